@@ -1,0 +1,64 @@
+/**
+ * The error catalogue (spec §8). One table for server and web: the code, the HTTP
+ * status the server answers with, and the message in both UI languages.
+ */
+export type Lang = 'zh-cn' | 'en';
+
+export const LANGS: readonly Lang[] = ['zh-cn', 'en'];
+
+interface CodeEntry {
+  readonly status: number;
+  readonly zh: string;
+  readonly en: string;
+}
+
+export const RESULT_CODES = {
+  '00000': { status: 200, zh: '成功', en: 'Success' },
+  A0001: { status: 400, zh: '请求有误', en: 'Bad request' },
+  A0200: { status: 400, zh: '登录失败', en: 'Sign-in failed' },
+  A0210: { status: 400, zh: '用户名或密码错误', en: 'Incorrect username or password' },
+  A0211: {
+    status: 423,
+    zh: '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins: the account is locked, try again in {minutes} minutes',
+  },
+  A0212: { status: 403, zh: '账号已停用', en: 'The account is disabled' },
+  A0220: {
+    status: 400,
+    zh: '凭据解密失败，请刷新页面后重试',
+    en: 'The credentials could not be decrypted; reload the page and try again',
+  },
+  A0230: { status: 401, zh: '访问令牌无效或已过期', en: 'Access token is invalid or has expired' },
+  A0233: { status: 401, zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
+  A0240: { status: 400, zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
+  A0301: { status: 403, zh: '没有权限', en: 'You do not have permission to do this' },
+  A0400: { status: 400, zh: '参数错误：{detail}', en: 'Invalid input: {detail}' },
+  A0404: { status: 404, zh: '资源不存在', en: 'Not found' },
+  A0409: {
+    status: 409,
+    zh: '数据已被他人修改，请刷新后重试',
+    en: 'Someone else changed this record; reload and try again',
+  },
+  A0429: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  A0600: { status: 409, zh: '需要确认', en: 'Confirmation needed' },
+  B0001: { status: 500, zh: '系统执行出错', en: 'System error' },
+  B0002: { status: 500, zh: '系统错误', en: 'System error' },
+} as const satisfies Record<string, CodeEntry>;
+
+export type ResultCode = keyof typeof RESULT_CODES;
+
+export const SUCCESS: ResultCode = '00000';
+
+/** Fill `{name}` placeholders of a catalogue message. */
+export function formatMessage(code: ResultCode, lang: Lang, params: Record<string, string | number> = {}): string {
+  const entry: CodeEntry = RESULT_CODES[code];
+  const template = lang === 'en' ? entry.en : entry.zh;
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
+}
+
+/** Pick the UI language from an Accept-Language header (zh-cn is the default, spec §4). */
+export function langFromHeader(header: string | undefined): Lang {
+  if (!header) return 'zh-cn';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh-cn';
+}

@@ -1,0 +1,40 @@
+/** Business constants of spec §9 and the user types of spec §1. */
+export const USER_TYPE = {
+  ROOT: 99,
+  ADMIN: 10,
+  COMMITTEE: 20,
+  DELEGATION: 30,
+  REFEREE: 40,
+  CUSTOMER: 50,
+  COUNTY: 60,
+  COUNTY_SUB: 70,
+} as const;
+
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+
+export const USER_TYPES: readonly UserType[] = Object.values(USER_TYPE);
+
+/** Role code that passes every permission check (spec §6). */
+export const ROOT_ROLE = 'ROOT';
+
+export const HTTP_TIMEOUT_MS = 50_000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const PASSWORD_MIN_LENGTH = 6;
+export const THEME_COLOR = '#4080FF';
+export const BADGE_MAX = 99;
+export const MESSAGE_DURATION_S = 3;
+export const MESSAGE_OFFSET_PX = 16;
+export const NOTIFICATION_DURATION_S = 4.5;
+export const WS_RECONNECT_ATTEMPTS = 3;
+export const WS_RECONNECT_DELAY_MS = 5000;
+export const PROGRESS = { minimum: 0.3, speed: 500, trickleSpeed: 200 } as const;
+export const WATERMARK = { zIndex: 9999, gap: [100, 100] as [number, number], rotate: -22 } as const;
+export const EDITOR = { undoDepth: 200, tabSize: 4, indentUnit: 2, diffTimeoutMs: 1000 } as const;
+
+export const CAPTCHA_TTL_S = 120;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+
+export const APP_VERSION = '2.18.2';
+export const APP_YEAR = 2025;
+export const PRODUCT_NAME = 'Baton';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, langFromHeader } from './codes.js';
+import { birthYearMonthFromId, maskPhone } from './helpers.js';
+
+describe('maskPhone', () => {
+  it('keeps the first 3 and last 4 digits', () => {
+    expect(maskPhone('13812345678')).toBe('138****5678');
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone('12345')).toBe('12345');
+  });
+});
+
+describe('birthYearMonthFromId', () => {
+  it('reads positions 7-12 of an 18-digit number', () => {
+    expect(birthYearMonthFromId('11010519491231002X')).toBe('1949-12');
+  });
+  it('reads a 15-digit legacy number as 19YY', () => {
+    expect(birthYearMonthFromId('110105491231002')).toBe('1949-12');
+  });
+  it('rejects other shapes', () => {
+    expect(birthYearMonthFromId('abc')).toBeNull();
+    expect(birthYearMonthFromId('1101051949123100')).toBeNull();
+  });
+});
+
+describe('catalogue', () => {
+  it('formats messages in both languages', () => {
+    expect(formatMessage('A0400', 'en', { detail: 'username is required' })).toBe(
+      'Invalid input: username is required',
+    );
+    expect(formatMessage('A0211', 'zh-cn', { minutes: 15 })).toContain('15 分钟');
+    expect(langFromHeader('en-US,en;q=0.9')).toBe('en');
+    expect(langFromHeader(undefined)).toBe('zh-cn');
+  });
+});

@@ -1,0 +1,93 @@
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** The response envelope of every JSON answer (spec §3). */
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.String(), data, msg: Type.String() });
+
+export const ErrorEnvelope = Type.Object({ code: Type.String(), data: Type.Null(), msg: Type.String() });
+
+export const PageQuery = Type.Object({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+});
+
+export const Page = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer() });
+
+export const CaptchaResult = Type.Object({ captchaKey: Type.String(), captchaBase64: Type.String() });
+export type CaptchaResult = Static<typeof CaptchaResult>;
+
+export const PublicKeyResult = Type.Object({ publicKey: Type.String() });
+
+export const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 2048 }),
+  password: Type.String({ minLength: 1, maxLength: 2048 }),
+  captchaKey: Type.String({ maxLength: 64 }),
+  captchaCode: Type.String({ maxLength: 16 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResult = Type.Object({
+  tokenType: Type.Literal('Bearer'),
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  expiresIn: Type.Integer({ description: 'Seconds until the access token expires' }),
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const UserInfo = Type.Object({
+  userId: Type.Integer(),
+  username: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  userType: Type.Integer(),
+  deptId: Type.Union([Type.Integer(), Type.Null()]),
+  roles: Type.Array(Type.String()),
+  perms: Type.Array(Type.String()),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+export const RouteMeta = Type.Object({
+  title: Type.String(),
+  titleEn: Type.String(),
+  icon: Type.Union([Type.String(), Type.Null()]),
+  hidden: Type.Boolean(),
+  keepAlive: Type.Boolean(),
+  alwaysShow: Type.Boolean(),
+  params: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+});
+
+export interface RouteVO {
+  path: string;
+  name: string;
+  component: string;
+  redirect?: string | null;
+  meta: Static<typeof RouteMeta>;
+  children: RouteVO[];
+}
+
+export const RouteVO = Type.Cyclic(
+  {
+    RouteVO: Type.Object({
+      path: Type.String(),
+      name: Type.String(),
+      component: Type.String(),
+      redirect: Type.Union([Type.String(), Type.Null()]),
+      meta: RouteMeta,
+      children: Type.Array(Type.Ref('RouteVO')),
+    }),
+  },
+  'RouteVO',
+);
+
+export const DictItem = Type.Object({
+  value: Type.String(),
+  label: Type.String(),
+  labelEn: Type.String(),
+  tagType: Type.Union([Type.String(), Type.Null()]),
+});
+export const DictVO = Type.Object({
+  name: Type.String(),
+  nameEn: Type.String(),
+  dictCode: Type.String(),
+  dictDataList: Type.Array(DictItem),
+});
+export type DictVO = Static<typeof DictVO>;

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Configuration, read from the environment and validated once (README "Configuration"). */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `${dataDir}/db`. */
+  databaseUrl: string | null;
+  /** Used only when the database is seeded for the first time. */
+  adminPassword: string | null;
+  captcha: boolean;
+  /** Unset outside production: generated on first start and stored in the database. */
+  jwtSecret: string | null;
+  logLevel: string;
+  redisUrl: string | null;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  /** Directory of the built web app served at `/`; null when it is not built. */
+  webDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt_secret', 'baton', 'password', 'test']);
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const captchaRaw = (env.BATON_CAPTCHA ?? 'on').toLowerCase();
+  if (captchaRaw !== 'on' && captchaRaw !== 'off') {
+    throw new ConfigError(`BATON_CAPTCHA must be "on" or "off" (got "${env.BATON_CAPTCHA}")`);
+  }
+  if (captchaRaw === 'off' && nodeEnv === 'production') {
+    throw new ConfigError('BATON_CAPTCHA=off is refused when NODE_ENV=production');
+  }
+  const jwtSecret = env.JWT_SECRET || null;
+  if (nodeEnv === 'production') {
+    if (!jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (jwtSecret && (jwtSecret.length < 32 || WEAK_SECRETS.has(jwtSecret.toLowerCase()))) {
+    throw new ConfigError('JWT_SECRET is too weak: use at least 32 random characters');
+  }
+  const adminPassword = env.BATON_ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 6) {
+    throw new ConfigError('BATON_ADMIN_PASSWORD must have at least 6 characters');
+  }
+  if (nodeEnv === 'production' && adminPassword && /^(admin|root)?123456?$|^password$/i.test(adminPassword)) {
+    throw new ConfigError('BATON_ADMIN_PASSWORD is a demo password: choose a real one for production');
+  }
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`,
+    );
+  }
+  return {
+    env: nodeEnv,
+    port: intVar(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    adminPassword,
+    captcha: captchaRaw === 'on',
+    jwtSecret,
+    logLevel,
+    redisUrl: env.REDIS_URL || null,
+    accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),
+    refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
+    webDir: null,
+    ...overrides,
+  };
+}
+
+export function randomSecret(bytes = 48): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run raw SQL text that the project wrote (migrations, maintenance); never request text. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * A lock file on the PGlite data directory: PGlite is single-process, and a second process
+ * opening the same directory would corrupt it. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, 'baton.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The database in ${dir} is in use by another Baton process (pid ${holder}). ` +
+            'Stop it first, or point DATA_DIR somewhere else.',
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Open PGlite in `dir` (or in memory when dir is null) or PostgreSQL at `url`. */
+export async function openDatabase(opts: { url: string | null; pgliteDir: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    await pool.query('select 1');
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const unlock = opts.pgliteDir ? lockDataDir(opts.pgliteDir) : () => {};
+  try {
+    const client = opts.pgliteDir ? await PGlite.create({ dataDir: opts.pgliteDir }) : await PGlite.create();
+    let closed = false;
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      exec: async (text) => {
+        await client.exec(text);
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+import { USER_TYPE } from '@baton/contracts';
+import { count } from 'drizzle-orm';
+import { hashPassword, randomPassword } from '../../lib/password.js';
+import type { Db, Tx } from '../client.js';
+import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../schema/index.js';
+import { DEPTS, DICTS, ROLES } from './dicts.js';
+import { MENU_TREE, type MenuSeed } from './menus.js';
+
+export interface SeededAccount {
+  username: string;
+  userType: number;
+  /** Present only when the password was generated at this seed (printed once). */
+  password: string | null;
+}
+
+async function insertMenus(tx: Tx, nodes: MenuSeed[], parentId: number | null, roleIds: Map<string, number>) {
+  let sort = 0;
+  for (const node of nodes) {
+    sort += 1;
+    const [row] = await tx
+      .insert(menu)
+      .values({
+        parentId,
+        type: node.type,
+        routeName: node.name ?? null,
+        title: node.title,
+        titleEn: node.titleEn,
+        path: node.path ?? null,
+        component: node.component ?? null,
+        icon: node.icon ?? null,
+        perm: node.perm ?? null,
+        sort,
+        hidden: node.hidden ?? false,
+        keepAlive: node.keepAlive ?? node.type === 'M',
+        alwaysShow: node.alwaysShow ?? false,
+      })
+      .returning({ id: menu.id });
+    const menuId = row!.id;
+    const grants = (node.roles ?? []).map((code) => ({ roleId: roleIds.get(code)!, menuId }));
+    if (grants.length) await tx.insert(roleMenu).values(grants);
+    if (node.children?.length) await insertMenus(tx, node.children, menuId, roleIds);
+  }
+}
+
+/** Fill an empty database: roles, menus, departments, dictionaries, root and admin. */
+export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }): Promise<SeededAccount[] | null> {
+  const [existing] = await db.select({ n: count() }).from(user);
+  if ((existing?.n ?? 0) > 0) return null;
+
+  const rootPassword = opts.adminPassword ?? randomPassword();
+  const adminPassword = opts.adminPassword ?? randomPassword();
+  const [rootHash, adminHash] = await Promise.all([hashPassword(rootPassword), hashPassword(adminPassword)]);
+
+  await db.transaction(async (tx) => {
+    const roleRows = await tx
+      .insert(role)
+      .values(ROLES.map((r, i) => ({ ...r, sort: i + 1 })))
+      .returning({ id: role.id, code: role.code });
+    const roleIds = new Map(roleRows.map((r) => [r.code, r.id]));
+    await insertMenus(tx, MENU_TREE, null, roleIds);
+
+    let topDeptId: number | null = null;
+    for (const [i, d] of DEPTS.entries()) {
+      const [top] = await tx
+        .insert(dept)
+        .values({ name: d.name, nameEn: d.nameEn, code: d.code, sort: i + 1 })
+        .returning({ id: dept.id });
+      topDeptId ??= top!.id;
+      for (const [j, c] of (d.children ?? []).entries()) {
+        await tx.insert(dept).values({ ...c, parentId: top!.id, sort: j + 1 });
+      }
+    }
+
+    for (const d of DICTS) {
+      const [row] = await tx
+        .insert(dict)
+        .values({ dictCode: d.code, name: d.name, nameEn: d.nameEn })
+        .returning({ id: dict.id });
+      await tx
+        .insert(dictData)
+        .values(
+          d.entries.map(([value, label, labelEn, tagType], i) => ({
+            dictId: row!.id,
+            value,
+            label,
+            labelEn,
+            tagType,
+            sort: i + 1,
+          })),
+        );
+    }
+
+    const users = await tx
+      .insert(user)
+      .values([
+        {
+          username: 'root',
+          nickname: '超级管理员',
+          passwordHash: rootHash,
+          userType: USER_TYPE.ROOT,
+          deptId: topDeptId,
+        },
+        {
+          username: 'admin',
+          nickname: '系统管理员',
+          passwordHash: adminHash,
+          userType: USER_TYPE.ADMIN,
+          deptId: topDeptId,
+        },
+      ])
+      .returning({ id: user.id, username: user.username });
+    await tx.insert(userRole).values([
+      { userId: users[0]!.id, roleId: roleIds.get('ROOT')! },
+      { userId: users[1]!.id, roleId: roleIds.get('ADMIN')! },
+    ]);
+  });
+
+  const generated = opts.adminPassword === null;
+  return [
+    { username: 'admin', userType: USER_TYPE.ADMIN, password: generated ? adminPassword : null },
+    { username: 'root', userType: USER_TYPE.ROOT, password: generated ? rootPassword : null },
+  ];
+}

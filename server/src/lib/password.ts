@@ -1,0 +1,43 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+
+// scrypt from node:crypto (ARCHITECTURE §2 allows argon2id or scrypt): no native build.
+// N=2^15, r=8, p=1 is OWASP's recommended minimum; 64 MiB of memory bound per hash.
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+const MAXMEM = 64 * 1024 * 1024 * 2;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
+  });
+  return timingSafeEqual(key, expected);
+}
+
+/** A hash that never matches, verified against when the user does not exist (same timing). */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+export function randomPassword(): string {
+  return randomBytes(12).toString('base64url');
+}

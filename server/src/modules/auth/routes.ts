@@ -1,0 +1,87 @@
+import { CaptchaResult, Envelope, LoginBody, LoginResult, PublicKeyResult } from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { ok } from '../../plugins/envelope.js';
+import { createCaptcha } from './captcha.js';
+import { type AuthDeps, login } from './service.js';
+import { refreshSession, revokeSession } from './tokens.js';
+
+const tags = ['auth'];
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  app.get(
+    '/api/v1/auth/captcha',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'A new image captcha (single use, 2 minutes)',
+        response: { 200: Envelope(CaptchaResult) },
+      },
+    },
+    async (req) => {
+      await hitRateLimit(deps.db, `captcha-ip:${req.ip}`, 120, 60);
+      return ok(await createCaptcha(deps.db));
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/public-key',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'SM2 public key for encrypting credentials',
+        response: { 200: Envelope(PublicKeyResult) },
+      },
+    },
+    async () => ok({ publicKey: deps.keys.publicKey }),
+  );
+
+  app.post<{ Body: LoginBody }>(
+    '/api/v1/auth/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Administrator sign-in (multipart; username and password SM2-encrypted, C1C3C2 hex)',
+        consumes: ['multipart/form-data'],
+        body: LoginBody,
+        response: { 200: Envelope(LoginResult) },
+      },
+    },
+    async (req) => ok(await login(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] })),
+  );
+
+  app.get(
+    '/api/v1/auth/getAccessTokenByRefreshToken',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'A new token pair for a refresh token sent as "Authorization: Bearer <refreshToken>"',
+        response: { 200: Envelope(LoginResult) },
+      },
+    },
+    async (req) => {
+      const header = req.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw new AppError('A0233');
+      return ok(await refreshSession(deps.db, deps.tokens, token));
+    },
+  );
+
+  app.delete(
+    '/api/v1/auth/logout',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Sign out: revokes this session', response: { 200: Envelope(Type.Null()) } },
+    },
+    async (req) => {
+      if (req.user) await revokeSession(deps.db, req.user.sessionId, 'logout');
+      return ok(null);
+    },
+  );
+}

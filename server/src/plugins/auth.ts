@@ -1,0 +1,101 @@
+import { ROOT_ROLE } from '@baton/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { user } from '../db/schema/index.js';
+import { AppError } from '../lib/errors.js';
+import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
+
+/**
+ * Every /api route declares who may call it in `config.auth`:
+ * - 'public': anyone;
+ * - 'user': any signed-in user;
+ * - { perm }: a signed-in user holding one of the permission strings (ROOT passes).
+ * A route without a declaration refuses to register, so none is open by accident.
+ */
+export type RouteAuth = 'public' | 'user' | { perm: string | readonly string[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  userType: number;
+  deptId: number | null;
+  roles: string[];
+  perms: string[];
+  isRoot: boolean;
+  sessionId: string;
+}
+
+export function hasPerm(u: CurrentUser, perm: string | readonly string[]): boolean {
+  if (u.isRoot) return true;
+  const wanted = typeof perm === 'string' ? [perm] : perm;
+  return wanted.some((p) => u.perms.includes(p));
+}
+
+/** The signed-in user of a request that declared 'user' or a perm. */
+export function currentUser(req: FastifyRequest): CurrentUser {
+  if (!req.user) throw new AppError('A0230');
+  return req.user;
+}
+
+export async function loadCurrentUser(db: Db, userId: number, sessionId: string): Promise<CurrentUser | null> {
+  const rows = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      userType: user.userType,
+      deptId: user.deptId,
+      status: user.status,
+      roles: sql<string[]>`coalesce((select array_agg(r.code order by r.sort) from sys_user_role ur
+        join sys_role r on r.id = ur.role_id and r.status = 1 where ur.user_id = ${userId}), '{}')`,
+      perms: sql<string[]>`coalesce((select array_agg(distinct m.perm) from sys_user_role ur
+        join sys_role r on r.id = ur.role_id and r.status = 1
+        join sys_role_menu rm on rm.role_id = r.id
+        join sys_menu m on m.id = rm.menu_id and m.perm is not null
+        where ur.user_id = ${userId}), '{}')`,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  const row = rows[0];
+  if (!row || row.status !== 1) return null;
+  const { status: _status, ...rest } = row;
+  return { ...rest, isRoot: row.roles.includes(ROOT_ROLE), sessionId };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: () => TokenSettings }) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.auth) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.auth rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const rule = req.routeOptions.config.auth;
+    if (!rule || rule === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError('A0230');
+    const claims = await verifyAccessToken(opts.db, opts.tokens(), token);
+    const u = await loadCurrentUser(opts.db, claims.userId, claims.sessionId);
+    if (!u) throw new AppError('A0230');
+    req.user = u;
+    if (rule !== 'user' && !hasPerm(u, rule.perm)) throw new AppError('A0301');
+  });
+});

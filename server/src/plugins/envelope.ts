@@ -1,0 +1,71 @@
+import { formatMessage, type Lang, langFromHeader, type ResultCode } from '@baton/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}
+
+export function ok<T>(data: T) {
+  return { code: '00000', data, msg: 'OK' } as const;
+}
+
+export function sendError(reply: FastifyReply, status: number, code: ResultCode, msg: string) {
+  return reply.status(status).send({ code, data: null, msg });
+}
+
+function messageFor(err: AppError, lang: Lang): string {
+  if (err.text) {
+    const detail = lang === 'en' ? err.text.en : err.text.zh;
+    return err.code === 'A0400' ? formatMessage('A0400', lang, { detail }) : detail;
+  }
+  return formatMessage(err.code, lang, err.params);
+}
+
+/** Ajv's errors as one readable sentence naming the field. */
+function describeValidation(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const where = err.validationContext ?? 'body';
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const field = missing ?? (first.instancePath.replace(/^\//, '').replaceAll('/', '.') || where);
+  if (missing) return `${field} is required`;
+  return `${field} ${first.message ?? 'is invalid'}`;
+}
+
+/** Envelope `{code,data,msg}` on every answer, the 404 for unknown API paths, and no stack traces. */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('lang', 'zh-cn');
+  app.addHook('onRequest', async (req) => {
+    req.lang = langFromHeader(req.headers['accept-language']);
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, err.status, err.code, messageFor(err, req.lang));
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const detail = describeValidation(fe);
+      return sendError(reply, 400, 'A0400', formatMessage('A0400', req.lang, { detail }));
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 429, 'A0429', formatMessage('A0429', req.lang));
+    if (status === 413) {
+      return sendError(reply, 413, 'A0400', formatMessage('A0400', req.lang, { detail: 'request too large' }));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, multipart limits): safe to name.
+      return sendError(reply, status, 'A0400', formatMessage('A0400', req.lang, { detail: fe.message }));
+    }
+    req.log.error({ err, reqId: req.id }, 'unexpected error');
+    return sendError(reply, 500, 'B0002', `${formatMessage('B0002', req.lang)} (${req.id})`);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
+  });
+});

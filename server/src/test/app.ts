@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { sm2 } from 'sm-crypto-v2';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { captcha } from '../db/schema/index.js';
+import { seedIfEmpty } from '../db/seed/index.js';
+
+export const TEST_PASSWORD = 'Secret-123';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of TEST_DATABASE_URL when the suite runs in its postgres project.
+ */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.BATON_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const database = await openDatabase({ url: null, pgliteDir: null });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `baton_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), pgliteDir: null });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated and seeded database (admin and root: TEST_PASSWORD). */
+export async function makeTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await runMigrations(database);
+  await seedIfEmpty(database.db, { adminPassword: TEST_PASSWORD });
+  const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...overrides });
+  const app = await buildApp(config, database);
+  await beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Encode fields as multipart/form-data for app.inject. */
+export function multipart(fields: Record<string, string>) {
+  const boundary = `----baton${randomBytes(8).toString('hex')}`;
+  const body =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function publicKey(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/auth/public-key' });
+  return res.json().data.publicKey as string;
+}
+
+/** A captcha and its answer, read from the database the way only a test can. */
+export async function solvedCaptcha(t: TestApp): Promise<{ captchaKey: string; captchaCode: string }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/captcha' });
+  const { captchaKey } = res.json().data as { captchaKey: string };
+  const [row] = await t.database.db.select().from(captcha).where(eq(captcha.key, captchaKey));
+  return { captchaKey, captchaCode: row!.answer };
+}
+
+export async function loginRequest(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { captchaCode?: string; headers?: Record<string, string> } = {},
+) {
+  const key = await publicKey(t.app);
+  const solved = await solvedCaptcha(t);
+  const form = multipart({
+    username: sm2.doEncrypt(username, key, 1),
+    password: sm2.doEncrypt(password, key, 1),
+    captchaKey: solved.captchaKey,
+    captchaCode: opts.captchaCode ?? solved.captchaCode,
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    ...form,
+    headers: { ...form.headers, ...opts.headers },
+  });
+}
+
+/** Sign in and return the token pair (throws when sign-in fails). */
+export async function login(t: TestApp, username = 'admin', password = TEST_PASSWORD) {
+  const res = await loginRequest(t, username, password);
+  const body = res.json();
+  if (body.code !== '00000') throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.data as { accessToken: string; refreshToken: string; tokenType: string; expiresIn: number };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['server/src/**/*.test.ts'];
+
+/**
+ * One run covers every unit and server suite. The server suite runs on embedded PGlite,
+ * and again on PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          env: { BATON_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                env: { BATON_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
