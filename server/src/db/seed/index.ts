@@ -76,18 +76,16 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
         .insert(dict)
         .values({ dictCode: d.code, name: d.name, nameEn: d.nameEn })
         .returning({ id: dict.id });
-      await tx
-        .insert(dictData)
-        .values(
-          d.entries.map(([value, label, labelEn, tagType], i) => ({
-            dictId: row!.id,
-            value,
-            label,
-            labelEn,
-            tagType,
-            sort: i + 1,
-          })),
-        );
+      await tx.insert(dictData).values(
+        d.entries.map(([value, label, labelEn, tagType], i) => ({
+          dictId: row!.id,
+          value,
+          label,
+          labelEn,
+          tagType,
+          sort: i + 1,
+        })),
+      );
     }
 
     const users = await tx
