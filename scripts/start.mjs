@@ -21,14 +21,10 @@ function stale(output, ...inputs) {
   return inputs.some((dir) => newestMtime(path.join(root, dir)) > built);
 }
 
-function run(args) {
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-if (stale(path.join(root, 'web/dist/index.html'), 'web', 'packages/contracts')) run(['run', 'build', '-w', 'web']);
+if (stale(path.join(root, 'web/dist/index.html'), 'web', 'packages/contracts'))
+  run('npm', ['run', 'build', '-w', 'web']);
 if (stale(path.join(root, 'server/dist/main.js'), 'server/src', 'packages/contracts'))
-  run(['run', 'build', '-w', 'server']);
+  run('npm', ['run', 'build', '-w', 'server']);
 
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
   cwd: root,

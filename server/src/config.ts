@@ -24,6 +24,10 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Passwords of the demo, the docs and the tests: refused in production. */
+const DEMO_PASSWORDS =
+  /^(admin|root|baton|e2e-?admin|secret)[-_]?(123|1234|12345|123456|pass)?$|^(123456.*|password.*|Secret-123)$/i;
+
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt_secret', 'baton', 'password', 'test']);
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -56,8 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (adminPassword !== null && adminPassword.length < 6) {
     throw new ConfigError('BATON_ADMIN_PASSWORD must have at least 6 characters');
   }
-  if (nodeEnv === 'production' && adminPassword && /^(admin|root)?123456?$|^password$/i.test(adminPassword)) {
-    throw new ConfigError('BATON_ADMIN_PASSWORD is a demo password: choose a real one for production');
+  if (nodeEnv === 'production' && adminPassword && (adminPassword.length < 10 || DEMO_PASSWORDS.test(adminPassword))) {
+    throw new ConfigError('BATON_ADMIN_PASSWORD is a demo password: choose a real one (10+ characters) for production');
   }
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {

@@ -1,3 +1,5 @@
+import { USER_TYPE } from '@baton/contracts';
+
 /** Dictionaries the product needs, labels in zh-cn and en: [value, zh, en, tagType]. */
 export type DictEntry = [string, string, string, string | null];
 
@@ -170,3 +172,16 @@ export const DEPTS: {
     ],
   },
 ];
+
+/** Accounts seeded on an empty database; their passwords are printed once (or BATON_ADMIN_PASSWORD). */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', nickname: '系统管理员', userType: USER_TYPE.ADMIN, role: 'ADMIN', dept: 'BATON' },
+  { username: 'root', nickname: '超级管理员', userType: USER_TYPE.ROOT, role: 'ROOT', dept: 'BATON' },
+  {
+    username: 'committee',
+    nickname: '组委会演示账号',
+    userType: USER_TYPE.COMMITTEE,
+    role: 'COMMITTEE',
+    dept: 'COMMITTEE',
+  },
+] as const;

@@ -1,9 +1,8 @@
-import { USER_TYPE } from '@baton/contracts';
 import { count } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../lib/password.js';
 import type { Db, Tx } from '../client.js';
 import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../schema/index.js';
-import { DEPTS, DICTS, ROLES } from './dicts.js';
+import { DEMO_ACCOUNTS, DEPTS, DICTS, ROLES } from './dicts.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
 
 export interface SeededAccount {
@@ -47,9 +46,8 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
 
-  const rootPassword = opts.adminPassword ?? randomPassword();
-  const adminPassword = opts.adminPassword ?? randomPassword();
-  const [rootHash, adminHash] = await Promise.all([hashPassword(rootPassword), hashPassword(adminPassword)]);
+  const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, password: opts.adminPassword ?? randomPassword() }));
+  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
 
   await db.transaction(async (tx) => {
     const roleRows = await tx
@@ -59,15 +57,19 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
     const roleIds = new Map(roleRows.map((r) => [r.code, r.id]));
     await insertMenus(tx, MENU_TREE, null, roleIds);
 
-    let topDeptId: number | null = null;
+    const deptIds = new Map<string, number>();
     for (const [i, d] of DEPTS.entries()) {
       const [top] = await tx
         .insert(dept)
         .values({ name: d.name, nameEn: d.nameEn, code: d.code, sort: i + 1 })
         .returning({ id: dept.id });
-      topDeptId ??= top!.id;
+      deptIds.set(d.code, top!.id);
       for (const [j, c] of (d.children ?? []).entries()) {
-        await tx.insert(dept).values({ ...c, parentId: top!.id, sort: j + 1 });
+        const [child] = await tx
+          .insert(dept)
+          .values({ ...c, parentId: top!.id, sort: j + 1 })
+          .returning({ id: dept.id });
+        deptIds.set(c.code, child!.id);
       }
     }
 
@@ -90,32 +92,22 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
 
     const users = await tx
       .insert(user)
-      .values([
-        {
-          username: 'root',
-          nickname: '超级管理员',
-          passwordHash: rootHash,
-          userType: USER_TYPE.ROOT,
-          deptId: topDeptId,
-        },
-        {
-          username: 'admin',
-          nickname: '系统管理员',
-          passwordHash: adminHash,
-          userType: USER_TYPE.ADMIN,
-          deptId: topDeptId,
-        },
-      ])
-      .returning({ id: user.id, username: user.username });
-    await tx.insert(userRole).values([
-      { userId: users[0]!.id, roleId: roleIds.get('ROOT')! },
-      { userId: users[1]!.id, roleId: roleIds.get('ADMIN')! },
-    ]);
+      .values(
+        accounts.map((a, i) => ({
+          username: a.username,
+          nickname: a.nickname,
+          passwordHash: hashes[i]!,
+          userType: a.userType,
+          deptId: deptIds.get(a.dept) ?? null,
+        })),
+      )
+      .returning({ id: user.id });
+    await tx.insert(userRole).values(accounts.map((a, i) => ({ userId: users[i]!.id, roleId: roleIds.get(a.role)! })));
   });
 
-  const generated = opts.adminPassword === null;
-  return [
-    { username: 'admin', userType: USER_TYPE.ADMIN, password: generated ? adminPassword : null },
-    { username: 'root', userType: USER_TYPE.ROOT, password: generated ? rootPassword : null },
-  ];
+  return accounts.map((a) => ({
+    username: a.username,
+    userType: a.userType,
+    password: opts.adminPassword === null ? a.password : null,
+  }));
 }

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser suite: the built app served by the real server on fresh embedded databases, driven
+ * in Debian's Chromium. Instance A runs with the captcha off (automation), instance B with
+ * the captcha on, for the tests that need a real captcha.
+ */
+export const ADMIN_PASSWORD = 'e2e-Admin-pass';
+export const PORT_A = 4310;
+export const PORT_B = 4311;
+
+const tmp = path.resolve(import.meta.dirname, '..', '.tmp');
+
+function server(port: number, name: string, captcha: 'on' | 'off') {
+  return {
+    command: 'node serve.mjs',
+    url: `http://127.0.0.1:${port}/api/v1/dict/list`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, `e2e-${name}`),
+      BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BATON_CAPTCHA: captcha,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  outputDir: path.join(tmp, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${PORT_A}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: [server(PORT_A, 'a', 'off'), server(PORT_B, 'b', 'on')],
+});

@@ -1,0 +1,116 @@
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, makeTestApp, type TestApp } from './test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({}, (app) => {
+    app.get('/api/test/boom', { config: { auth: 'public' } }, async () => {
+      throw new Error('secret internals at /srv/app.ts:12');
+    });
+    app.get('/api/test/guarded', { config: { auth: { perm: 'test:guarded:query' } } }, async () => ({
+      code: '00000',
+      data: 'in',
+      msg: 'OK',
+    }));
+    app.post(
+      '/api/test/echo',
+      { config: { auth: 'public' }, schema: { body: Type.Object({ n: Type.Integer({ minimum: 1 }) }) } },
+      async (req) => ({ code: '00000', data: req.body, msg: 'OK' }),
+    );
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('envelope', () => {
+  it('answers an unknown API path with 404 in the envelope, in the asked language', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(zh.statusCode).toBe(404);
+    expect(zh.json()).toEqual({ code: 'A0404', data: null, msg: '资源不存在' });
+    const en = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'accept-language': 'en' } });
+    expect(en.json().msg).toBe('Not found');
+  });
+
+  it('hides unexpected errors: 500, B0002, a request id, no stack or internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.code).toBe('B0002');
+    expect(body.msg).toMatch(/^系统错误 \(req-[\w-]+\)$/);
+    expect(res.body).not.toContain('secret internals');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('names the field on validation failures', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { n: 0 },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'A0400', data: null, msg: 'Invalid input: n must be >= 1' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: '{"n":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('A0400');
+  });
+
+  it('refuses a route registered without an access rule', async () => {
+    const other = await makeTestApp({}, (app) => {
+      expect(() => app.get('/api/test/open', async () => 'x')).toThrow(/declares no config.auth rule/);
+    });
+    await other.close();
+  });
+});
+
+describe('permissions', () => {
+  it('checks the permission string: 403 for a user without it, ROOT passes', async () => {
+    const admin = await login(t, 'admin');
+    const denied = await t.app.inject({ method: 'GET', url: '/api/test/guarded', headers: bearer(admin.accessToken) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ code: 'A0301', data: null, msg: '没有权限' });
+    const root = await login(t, 'root');
+    const allowed = await t.app.inject({ method: 'GET', url: '/api/test/guarded', headers: bearer(root.accessToken) });
+    expect(allowed.json().data).toBe('in');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/test/guarded' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('platform', () => {
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/captcha',
+        '/api/v1/userProps/me',
+        '/api/v1/menus/routes',
+      ]),
+    );
+  });
+
+  it('sends security headers with a strict script policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/dict/list' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the dictionaries with labels in both languages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/dict/list' });
+    const gender = res.json().data.find((d: { dictCode: string }) => d.dictCode === 'gender');
+    expect(gender.dictDataList[0]).toEqual({ value: '1', label: '男', labelEn: 'Male', tagType: 'primary' });
+  });
+});
