@@ -114,3 +114,28 @@ describe('platform', () => {
     expect(gender.dictDataList[0]).toEqual({ value: '1', label: '男', labelEn: 'Male', tagType: 'primary' });
   });
 });
+
+describe('operation log', () => {
+  it('records a write with who, what and the outcome; sign-in stays out of it', async () => {
+    const { oplog } = await import('./db/schema/index.js');
+    const pair = await login(t, 'admin');
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/logout',
+      headers: { ...bearer(pair.accessToken), 'user-agent': 'vitest' },
+    });
+    const rows = await t.database.db.select().from(oplog);
+    expect(rows.some((r) => r.path === '/api/v1/auth/login')).toBe(false);
+    const logout = rows.find((r) => r.path === '/api/v1/auth/logout')!;
+    expect(logout).toMatchObject({
+      username: 'admin',
+      userType: 10,
+      method: 'DELETE',
+      module: 'auth',
+      status: 200,
+      code: '00000',
+      userAgent: 'vitest',
+    });
+    expect(logout.durationMs).toBeGreaterThanOrEqual(0);
+  });
+});

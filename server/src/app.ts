@@ -18,6 +18,7 @@ import { menuRoutes } from './modules/menu/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, sendError } from './plugins/envelope.js';
+import { oplogPlugin } from './plugins/oplog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { db, tokens: () => tokens });
+  await app.register(oplogPlugin, { db });
 
   await app.register(async (api) => {
     api.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());

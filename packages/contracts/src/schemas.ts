@@ -91,3 +91,26 @@ export const DictVO = Type.Object({
   dictDataList: Type.Array(DictItem),
 });
 export type DictVO = Static<typeof DictVO>;
+
+/** Sorting: the key is one of a route's allow-listed names, the direction a literal. */
+export const SortQuery = <K extends string>(keys: readonly K[]) =>
+  Type.Object({
+    sortKey: Type.Optional(Type.Union(keys.map((k) => Type.Literal(k)))),
+    sortDir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  });
+
+/** One problem found in an imported row (row numbers as the spreadsheet shows them). */
+export const ImportRowError = Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() });
+
+/** The answer of every import: what was read, what was wrong, what was written. */
+export const ImportReport = Type.Object({
+  total: Type.Integer(),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+  imported: Type.Integer(),
+  errors: Type.Array(ImportRowError),
+});
+export type ImportReport = Static<typeof ImportReport>;
+
+/** Ids in a path such as `/users/1,2,3`. */
+export const IdList = Type.String({ pattern: '^\\d{1,10}(,\\d{1,10}){0,499}$' });

@@ -202,3 +202,28 @@ export const loginLog = pgTable(
   },
   (t) => [index('sys_login_log_created_idx').on(t.createdAt)],
 );
+
+/** Operation log: every write through the API. Append-only: no route edits or deletes it. */
+export const oplog = pgTable(
+  'sys_oplog',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    username: text('username'),
+    userType: smallint('user_type'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    module: text('module').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    status: integer('status').notNull(),
+    code: text('code'),
+    durationMs: integer('duration_ms').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_oplog_created_idx').on(t.createdAt), index('sys_oplog_module_idx').on(t.module)],
+);

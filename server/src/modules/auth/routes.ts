@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post<{ Body: LoginBody }>(
     '/api/v1/auth/login',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', oplog: false },
       schema: {
         tags,
         summary: 'Administrator sign-in (multipart; username and password SM2-encrypted, C1C3C2 hex)',

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { oplog } from '../db/schema/index.js';
+
+/** What a handler tells the operation log about its write (all optional). */
+export interface OplogNote {
+  module?: string;
+  action?: string;
+  target?: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` keeps a write out of the operation log (sign-in has its own log). */
+    oplog?: { module: string; action: string } | false;
+  }
+  interface FastifyRequest {
+    oplog: OplogNote | null;
+    /** The envelope code of the answer, read on its way out. */
+    resultCode: string | null;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Record what a handler noted, for the operation log: `note(req, {target, before, after})`. */
+export function note(req: FastifyRequest, entry: OplogNote): void {
+  req.oplog = { ...req.oplog, ...entry };
+}
+
+/** `/api/v1/users/3/password/reset` → module `users`, action `PUT password/reset`. */
+function defaults(req: FastifyRequest) {
+  const route = req.routeOptions.url ?? req.url;
+  const parts = route.replace(/^\/api\/v\d+\//, '').split('/');
+  const module = parts[0] ?? 'api';
+  const rest = parts.slice(1).filter((p) => !p.startsWith(':'));
+  return { module, action: `${req.method} ${rest.join('/') || module}`.trim() };
+}
+
+/** Every write through the API lands in sys_oplog: who, when, where from, what, outcome, time. */
+export const oplogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('oplog', null);
+  app.decorateRequest('resultCode', null);
+  app.addHook('onSend', async (req: FastifyRequest, _reply: FastifyReply, payload) => {
+    if (WRITE_METHODS.has(req.method) && typeof payload === 'string') {
+      req.resultCode = /^\{"code":"(\w+)"/.exec(payload)?.[1] ?? null;
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!WRITE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const configured = req.routeOptions.config?.oplog;
+    if (configured === false || !req.routeOptions.url) return;
+    const base = configured ?? defaults(req);
+    const noted = req.oplog ?? {};
+    try {
+      await opts.db.insert(oplog).values({
+        userId: req.user?.id ?? null,
+        username: req.user?.username ?? null,
+        userType: req.user?.userType ?? null,
+        ip: req.ip,
+        userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+        method: req.method,
+        path: req.url.split('?')[0]!.slice(0, 500),
+        module: noted.module ?? base.module,
+        action: noted.action ?? base.action,
+        target: noted.target === undefined ? null : String(noted.target),
+        status: reply.statusCode,
+        code: req.resultCode,
+        durationMs: Math.round(reply.elapsedTime),
+        before: noted.before ?? null,
+        after: noted.after ?? null,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed');
+    }
+  });
+});
