@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'web-unit', include: ['web/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server-pglite',

@@ -84,15 +84,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await dictRoutes(api, { db });
   });
 
-  const webDir = config.webDir;
-  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, maxAge: '1h', immutable: false });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html')) {
-        return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-      }
-      return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
-    });
+  // One not-found handler: unknown API paths answer 404 in the envelope; other browser
+  // navigations get the web app (hash routing) when it is built.
+  const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
+  if (webDir) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, maxAge: '1h' });
   }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
+    if (webDir && wantsPage) return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
+  });
   return app;
 }

@@ -36,7 +36,7 @@ function describeValidation(err: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
-/** Envelope `{code,data,msg}` on every answer, the 404 for unknown API paths, and no stack traces. */
+/** Envelope `{code,data,msg}` on every answer and no stack traces. */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'zh-cn');
   app.addHook('onRequest', async (req) => {
@@ -63,9 +63,5 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     req.log.error({ err, reqId: req.id }, 'unexpected error');
     return sendError(reply, 500, 'B0002', `${formatMessage('B0002', req.lang)} (${req.id})`);
-  });
-
-  app.setNotFoundHandler((req, reply) => {
-    return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
   });
 });

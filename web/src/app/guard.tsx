@@ -1,0 +1,110 @@
+import type { RouteVO } from '@baton/contracts';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { usePermissionStore } from '../stores/permission';
+import { isLoggedIn } from '../stores/user';
+import { notFoundPage, resolvePage } from './component-map';
+import type { RouteHandle } from './meta';
+import { getRouter } from './router-instance';
+import { clearSession, loadSession, loginPath } from './session';
+
+/** Pages open without signing in (spec §2), plus the public meeting short links /m/:code. */
+export const WHITE_LIST: readonly string[] = [
+  '/',
+  '/home/index',
+  '/home/enroll',
+  '/home/query',
+  '/home/detail',
+  '/home/querytm',
+  '/h5',
+  '/h5/home',
+  '/h5/enroll',
+  '/h5/query',
+  '/h5/detail',
+  '/h5/querytm',
+  '/wrj2025',
+  '/login',
+  '/forget-password',
+  '/which/login',
+  '/user/register',
+  '/register',
+  '/user/register-result',
+];
+
+const whiteSet = new Set(WHITE_LIST);
+
+export function isWhitelisted(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return whiteSet.has(path) || /^\/m\/[^/]+$/.test(path);
+}
+
+const joinPath = (parent: string, child: string) =>
+  child.startsWith('/') ? child : `${parent.replace(/\/+$/, '')}/${child}`.replace(/\/{2,}/g, '/');
+
+function firstVisibleLeaf(node: RouteVO, base: string): string | undefined {
+  for (const child of node.children ?? []) {
+    if (child.meta?.hidden) continue;
+    const full = joinPath(base, child.path);
+    if (!child.children?.length) return full;
+    const deeper = firstVisibleLeaf(child, full);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+/**
+ * The server's route tree as flat routes under the admin layout: every page gets its full
+ * path (so the layout, its tabs and its kept-alive pages stay mounted across menu groups),
+ * and every group redirects to its `redirect` or its first visible page.
+ */
+export function toRouteObjects(tree: readonly RouteVO[], base = '/'): RouteObject[] {
+  const out: RouteObject[] = [];
+  for (const node of tree) {
+    const full = joinPath(base, node.path);
+    const handle: RouteHandle = {
+      title: node.meta?.title,
+      titleEn: node.meta?.titleEn,
+      icon: node.meta?.icon,
+      hidden: node.meta?.hidden,
+      keepAlive: node.meta?.keepAlive,
+    };
+    if (node.children?.length) {
+      const target = node.redirect || firstVisibleLeaf(node, full);
+      if (target && target !== full) out.push({ path: full.slice(1), handle, loader: () => redirect(target) });
+      out.push(...toRouteObjects(node.children, full));
+    } else if (node.component && node.component !== 'Layout') {
+      const load = resolvePage(node.component) ?? notFoundPage;
+      out.push({
+        path: full.slice(1),
+        handle,
+        lazy: async () => ({ Component: (await load()).default }),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The navigation guard (spec §2), run before every navigation. It always ends on a page or
+ * on the login page: a failed route load clears the session and goes to login.
+ */
+export const guardState = { loading: false };
+
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  if (isWhitelisted(url.pathname)) return null;
+  if (!isLoggedIn()) throw redirect(loginPath(target));
+  if (usePermissionStore.getState().routesLoaded) return null;
+  guardState.loading = true;
+  try {
+    const { routes } = await loadSession();
+    getRouter().patchRoutes('main', toRouteObjects(routes));
+  } catch {
+    clearSession();
+    throw redirect(loginPath(target));
+  } finally {
+    guardState.loading = false;
+  }
+  // Run the navigation again, now that the user's routes are part of the router.
+  throw redirect(target);
+}

@@ -1,0 +1,168 @@
+import { PROGRESS } from '@baton/contracts';
+import NProgress from 'nprogress';
+import type { ComponentType } from 'react';
+import { createHashRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import 'nprogress/nprogress.css';
+import { setSessionExpiredHandler } from '../api/request';
+import { usePermissionStore } from '../stores/permission';
+import { guardLoader, guardState } from './guard';
+import type { RouteHandle } from './meta';
+import { RootShell, RouteError, RouteFallback } from './RootShell';
+import { type AppRouter, getRouter, setRouter } from './router-instance';
+import { clearSession, loginPath } from './session';
+
+NProgress.configure({ ...PROGRESS, showSpinner: false });
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const to = (path: string) => () => redirect(path);
+
+/** Redirect-only routes render nothing (their loader has already moved on). */
+const Nothing = () => null;
+
+/** Rendered only after the guard let the navigation through, i.e. for a signed-in user. */
+function ToNotFound() {
+  return <Navigate to="/404" replace />;
+}
+const h = (titleKey: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ titleKey, ...extra });
+
+const homeIndex = () => import('../pages/home');
+const enroll = () => import('../pages/home/enroll');
+const query = () => import('../pages/home/query');
+const detail = () => import('../pages/home/detail');
+const querytm = () => import('../pages/home/querytm');
+
+/** The routes every visitor has (spec §2 "Static routes"); the user's own are patched into `main`. */
+export function staticRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootShell,
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteError,
+      loader: guardLoader,
+      shouldRevalidate: () => true,
+      children: [
+        { index: true, Component: Nothing, loader: to('/home/index') },
+        { path: 'login', handle: h('route.login'), lazy: page(() => import('../pages/login')) },
+        { path: 'which/login', handle: h('route.whichLogin'), lazy: page(() => import('../pages/login/which-login')) },
+        { path: 'register', handle: h('route.register'), lazy: page(() => import('../pages/register')) },
+        { path: 'user/register', Component: Nothing, loader: to('/register') },
+        { path: 'user/register-result', Component: Nothing, loader: to('/register') },
+        {
+          path: 'forget-password',
+          handle: h('route.forgetPassword'),
+          lazy: page(() => import('../pages/login/forget-password')),
+        },
+        { path: 'w/setting', handle: h('route.setting'), lazy: page(() => import('../pages/setting')) },
+        { path: 'wrj2025', Component: Nothing, loader: to('/home/index') },
+        {
+          path: 'm/:code',
+          Component: Nothing,
+          loader: ({ params }: LoaderFunctionArgs) =>
+            redirect(`/h5/detail?code=${encodeURIComponent(params.code ?? '')}`),
+        },
+        {
+          path: 'home',
+          lazy: page(() => import('../layouts/public')),
+          children: [
+            { index: true, Component: Nothing, loader: to('/home/index') },
+            { path: 'index', id: 'home', handle: h('route.home'), lazy: page(homeIndex) },
+            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll) },
+            { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
+            { path: 'query', handle: h('route.query'), lazy: page(query) },
+            { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
+          ],
+        },
+        {
+          path: 'h5',
+          lazy: page(() => import('../layouts/h5')),
+          children: [
+            { index: true, Component: Nothing, loader: to('/h5/home') },
+            { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5')) },
+            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll) },
+            { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
+            { path: 'query', handle: h('route.query'), lazy: page(query) },
+            { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
+          ],
+        },
+        {
+          id: 'main',
+          lazy: page(() => import('../layouts/admin')),
+          children: [
+            {
+              path: 'dashboard',
+              handle: h('route.dashboard', { affix: true, keepAlive: true, icon: 'DashboardOutlined' }),
+              lazy: page(() => import('../pages/dashboard')),
+            },
+            { path: '401', handle: h('route.401', { hidden: true }), lazy: page(() => import('../pages/error/401')) },
+            { path: '404', handle: h('route.404', { hidden: true }), lazy: page(() => import('../pages/error/404')) },
+            {
+              path: 'profile',
+              handle: h('route.profile', { hidden: true }),
+              lazy: page(() => import('../pages/profile')),
+            },
+            {
+              path: 'myNotice',
+              handle: h('route.myNotice', { hidden: true }),
+              lazy: page(() => import('../pages/notice')),
+            },
+            {
+              path: 'redirect/*',
+              handle: h('route.redirect', { hidden: true, noTag: true }),
+              lazy: page(() => import('../pages/redirect')),
+            },
+          ],
+        },
+        // Unmatched once the user's routes are in: the guard has already sent strangers to login.
+        { path: '*', Component: ToNotFound },
+      ],
+    },
+  ];
+}
+
+function createAppRouter(): AppRouter {
+  NProgress.start();
+  const router = createHashRouter(staticRoutes());
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  });
+  if (router.state.initialized && router.state.navigation.state === 'idle') NProgress.done();
+  return router;
+}
+
+/**
+ * A fresh router at `path`: after sign-out the routes of the previous user must be gone,
+ * and React Router cannot remove patched routes, so the router is replaced.
+ */
+export function resetRouter(path: string): void {
+  let old: AppRouter | null = null;
+  try {
+    old = getRouter();
+  } catch {
+    // first start: nothing to dispose
+  }
+  window.history.replaceState(window.history.state, '', `#${path}`);
+  old?.dispose();
+  setRouter(createAppRouter());
+}
+
+function currentPath(): string {
+  const hash = window.location.hash.replace(/^#/, '');
+  return hash || '/';
+}
+
+/** End the session locally and land on the login page, coming back here after signing in. */
+export function endSession(): void {
+  const loaded = usePermissionStore.getState().routesLoaded;
+  clearSession();
+  // While the guard is loading routes it handles the failure itself (to login with redirect).
+  if (loaded || !guardState.loading) resetRouter(loginPath(currentPath()));
+}
+
+export function initRouter(): void {
+  setSessionExpiredHandler(endSession);
+  setRouter(createAppRouter());
+}

@@ -1,0 +1,53 @@
+import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useIsDark } from '../app/theme';
+import { type ThemeMode, useSettingsStore } from '../stores/settings';
+
+/**
+ * `toggle`: one click flips light ⇄ dark (the login page). `menu`: light, dark or follow the
+ * system (the admin header).
+ */
+export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle' | 'menu'; className?: string }) {
+  const { t } = useTranslation();
+  const dark = useIsDark();
+  const theme = useSettingsStore((s) => s.theme);
+  const change = useSettingsStore((s) => s.change);
+  const icon = dark ? <MoonOutlined /> : <SunOutlined />;
+
+  if (variant === 'toggle') {
+    const label = dark ? t('login.themeToggleToLight') : t('login.themeToggleToDark');
+    return (
+      <Button
+        type="text"
+        className={className}
+        icon={icon}
+        aria-label={label}
+        title={label}
+        data-testid="theme-switch"
+        onClick={() => change('theme', dark ? 'light' : 'dark')}
+      />
+    );
+  }
+
+  const items: MenuProps['items'] = [
+    { key: 'light', icon: <SunOutlined />, label: <span data-testid="theme-light">{t('navbar.themes.light')}</span> },
+    { key: 'dark', icon: <MoonOutlined />, label: <span data-testid="theme-dark">{t('navbar.themes.dark')}</span> },
+    { key: 'auto', icon: <DesktopOutlined />, label: <span data-testid="theme-auto">{t('navbar.themes.auto')}</span> },
+  ];
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{ items, selectable: true, selectedKeys: [theme], onClick: ({ key }) => change('theme', key as ThemeMode) }}
+    >
+      <Button
+        type="text"
+        className={className}
+        icon={icon}
+        aria-label={t('navbar.theme')}
+        title={t('navbar.theme')}
+        data-testid="theme-switch"
+      />
+    </Dropdown>
+  );
+}

@@ -1,0 +1,52 @@
+import { LoginOutlined } from '@ant-design/icons';
+import { APP_YEAR } from '@baton/contracts';
+import { Button, Layout, Menu, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LangSwitch } from '../../components/LangSwitch';
+import { Logo } from '../../components/Logo';
+import { ThemeSwitch } from '../../components/ThemeSwitch';
+import './public.css';
+
+const NAV = ['index', 'enroll', 'query', 'querytm'] as const;
+
+/** The desktop public frame (/home): brand, the public pages, sign-in. */
+export default function PublicLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Layout className="public-layout">
+      <Layout.Header
+        className="public-header"
+        style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      >
+        <Link to="/home/index" style={{ color: token.colorText }}>
+          <Logo size={30} />
+        </Link>
+        <Menu
+          mode="horizontal"
+          className="public-menu"
+          selectedKeys={[pathname]}
+          items={NAV.map((k) => ({ key: `/home/${k}`, label: t(`home.nav.${k}`) }))}
+          onClick={({ key }) => navigate(key)}
+          style={{ borderBottom: 'none', background: 'transparent' }}
+        />
+        <div className="public-tools">
+          <LangSwitch />
+          <ThemeSwitch variant="toggle" />
+          <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/which/login')}>
+            {t('home.signIn')}
+          </Button>
+        </div>
+      </Layout.Header>
+      <Layout.Content className="public-content">
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer className="public-footer" style={{ color: token.colorTextTertiary }}>
+        {t('home.footer', { year: APP_YEAR })}
+      </Layout.Footer>
+    </Layout>
+  );
+}
