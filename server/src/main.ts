@@ -47,7 +47,7 @@ async function main() {
     ];
     if (seeded) {
       for (const a of seeded) {
-        lines.push(`    ${a.username.padEnd(8)} password: ${a.password ?? '(BATON_ADMIN_PASSWORD)'}`);
+        lines.push(`    ${a.username.padEnd(10)} password: ${a.password ?? '(BATON_ADMIN_PASSWORD)'}`);
       }
       if (seeded.some((a) => a.password)) lines.push('', '  These passwords are shown only now: write them down.');
     } else {
