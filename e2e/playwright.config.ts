@@ -27,6 +27,8 @@ function server(port: number, name: string, captcha: 'on' | 'off') {
       BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
       BATON_CAPTCHA: captcha,
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from 127.0.0.1: lift the per-IP sign-in limit (tested in the server suite).
+      LOGIN_RATE_LIMIT: '100000',
       NODE_ENV: 'development',
     },
   };
@@ -39,7 +41,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(tmp, 'playwright.json') }],
+  ],
   outputDir: path.join(tmp, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${PORT_A}`,

@@ -18,6 +18,8 @@ export interface Config {
   redisUrl: string | null;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /** Sign-in attempts allowed per client IP per minute, whatever the accounts. */
+  loginRatePerMin: number;
   /** Directory of the built web app served at `/`; null when it is not built. */
   webDir: string | null;
 }
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
+    loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
     ...overrides,
   };

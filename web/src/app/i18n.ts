@@ -11,6 +11,7 @@ void i18n.use(initReactI18next).init({
   lowerCaseLng: true,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 const htmlLang = (lang: string) => (lang === 'en' ? 'en' : 'zh-CN');

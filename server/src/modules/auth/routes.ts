@@ -10,7 +10,7 @@ import { refreshSession, revokeSession } from './tokens.js';
 
 const tags = ['auth'];
 
-export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+export async function authRoutes(app: FastifyInstance, deps: Omit<AuthDeps, 'loginRatePerMin'>) {
   app.get(
     '/api/v1/auth/captcha',
     {
@@ -52,7 +52,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: Envelope(LoginResult) },
       },
     },
-    async (req) => ok(await login(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] })),
+    async (req) =>
+      ok(
+        await login({ ...deps, loginRatePerMin: app.baton.config.loginRatePerMin }, req.body, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        }),
+      ),
   );
 
   app.get(

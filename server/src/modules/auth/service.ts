@@ -26,10 +26,9 @@ export interface AuthDeps {
   keys: Sm2Keys;
   tokens: TokenSettings;
   captchaOn: () => boolean;
+  /** Sign-in attempts per IP per minute (LOGIN_RATE_LIMIT). */
+  loginRatePerMin: number;
 }
-
-/** Per IP: at most this many sign-in attempts a minute, whatever the accounts. */
-const LOGIN_PER_IP_PER_MIN = 30;
 
 async function logAttempt(db: Db, meta: ClientMeta, username: string, userId: number | null, code: string) {
   await db.insert(loginLog).values({
@@ -45,7 +44,7 @@ async function logAttempt(db: Db, meta: ClientMeta, username: string, userId: nu
 /** Administrator sign-in (spec §7 Auth): captcha, SM2-encrypted credentials, lockout. */
 export async function login(deps: AuthDeps, input: LoginInput, meta: ClientMeta) {
   const { db } = deps;
-  await hitRateLimit(db, `login-ip:${meta.ip}`, LOGIN_PER_IP_PER_MIN, 60);
+  await hitRateLimit(db, `login-ip:${meta.ip}`, deps.loginRatePerMin, 60);
   if (deps.captchaOn() && !(await verifyCaptcha(db, input.captchaKey, input.captchaCode))) {
     throw new AppError('A0240');
   }
