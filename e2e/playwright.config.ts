@@ -7,8 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
  * the captcha on, for the tests that need a real captcha.
  */
 export const ADMIN_PASSWORD = 'e2e-Admin-pass';
-export const PORT_A = 4310;
-export const PORT_B = 4311;
+// Ports per run (set once in the runner process; workers inherit the environment), so
+// several runs on one machine don't collide. E2E_PORT_A / E2E_PORT_B override.
+process.env.E2E_PORT_A ??= String(20_000 + (process.pid % 10_000) * 2);
+process.env.E2E_PORT_B ??= String(Number(process.env.E2E_PORT_A) + 1);
+export const PORT_A = Number(process.env.E2E_PORT_A);
+export const PORT_B = Number(process.env.E2E_PORT_B);
 
 const tmp = path.resolve(import.meta.dirname, '..', '.tmp');
 
@@ -23,7 +27,7 @@ function server(port: number, name: string, captcha: 'on' | 'off') {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, `e2e-${name}`),
+      DATA_DIR: path.join(tmp, `e2e-${name}-${port}`),
       BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
       BATON_CAPTCHA: captcha,
       LOG_LEVEL: 'warn',
