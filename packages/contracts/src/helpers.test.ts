@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, langFromHeader } from './codes.js';
-import { birthYearMonthFromId, maskPhone } from './helpers.js';
+import { birthYearMonthFromId, idCheckChar, maskPhone, parseIdNumber } from './helpers.js';
 
 describe('maskPhone', () => {
   it('keeps the first 3 and last 4 digits', () => {
@@ -31,5 +31,27 @@ describe('catalogue', () => {
     expect(formatMessage('A0211', 'zh-cn', { minutes: 15 })).toContain('15 分钟');
     expect(langFromHeader('en-US,en;q=0.9')).toBe('en');
     expect(langFromHeader(undefined)).toBe('zh-cn');
+  });
+});
+
+describe('parseIdNumber (GB 11643)', () => {
+  it('accepts a valid 18-digit number with X check and reads birth date and gender', () => {
+    expect(parseIdNumber('11010519491231002X')).toEqual({ birthDate: '1949-12-31', gender: 'F' });
+    expect(parseIdNumber('11010519491231002x')).toEqual({ birthDate: '1949-12-31', gender: 'F' });
+  });
+  it('reads gender from the 17th digit', () => {
+    const first17 = '44030420100101001';
+    expect(parseIdNumber(first17 + idCheckChar(first17))).toEqual({ birthDate: '2010-01-01', gender: 'M' });
+  });
+  it('refuses a wrong check character, impossible dates and future births', () => {
+    expect(parseIdNumber('110105194912310021')).toBeNull();
+    const feb30 = '11010520100230001';
+    expect(parseIdNumber(feb30 + idCheckChar(feb30))).toBeNull();
+    const future = '11010520990101001';
+    expect(parseIdNumber(future + idCheckChar(future), new Date('2026-01-01'))).toBeNull();
+    expect(parseIdNumber('abc')).toBeNull();
+  });
+  it('accepts a legacy 15-digit number', () => {
+    expect(parseIdNumber('110105491231002')).toEqual({ birthDate: '1949-12-31', gender: 'F' });
   });
 });

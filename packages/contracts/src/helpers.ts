@@ -22,3 +22,49 @@ export function birthYearMonthFromId(id: string | null | undefined): string | nu
   if (/^\d{15}$/.test(s)) return `19${s.slice(6, 8)}-${s.slice(8, 10)}`;
   return null;
 }
+
+export interface IdNumberInfo {
+  /** ISO date `YYYY-MM-DD`. */
+  birthDate: string;
+  gender: 'M' | 'F';
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+function realDate(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * A mainland resident ID number (GB 11643-1999): 18 characters with the ISO 7064 MOD 11-2
+ * check character, or the legacy 15 digits (YYMMDD, century 19). Gives the birth date and
+ * the gender (17th digit — 15th for legacy numbers — odd means male); null when invalid.
+ */
+export function parseIdNumber(raw: string | null | undefined, today: Date = new Date()): IdNumberInfo | null {
+  if (!raw) return null;
+  const id = raw.trim().toUpperCase();
+  let birth: string | null;
+  let genderDigit: number;
+  if (/^\d{17}[\dX]$/.test(id)) {
+    const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(id[i]), 0);
+    if (ID_CHECK[sum % 11] !== id[17]) return null;
+    birth = realDate(Number(id.slice(6, 10)), Number(id.slice(10, 12)), Number(id.slice(12, 14)));
+    genderDigit = Number(id[16]);
+  } else if (/^\d{15}$/.test(id)) {
+    birth = realDate(1900 + Number(id.slice(6, 8)), Number(id.slice(8, 10)), Number(id.slice(10, 12)));
+    genderDigit = Number(id[14]);
+  } else {
+    return null;
+  }
+  if (!birth || birth < '1900-01-01' || birth > today.toISOString().slice(0, 10)) return null;
+  return { birthDate: birth, gender: genderDigit % 2 === 1 ? 'M' : 'F' };
+}
+
+/** The check character an 18-digit number needs after its first 17 digits. */
+export function idCheckChar(first17: string): string {
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
+  return ID_CHECK[sum % 11]!;
+}
