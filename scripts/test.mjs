@@ -1,4 +1,4 @@
-// `npm test`: every suite — unit and server (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// `npm test`: every suite — unit, component (in Chromium) and server (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), then the browser suite against the built app — and one closing line
 // `N passed, N failed` summed over all of them.
 import { spawnSync } from 'node:child_process';
@@ -39,12 +39,16 @@ function ensureChromium() {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-// 1. Unit and server suites (Vitest).
+// Chromium first: the component tests (Vitest browser mode) and the browser suite need it.
+const chromium = ensureChromium();
+
+// 1. Unit, component and server suites (Vitest).
 const vitestJson = path.join(tmp, 'vitest.json');
 rmSync(vitestJson, { force: true });
 spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium },
 });
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
@@ -58,7 +62,6 @@ if (existsSync(vitestJson)) {
 }
 
 // 2. Browser suite (Playwright in Debian's Chromium) against the built app.
-const chromium = ensureChromium();
 run('npm', ['run', 'build']);
 const pwJson = path.join(tmp, 'playwright.json');
 rmSync(pwJson, { force: true });
