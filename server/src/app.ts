@@ -10,15 +10,37 @@ import type { Config } from './config.js';
 import { randomSecret } from './config.js';
 import type { Database } from './db/client.js';
 import { getOrCreateSecret } from './lib/secrets.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { areaRoutes } from './modules/areas/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
-import { dictRoutes } from './modules/dict/routes.js';
-import { menuRoutes } from './modules/menu/routes.js';
-import { userRoutes } from './modules/user/routes.js';
+import { codeRoutes } from './modules/codes/routes.js';
+import { configRoutes } from './modules/config/routes.js';
+import { ConfigCache } from './modules/config/service.js';
+import { customerRoutes } from './modules/customers/routes.js';
+import { delegationRoutes } from './modules/delegations/routes.js';
+import { deptRoutes } from './modules/depts/routes.js';
+import { dictRoutes } from './modules/dicts/routes.js';
+import { fieldRoutes } from './modules/fields/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { groupRoutes } from './modules/groups/routes.js';
+import { itemRoutes } from './modules/items/routes.js';
+import { logRoutes } from './modules/logs/routes.js';
+import { meetingRoutes } from './modules/meetings/routes.js';
+import { startRegistrationCloser } from './modules/meetings/service.js';
+import { menuRoutes } from './modules/menus/routes.js';
+import { natureRoutes } from './modules/natures/routes.js';
+import { noticeRoutes } from './modules/notices/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { verificationRoutes } from './modules/verification/routes.js';
+import { makeSender } from './modules/verification/sender.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, sendError } from './plugins/envelope.js';
 import { oplogPlugin } from './plugins/oplog.js';
+import { realtimePlugin } from './plugins/realtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +49,21 @@ declare module 'fastify' {
 }
 
 /** Build the application: plugins, then modules. It does not listen and holds no globals. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: ['req.headers.authorization'],
+      // Query strings can carry secrets (`password/reset?password=`, `/api/ws?token=`): log the path only.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip, reqId: req.id }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
@@ -75,13 +109,39 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(envelopePlugin);
   await app.register(authPlugin, { db, tokens: () => tokens });
   await app.register(oplogPlugin, { db });
+  // Settings (sys_config) in memory; the captcha switch takes effect without a restart.
+  const settings = new ConfigCache(db);
+  await settings.load();
+  const captchaOn = () => config.captcha && settings.bool('captcha', true);
+  await app.register(realtimePlugin, { db, tokens: () => tokens, redisUrl: config.redisUrl });
+  const codeSender = makeSender(config, (line) => app.log.info(`verification code ${line}`));
+  app.decorate('codeSender', codeSender);
 
   await app.register(async (api) => {
     api.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-    await authRoutes(api, { db, keys, tokens, captchaOn: () => config.captcha });
-    await userRoutes(api);
+    await authRoutes(api, { db, keys, tokens, captchaOn });
+    await userRoutes(api, { db });
+    await roleRoutes(api, { db });
+    await deptRoutes(api, { db });
+    await configRoutes(api, { db, cache: settings, envCaptcha: config.captcha });
+    await logRoutes(api, { db });
     await menuRoutes(api, { db });
     await dictRoutes(api, { db });
+    await verificationRoutes(api, { db, sender: codeSender, captchaOn });
+    await accountRoutes(api, { db, sender: codeSender });
+    await fileRoutes(api, { db });
+    await noticeRoutes(api, { db, hub: app.realtime });
+    await statsRoutes(api, { db, hub: app.realtime });
+    await itemRoutes(api, { db });
+    await fieldRoutes(api, { db });
+    await codeRoutes(api, { db });
+    await customerRoutes(api, { db });
+    await natureRoutes(api, { db });
+    await meetingRoutes(api, { db });
+    await groupRoutes(api, { db });
+    await delegationRoutes(api, { db });
+    await areaRoutes(api, { db });
+    startRegistrationCloser(api, db);
   });
 
   // One not-found handler: unknown API paths answer 404 in the envelope; other browser
@@ -91,7 +151,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
     if (webDir && wantsPage) return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
   });

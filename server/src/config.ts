@@ -16,6 +16,10 @@ export interface Config {
   jwtSecret: string | null;
   logLevel: string;
   redisUrl: string | null;
+  /** How verification codes leave: `console` (log + outbox table) or `webhook` (POST JSON). */
+  smsSender: 'console' | 'webhook';
+  /** Where the webhook sender posts; required when smsSender is `webhook`. */
+  smsWebhookUrl: string | null;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   /** Sign-in attempts allowed per client IP per minute, whatever the accounts. */
@@ -75,6 +79,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`,
     );
   }
+  const smsSender = (env.SMS_SENDER || 'console').toLowerCase();
+  if (smsSender !== 'console' && smsSender !== 'webhook') {
+    throw new ConfigError(`SMS_SENDER must be "console" or "webhook" (got "${env.SMS_SENDER}")`);
+  }
+  const smsWebhookUrl = env.SMS_WEBHOOK_URL || null;
+  if (smsWebhookUrl && !/^https?:\/\/[^\s]+$/.test(smsWebhookUrl)) {
+    throw new ConfigError('SMS_WEBHOOK_URL must be an http:// or https:// URL');
+  }
+  if (smsSender === 'webhook' && !smsWebhookUrl) {
+    throw new ConfigError('SMS_SENDER=webhook needs SMS_WEBHOOK_URL (the gateway to post codes to)');
+  }
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
   return {
     env: nodeEnv,
     port: intVar(env, 'PORT', 3000, 0, 65535),
@@ -85,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captcha: captchaRaw === 'on',
     jwtSecret,
     logLevel,
-    redisUrl: env.REDIS_URL || null,
+    redisUrl,
+    smsSender,
+    smsWebhookUrl,
     accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),

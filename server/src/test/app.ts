@@ -51,14 +51,15 @@ export interface TestApp {
 
 /** The real app on a fresh, migrated and seeded database (admin and root: TEST_PASSWORD). */
 export async function makeTestApp(
-  overrides: Partial<Config> = {},
+  overrides: Partial<Config> & { logStream?: NodeJS.WritableStream } = {},
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await runMigrations(database);
   await seedIfEmpty(database.db, { adminPassword: TEST_PASSWORD });
-  const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...overrides });
-  const app = await buildApp(config, database);
+  const { logStream, ...configOverrides } = overrides;
+  const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...configOverrides });
+  const app = await buildApp(config, database, { logStream });
   await beforeReady?.(app);
   await app.ready();
   return {

@@ -1,1 +1,5 @@
+export * from './comm.js';
+export * from './config.js';
+export * from './meeting.js';
+export * from './registration.js';
 export * from './system.js';

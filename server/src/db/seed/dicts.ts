@@ -184,4 +184,5 @@ export const DEMO_ACCOUNTS = [
     role: 'COMMITTEE',
     dept: 'COMMITTEE',
   },
+  { username: 'county', nickname: '区县演示账号', userType: USER_TYPE.COUNTY, role: 'COUNTY', dept: 'BATON' },
 ] as const;

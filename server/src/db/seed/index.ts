@@ -1,8 +1,10 @@
 import { count } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../lib/password.js';
+import { seedConfigDefaults } from '../../modules/config/service.js';
 import type { Db, Tx } from '../client.js';
 import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../schema/index.js';
 import { DEMO_ACCOUNTS, DEPTS, DICTS, ROLES } from './dicts.js';
+import { seedMeetingDemo } from './meeting.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
 
 export interface SeededAccount {
@@ -43,6 +45,8 @@ async function insertMenus(tx: Tx, nodes: MenuSeed[], parentId: number | null, r
 
 /** Fill an empty database: roles, menus, departments, dictionaries, root and admin. */
 export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }): Promise<SeededAccount[] | null> {
+  // Default settings (captcha, site title, watermark): added whenever missing, also after an upgrade.
+  await seedConfigDefaults(db);
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
 
@@ -103,6 +107,7 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
       )
       .returning({ id: user.id });
     await tx.insert(userRole).values(accounts.map((a, i) => ({ userId: users[i]!.id, roleId: roleIds.get(a.role)! })));
+    await seedMeetingDemo(tx);
   });
 
   return accounts.map((a) => ({

@@ -59,8 +59,8 @@ import {
   TrophyOutlined,
   UnorderedListOutlined,
   UploadOutlined,
-  UserOutlined,
   UsergroupAddOutlined,
+  UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -131,6 +131,9 @@ const ICONS: Record<string, ComponentType> = {
   UsergroupAddOutlined,
   WifiOutlined,
 };
+
+/** The curated icon names, in order: what the icon picker offers (`components/crud/IconPicker`). */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {
   const Icon = name ? ICONS[name] : undefined;

@@ -1,0 +1,381 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../client.js';
+import {
+  areaCode,
+  customer,
+  delegation,
+  field,
+  group,
+  groupItem,
+  item,
+  meeting,
+  meetingAdmin,
+  meetingAreaUser,
+  meetingField,
+  meetingStatusLog,
+  nature,
+  natureField,
+  type RoundPlan,
+  user,
+} from '../schema/index.js';
+
+type Kind = (typeof item.$inferInsert)['kind'];
+type Format = (typeof item.$inferInsert)['resultFormat'];
+
+/**
+ * The standard athletics list (DOMAIN.md "Item"): [code, zh, en, kind, result format, wind
+ * measured, lanes, relay legs]. Wind is measured for 100, 200, 100H, 110H, LJ and TJ (WA TR
+ * 17.8, 29.10); races up to 400 m (hurdles and short relays included) are run in lanes, and
+ * 600/800 m and the 4x400 relays start in lanes.
+ */
+const ITEMS: [string, string, string, Kind, Format, boolean, boolean, number | null][] = [
+  ['50', '50米', '50 m', 'track', 'time', false, true, null],
+  ['60', '60米', '60 m', 'track', 'time', false, true, null],
+  ['100', '100米', '100 m', 'track', 'time', true, true, null],
+  ['200', '200米', '200 m', 'track', 'time', true, true, null],
+  ['300', '300米', '300 m', 'track', 'time', false, true, null],
+  ['400', '400米', '400 m', 'track', 'time', false, true, null],
+  ['600', '600米', '600 m', 'track', 'time', false, true, null],
+  ['800', '800米', '800 m', 'track', 'time', false, true, null],
+  ['1000', '1000米', '1000 m', 'track', 'time', false, false, null],
+  ['1500', '1500米', '1500 m', 'track', 'time', false, false, null],
+  ['2000', '2000米', '2000 m', 'track', 'time', false, false, null],
+  ['3000', '3000米', '3000 m', 'track', 'time', false, false, null],
+  ['5000', '5000米', '5000 m', 'track', 'time', false, false, null],
+  ['10000', '10000米', '10,000 m', 'track', 'time', false, false, null],
+  ['80H', '80米栏', '80 m hurdles', 'track', 'time', false, true, null],
+  ['100H', '100米栏', '100 m hurdles', 'track', 'time', true, true, null],
+  ['110H', '110米栏', '110 m hurdles', 'track', 'time', true, true, null],
+  ['300H', '300米栏', '300 m hurdles', 'track', 'time', false, true, null],
+  ['400H', '400米栏', '400 m hurdles', 'track', 'time', false, true, null],
+  ['2000SC', '2000米障碍', '2000 m steeplechase', 'track', 'time', false, false, null],
+  ['3000SC', '3000米障碍', '3000 m steeplechase', 'track', 'time', false, false, null],
+  ['3000W', '3000米竞走', '3000 m race walk', 'track', 'time', false, false, null],
+  ['5000W', '5000米竞走', '5000 m race walk', 'track', 'time', false, false, null],
+  ['10000W', '10000米竞走', '10,000 m race walk', 'track', 'time', false, false, null],
+  ['20kmW', '20公里竞走', '20 km race walk', 'road', 'time', false, false, null],
+  ['35kmW', '35公里竞走', '35 km race walk', 'road', 'time', false, false, null],
+  ['4x100', '4×100米接力', '4 × 100 m relay', 'relay', 'time', false, true, 4],
+  ['4x200', '4×200米接力', '4 × 200 m relay', 'relay', 'time', false, true, 4],
+  ['4x400', '4×400米接力', '4 × 400 m relay', 'relay', 'time', false, true, 4],
+  ['4x400MX', '4×400米混合接力', 'Mixed 4 × 400 m relay', 'relay', 'time', false, true, 4],
+  ['4x800', '4×800米接力', '4 × 800 m relay', 'relay', 'time', false, false, 4],
+  ['HJ', '跳高', 'High jump', 'field-height', 'height', false, false, null],
+  ['PV', '撑竿跳高', 'Pole vault', 'field-height', 'height', false, false, null],
+  ['LJ', '跳远', 'Long jump', 'field-distance', 'distance', true, false, null],
+  ['TJ', '三级跳远', 'Triple jump', 'field-distance', 'distance', true, false, null],
+  ['SP', '铅球', 'Shot put', 'field-distance', 'distance', false, false, null],
+  ['DT', '铁饼', 'Discus throw', 'field-distance', 'distance', false, false, null],
+  ['HT', '链球', 'Hammer throw', 'field-distance', 'distance', false, false, null],
+  ['JT', '标枪', 'Javelin throw', 'field-distance', 'distance', false, false, null],
+  ['PEN', '五项全能', 'Pentathlon', 'combined', 'points', false, false, null],
+  ['HEP', '七项全能', 'Heptathlon', 'combined', 'points', false, false, null],
+  ['OCT', '八项全能', 'Octathlon', 'combined', 'points', false, false, null],
+  ['DEC', '十项全能', 'Decathlon', 'combined', 'points', false, false, null],
+  ['10kmR', '10公里路跑', '10 km road race', 'road', 'time', false, false, null],
+  ['HM', '半程马拉松', 'Half marathon', 'road', 'time', false, false, null],
+  ['MAR', '马拉松', 'Marathon', 'road', 'time', false, false, null],
+];
+
+type FieldSeed = Omit<typeof field.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/** Standard form fields; natures, meetings and groups choose among them. */
+const FIELDS: FieldSeed[] = (
+  [
+    { key: 'school', label: '学校', labelEn: 'School', kind: 'text', target: 'athlete', required: true },
+    { key: 'className', label: '班级', labelEn: 'Class', kind: 'text', target: 'athlete' },
+    {
+      key: 'shoeSize',
+      label: '鞋码',
+      labelEn: 'Shoe size',
+      kind: 'number',
+      target: 'athlete',
+      pattern: '^\\d{2}(\\.5)?$',
+    },
+    { key: 'emergencyContact', label: '紧急联系人', labelEn: 'Emergency contact', kind: 'text', target: 'athlete' },
+    { key: 'emergencyMobile', label: '紧急联系电话', labelEn: 'Emergency mobile', kind: 'mobile', target: 'athlete' },
+    { key: 'photo', label: '证件照', labelEn: 'Photo', kind: 'image', target: 'athlete', required: true },
+    { key: 'studentCard', label: '学生证', labelEn: 'Student card', kind: 'file', target: 'athlete' },
+    { key: 'idCardCopy', label: '身份证复印件', labelEn: 'ID card copy', kind: 'file', target: 'athlete' },
+    { key: 'title', label: '职称', labelEn: 'Title', kind: 'text', target: 'coach' },
+    { key: 'certificateNo', label: '教练员证书编号', labelEn: 'Certificate number', kind: 'text', target: 'coach' },
+    { key: 'address', label: '通讯地址', labelEn: 'Address', kind: 'text', target: 'delegation' },
+    {
+      key: 'postcode',
+      label: '邮政编码',
+      labelEn: 'Postcode',
+      kind: 'text',
+      target: 'delegation',
+      pattern: '^\\d{6}$',
+    },
+    { key: 'invoiceTitle', label: '发票抬头', labelEn: 'Invoice title', kind: 'text', target: 'delegation' },
+  ] satisfies FieldSeed[]
+).map((f, i) => ({ ...f, sort: i + 1 }));
+
+/** The youth-games nature's default fields: [key, required]. */
+const NATURE_FIELDS: [string, boolean][] = [
+  ['school', true],
+  ['emergencyContact', true],
+  ['emergencyMobile', true],
+  ['photo', true],
+  ['shoeSize', false],
+  ['title', false],
+  ['certificateNo', false],
+  ['address', false],
+  ['postcode', false],
+];
+
+/** A county and its sub-units (GB/T 2260 and township codes of Rui'an, Wenzhou). */
+const COUNTY = { code: '330381', name: '瑞安市', nameEn: "Rui'an City" };
+const SUB_UNITS = [
+  { code: '330381001', name: '安阳街道', nameEn: 'Anyang Subdistrict' },
+  { code: '330381002', name: '玉海街道', nameEn: 'Yuhai Subdistrict' },
+  { code: '330381003', name: '锦湖街道', nameEn: 'Jinhu Subdistrict' },
+];
+
+const day = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Base data and the demo meeting `wrj2025`, open for registration: registration from a day
+ * before seeding to 60 days after, competition 70–72 days after; the committee account
+ * administers it and the county account (if seeded) is its county's area user.
+ */
+export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<void> {
+  const items = await tx
+    .insert(item)
+    .values(
+      ITEMS.map(([code, name, nameEn, kind, resultFormat, windMeasured, usesLanes, relayLegs], i) => ({
+        code,
+        name,
+        nameEn,
+        kind,
+        resultFormat,
+        windMeasured,
+        usesLanes,
+        relayLegs,
+        sort: (i + 1) * 10,
+      })),
+    )
+    .returning({ id: item.id, code: item.code });
+  const itemId = new Map(items.map((i) => [i.code, i.id]));
+
+  const fields = await tx.insert(field).values(FIELDS).returning({ id: field.id, key: field.key });
+  const fieldId = new Map(fields.map((f) => [f.key, f.id]));
+
+  const [county] = await tx
+    .insert(areaCode)
+    .values({ ...COUNTY, level: 1, sort: 1 })
+    .returning({ id: areaCode.id });
+  const subs = await tx
+    .insert(areaCode)
+    .values(SUB_UNITS.map((s, i) => ({ ...s, parentId: county!.id, level: 2, sort: i + 1 })))
+    .returning({ id: areaCode.id, code: areaCode.code });
+  const areaId = new Map([[COUNTY.code, county!.id], ...subs.map((s) => [s.code, s.id] as [string, number])]);
+
+  const customers = await tx
+    .insert(customer)
+    .values([
+      {
+        name: '瑞安中学',
+        shortName: '瑞中',
+        areaCodeId: areaId.get('330381001')!,
+        contactName: '陈老师',
+        contactMobile: '13900000001',
+        address: '瑞安市安阳街道',
+        sort: 1,
+      },
+      {
+        name: '玉海中学',
+        shortName: '玉中',
+        areaCodeId: areaId.get('330381002')!,
+        contactName: '林老师',
+        contactMobile: '13900000002',
+        sort: 2,
+      },
+      {
+        name: '锦湖体育运动学校',
+        shortName: '锦湖体校',
+        areaCodeId: areaId.get('330381003')!,
+        contactName: '周教练',
+        contactMobile: '13900000003',
+        sort: 3,
+      },
+      {
+        name: '瑞安市田径协会',
+        shortName: '田协',
+        areaCodeId: county!.id,
+        contactName: '王秘书长',
+        contactMobile: '13900000004',
+        sort: 4,
+      },
+    ])
+    .returning({ id: customer.id, name: customer.name });
+  const customerId = new Map(customers.map((c) => [c.name, c.id]));
+  await tx.insert(customer).values({
+    parentId: customerId.get('瑞安市田径协会')!,
+    name: '瑞安市青少年田径俱乐部',
+    shortName: '青田俱乐部',
+    areaCodeId: county!.id,
+    contactName: '郑教练',
+    contactMobile: '13900000005',
+    sort: 1,
+  });
+
+  const [youth] = await tx
+    .insert(nature)
+    .values({ name: '青少年运动会', nameEn: 'Youth games', remark: '中小学生田径运动会', sort: 1 })
+    .returning({ id: nature.id });
+  const natureFields = NATURE_FIELDS.map(([key, required], i) => ({
+    fieldId: fieldId.get(key)!,
+    required,
+    sort: i + 1,
+  }));
+  await tx.insert(natureField).values(natureFields.map((f) => ({ ...f, natureId: youth!.id })));
+
+  // ─── The demo meeting ───────────────────────────────────────────────────────────────
+  const start = day(now, 70);
+  const year = start.getUTCFullYear();
+  const accounts = await tx
+    .select({ id: user.id, username: user.username })
+    .from(user)
+    .where(inArray(user.username, ['committee', 'county']));
+  const committeeId = accounts.find((a) => a.username === 'committee')?.id;
+  const countyUserId = accounts.find((a) => a.username === 'county')?.id;
+
+  const [m] = await tx
+    .insert(meeting)
+    .values({
+      name: '2025 温瑞青少年田径运动会',
+      nameEn: '2025 Wenrui Youth Athletics Games',
+      code: 'wrj2025',
+      year,
+      natureId: youth!.id,
+      venue: '瑞安市体育中心田径场',
+      startDate: dateOf(start),
+      endDate: dateOf(day(now, 72)),
+      regOpensAt: day(now, -1),
+      regClosesAt: day(now, 60),
+      status: 'registration_open',
+      ageRefDate: `${year}-12-31`,
+      maxEventsPerAthlete: 2,
+      maxRelaysPerAthlete: 1,
+      maxEntriesPerItem: 2,
+      maxAthletes: 60,
+      maxCoaches: 8,
+      lanes: 8,
+      laneGroups: [
+        { places: [1, 2, 3, 4], lanes: [3, 4, 5, 6] },
+        { places: [5, 6], lanes: [7, 8] },
+        { places: [7, 8], lanes: [1, 2] },
+      ],
+      remark:
+        '<p>欢迎参加 2025 温瑞青少年田径运动会。</p><ul><li>每名运动员限报 2 个个人项目和 1 个接力项目。</li><li>报名截止后不再接受修改。</li></ul>',
+    })
+    .returning({ id: meeting.id });
+  const meetingId = m!.id;
+  await tx.insert(meetingStatusLog).values({
+    meetingId,
+    fromStatus: 'draft',
+    toStatus: 'registration_open',
+    userId: committeeId ?? null,
+    reason: 'seed',
+  });
+  if (committeeId) await tx.insert(meetingAdmin).values({ meetingId, userId: committeeId });
+  await tx.insert(meetingField).values(natureFields.map((f) => ({ ...f, meetingId })));
+
+  // U16: 14 or 15 on 31 December of the competition year; U18: 16 or 17 (WA age groups).
+  const groups: { name: string; nameEn: string; gender: 'M' | 'F'; from: number; to: number; items: string[] }[] = [
+    {
+      name: 'U16男子组',
+      nameEn: 'U16 Boys',
+      gender: 'M',
+      from: year - 15,
+      to: year - 14,
+      items: ['100', '200', '400', '1500', 'LJ', 'HJ', 'SP', '4x100'],
+    },
+    {
+      name: 'U16女子组',
+      nameEn: 'U16 Girls',
+      gender: 'F',
+      from: year - 15,
+      to: year - 14,
+      items: ['100', '200', '800', '80H', 'LJ', 'HJ', 'SP', '4x100'],
+    },
+    {
+      name: 'U18男子组',
+      nameEn: 'U18 Boys',
+      gender: 'M',
+      from: year - 17,
+      to: year - 16,
+      items: ['100', '400', '1500', '110H', 'TJ', 'PV', 'JT', '4x400'],
+    },
+    {
+      name: 'U18女子组',
+      nameEn: 'U18 Girls',
+      gender: 'F',
+      from: year - 17,
+      to: year - 16,
+      items: ['100', '400', '800', '100H', 'LJ', 'HJ', 'DT', '4x100'],
+    },
+  ];
+  const SPRINTS = new Set(['100', '200', '400', '80H', '100H', '110H']);
+  let slot = 0;
+  for (const [gi, g] of groups.entries()) {
+    const [row] = await tx
+      .insert(group)
+      .values({
+        meetingId,
+        name: g.name,
+        nameEn: g.nameEn,
+        gender: g.gender,
+        birthFrom: `${g.from}-01-01`,
+        birthTo: `${g.to}-12-31`,
+        sort: gi + 1,
+      })
+      .returning({ id: group.id });
+    await tx.insert(groupItem).values(
+      g.items.map((code, i) => {
+        // Three days, 08:30 to 17:00 Beijing time (UTC+8), one slot every 30 minutes.
+        const dayIndex = Math.floor(slot / 17) % 3;
+        const minutes = 30 + (slot % 17) * 30;
+        slot += 1;
+        const at = new Date(`${dateOf(day(start, dayIndex))}T00:00:00Z`);
+        at.setUTCMinutes(minutes);
+        const rounds: RoundPlan[] = SPRINTS.has(code)
+          ? [{ name: 'heats', qualifyByPlace: 2, qualifyByTime: 2 }, { name: 'final' }]
+          : [{ name: 'final' }];
+        return {
+          groupId: row!.id,
+          itemId: itemId.get(code)!,
+          maxPerDelegation: code.startsWith('4x') ? 1 : 2,
+          rounds,
+          scheduledAt: at,
+          sort: i + 1,
+        };
+      }),
+    );
+  }
+
+  await tx.insert(delegation).values(
+    [
+      ['瑞安中学代表队', '瑞中', '330381001', '瑞安中学', '陈老师', '13800000001'],
+      ['玉海中学代表队', '玉中', '330381002', '玉海中学', '林老师', '13800000002'],
+      ['锦湖体校代表队', '锦湖体校', '330381003', '锦湖体育运动学校', '周教练', '13800000003'],
+      ['瑞安市田径协会代表队', '田协', COUNTY.code, '瑞安市田径协会', '王秘书长', '13800000004'],
+    ].map(([name, shortName, area, cust, contactName, contactMobile]) => ({
+      meetingId,
+      name: name!,
+      shortName: shortName!,
+      areaCodeId: areaId.get(area!)!,
+      customerId: customerId.get(cust!)!,
+      contactName: contactName!,
+      contactMobile: contactMobile!,
+      source: 'customer' as const,
+    })),
+  );
+
+  if (countyUserId) {
+    await tx.insert(meetingAreaUser).values({ meetingId, userId: countyUserId, areaCodeId: county!.id });
+  }
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/app.js';
+import { type Client, code, data, signIn } from '../meetings/testkit.js';
+
+let t: TestApp;
+let committee: Client;
+beforeAll(async () => {
+  t = await makeTestApp();
+  committee = await signIn(t, 'committee');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Cust = { id: number; name: string; version: number; parentId: number | null; children: Cust[] };
+
+describe('customers', () => {
+  it('is a tree with sub-customers and contacts', async () => {
+    const tree = data<Cust[]>(await committee.get('/api/v1/customers'));
+    expect(tree.length).toBeGreaterThanOrEqual(4);
+    const assoc = tree.find((c) => c.children.length > 0)!;
+    expect(assoc.children[0]!.parentId).toBe(assoc.id);
+    const found = data<Cust[]>(await committee.get('/api/v1/customers?keywords=俱乐部'));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.children).toHaveLength(1);
+  });
+
+  it('validates contacts and the parent, and never makes a cycle', async () => {
+    expect((await committee.post('/api/v1/customers', { name: 'X', contactMobile: '123' })).statusCode).toBe(400);
+    expect((await committee.post('/api/v1/customers', { name: 'X', parentId: 999999 })).statusCode).toBe(400);
+    const top = data<Cust>(
+      await committee.post('/api/v1/customers', { name: 'Top club', contactMobile: '13912345678' }),
+    );
+    const sub = data<Cust>(await committee.post('/api/v1/customers', { name: 'Sub club', parentId: top.id }));
+    const cycle = await committee.put(`/api/v1/customers/${top.id}`, {
+      name: 'Top club',
+      parentId: sub.id,
+      version: top.version,
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().msg).toContain('own sub-customer');
+    const held = await committee.del(`/api/v1/customers/${top.id}`);
+    expect(held.json().msg).toContain('1 sub-customer');
+    expect(code(await committee.del(`/api/v1/customers/${sub.id},${top.id}`))).toBe('00000');
+  });
+
+  it('updates with a version and exports', async () => {
+    const c = data<Cust>(await committee.post('/api/v1/customers', { name: 'Versioned' }));
+    expect(code(await committee.put(`/api/v1/customers/${c.id}`, { name: 'V2', version: c.version }))).toBe('00000');
+    expect(code(await committee.put(`/api/v1/customers/${c.id}`, { name: 'V3', version: c.version }))).toBe('A0409');
+    expect((await committee.get('/api/v1/customers/export')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+import { Envelope, FileVO } from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import { badInput, notFound } from '../../lib/errors.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { currentUser } from '../../plugins/auth.js';
+import { ok } from '../../plugins/envelope.js';
+import { note } from '../../plugins/oplog.js';
+import { isImageMime, loadFile, storeFile } from './service.js';
+
+const tags = ['file'];
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+
+  app.post<{ Body: { file?: unknown; name?: unknown } }>(
+    '/api/v1/files',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart field "file", optional field "name"); type sniffed from content',
+        consumes: ['multipart/form-data'],
+        response: { 200: Envelope(FileVO) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      await hitRateLimit(db, `upload-user:${u.id}`, 60, 60);
+      const body = req.body as { file?: unknown; name?: unknown } | undefined;
+      const bytes = body?.file;
+      if (!Buffer.isBuffer(bytes))
+        throw badInput('请选择要上传的文件（字段 file）', 'send the file in the multipart field "file"');
+      const name = typeof body?.name === 'string' ? body.name : undefined;
+      const stored = await storeFile(db, u.id, bytes, name);
+      note(req, {
+        module: 'files',
+        action: 'upload',
+        target: stored.id,
+        after: { name: stored.name, size: stored.size, mime: stored.mime },
+      });
+      return ok(stored);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/files/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Download a file by its opaque id (images inline, others as attachments)',
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      },
+    },
+    async (req, reply) => {
+      if (!/^[A-Za-z0-9_-]{22}$/.test(req.params.id)) throw notFound();
+      const row = await loadFile(db, req.params.id);
+      if (!row) throw notFound();
+      const etag = `"${row.sha256}"`;
+      reply
+        .header('Content-Type', row.mime)
+        .header('Content-Disposition', disposition(isImageMime(row.mime) ? 'inline' : 'attachment', row.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.send(row.bytes);
+    },
+  );
+}

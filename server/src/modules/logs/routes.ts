@@ -1,0 +1,107 @@
+import {
+  Envelope,
+  LoginLogExportQuery,
+  LoginLogQuery,
+  LoginLogVO,
+  OplogDetailVO,
+  OplogExportQuery,
+  OplogQuery,
+  OplogVO,
+  Page,
+} from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import { sendXlsx } from '../../lib/excel.js';
+import { ok } from '../../plugins/envelope.js';
+import { XlsxResponse } from '../users/routes.js';
+import { exportLoginLog, exportOplog, oplogDetail, pageLoginLog, pageOplog } from './service.js';
+
+const tags = ['logs'];
+const LogIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+/** Read-only: no route edits or deletes a log entry. */
+export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+
+  app.get<{ Querystring: LoginLogQuery }>(
+    '/api/v1/logs/login/page',
+    {
+      config: { auth: { perm: 'sys:log:query' } },
+      schema: {
+        tags,
+        summary: 'Sign-in attempts, paged and filtered',
+        querystring: LoginLogQuery,
+        response: { 200: Envelope(Page(LoginLogVO)) },
+      },
+    },
+    async (req) => ok(await pageLoginLog(db, req.query)),
+  );
+
+  app.get<{ Querystring: LoginLogExportQuery }>(
+    '/api/v1/logs/login/export',
+    {
+      config: { auth: { perm: 'sys:log:export' } },
+      schema: {
+        tags,
+        summary: 'Sign-in attempts of the current filter as .xlsx',
+        querystring: LoginLogExportQuery,
+        response: XlsxResponse,
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(
+        reply,
+        `${req.lang === 'en' ? 'login-log' : '登录日志'}-${stamp()}.xlsx`,
+        await exportLoginLog(db, req.query, req.lang),
+      ),
+  );
+
+  app.get<{ Querystring: OplogQuery }>(
+    '/api/v1/logs/operation/page',
+    {
+      config: { auth: { perm: 'sys:log:query' } },
+      schema: {
+        tags,
+        summary: 'Operations (every write), paged and filtered',
+        querystring: OplogQuery,
+        response: { 200: Envelope(Page(OplogVO)) },
+      },
+    },
+    async (req) => ok(await pageOplog(db, req.query)),
+  );
+
+  app.get<{ Querystring: OplogExportQuery }>(
+    '/api/v1/logs/operation/export',
+    {
+      config: { auth: { perm: 'sys:log:export' } },
+      schema: {
+        tags,
+        summary: 'Operations of the current filter as .xlsx',
+        querystring: OplogExportQuery,
+        response: XlsxResponse,
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(
+        reply,
+        `${req.lang === 'en' ? 'operation-log' : '操作日志'}-${stamp()}.xlsx`,
+        await exportOplog(db, req.query, req.lang),
+      ),
+  );
+
+  app.get<{ Params: Static<typeof LogIdParams> }>(
+    '/api/v1/logs/operation/:id',
+    {
+      config: { auth: { perm: 'sys:log:query' } },
+      schema: {
+        tags,
+        summary: 'One operation with the record before and after',
+        params: LogIdParams,
+        response: { 200: Envelope(OplogDetailVO) },
+      },
+    },
+    async (req) => ok(await oplogDetail(db, req.params.id)),
+  );
+}

@@ -1,0 +1,310 @@
+import {
+  CommitteeOptionQuery,
+  Envelope,
+  FieldLinksBody,
+  FieldLinkVO,
+  FieldTargetQuery,
+  IdList,
+  MeetingAdminsBody,
+  MeetingAdminVO,
+  MeetingBody,
+  MeetingExportQuery,
+  MeetingForm,
+  MeetingIdParams,
+  MeetingPageQuery,
+  MeetingPublicVO,
+  MeetingRemarkBody,
+  MeetingRemarkVO,
+  MeetingStatusBody,
+  MeetingStatusLogVO,
+  MeetingUpdateBody,
+  MeetingVO,
+  Page,
+} from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import { sendXlsx } from '../../lib/excel.js';
+import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { ok } from '../../plugins/envelope.js';
+import { note } from '../../plugins/oplog.js';
+import {
+  changeStatus,
+  committeeOptions,
+  createMeeting,
+  deleteMeetings,
+  exportMeetings,
+  getMeetingForm,
+  meetingAdmins,
+  meetingFields,
+  meetingRemark,
+  pageMeetings,
+  publicMeeting,
+  setMeetingAdmins,
+  setMeetingFields,
+  setMeetingRemark,
+  statusLog,
+  updateMeeting,
+} from './service.js';
+
+const tags = ['meeting: meetings'];
+/** Area users reach the meetings they are assigned to through the area summary. */
+const VIEW = { perm: ['meeting:trackmeet:query', 'meeting:area-summary:query'] };
+type IdP = { Params: { id: number } };
+
+/** Meetings (trackmeet): `meeting:trackmeet:*`, scoped per caller by `access.ts`. */
+export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+
+  app.get<{ Querystring: MeetingPageQuery }>(
+    '/api/v1/meetings',
+    {
+      config: { auth: VIEW },
+      schema: {
+        tags,
+        summary: 'Page of the meetings the caller reaches',
+        querystring: MeetingPageQuery,
+        response: { 200: Envelope(Page(MeetingVO)) },
+      },
+    },
+    async (req) => ok(await pageMeetings(db, currentUser(req), req.query)),
+  );
+
+  app.get<{ Querystring: MeetingExportQuery }>(
+    '/api/v1/meetings/export',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:export' } },
+      schema: { tags, summary: 'Meetings of the current filter as .xlsx', querystring: MeetingExportQuery },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, 'meetings.xlsx', await exportMeetings(db, currentUser(req), req.query, req.lang)),
+  );
+
+  app.get<{ Params: { code: string } }>(
+    '/api/v1/meetings/by-code/:code',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Public information of a meeting past draft, by its code',
+        params: Type.Object({ code: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]{1,31}$' }) }),
+        response: { 200: Envelope(MeetingPublicVO) },
+      },
+    },
+    async (req) => ok(await publicMeeting(db, req.params.code)),
+  );
+
+  app.get<{ Querystring: { keywords?: string } }>(
+    '/api/v1/meetings/admin-options',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:admin' } },
+      schema: {
+        tags,
+        summary: 'Committee users that can administer a meeting',
+        querystring: CommitteeOptionQuery,
+        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+      },
+    },
+    async (req) => ok(await committeeOptions(db, req.query.keywords)),
+  );
+
+  app.get<IdP>(
+    '/api/v1/meetings/:id/form',
+    {
+      config: { auth: VIEW },
+      schema: { tags, summary: 'One meeting', params: MeetingIdParams, response: { 200: Envelope(MeetingForm) } },
+    },
+    async (req) => ok(await getMeetingForm(db, currentUser(req), req.params.id)),
+  );
+
+  app.post<{ Body: MeetingBody }>(
+    '/api/v1/meetings',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:add' } },
+      schema: {
+        tags,
+        summary: 'Create a meeting in draft (a committee creator becomes its admin)',
+        body: MeetingBody,
+        response: { 200: Envelope(MeetingForm) },
+      },
+    },
+    async (req) => {
+      const after = await createMeeting(db, currentUser(req), req.body);
+      note(req, { target: after.id, after });
+      return ok(after);
+    },
+  );
+
+  app.put<IdP & { Body: MeetingUpdateBody }>(
+    '/api/v1/meetings/:id',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:edit' } },
+      schema: {
+        tags,
+        summary: 'Update a meeting (optimistic lock on version)',
+        params: MeetingIdParams,
+        body: MeetingUpdateBody,
+        response: { 200: Envelope(MeetingForm) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await updateMeeting(db, currentUser(req), req.params.id, req.body);
+      note(req, { target: req.params.id, before, after });
+      return ok(after);
+    },
+  );
+
+  app.delete<{ Params: { ids: string } }>(
+    '/api/v1/meetings/:ids',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete meetings without delegations',
+        params: Type.Object({ ids: IdList }),
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const before = await deleteMeetings(db, currentUser(req), parseIds(req.params.ids));
+      note(req, { target: req.params.ids, before });
+      return ok(null);
+    },
+  );
+
+  app.post<IdP & { Body: MeetingStatusBody }>(
+    '/api/v1/meetings/:id/status',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:status' } },
+      schema: {
+        tags,
+        summary: 'Move the status forward (one step; admin may skip ahead), logged',
+        params: MeetingIdParams,
+        body: MeetingStatusBody,
+        response: { 200: Envelope(MeetingForm) },
+      },
+    },
+    async (req) => {
+      const reason = req.body.reason?.trim() || null;
+      const { before, after } = await changeStatus(db, currentUser(req), req.params.id, req.body.to, reason);
+      note(req, { target: req.params.id, before: { status: before }, after: { status: after.status, reason } });
+      return ok(after);
+    },
+  );
+
+  app.get<IdP>(
+    '/api/v1/meetings/:id/status-log',
+    {
+      config: { auth: VIEW },
+      schema: {
+        tags,
+        summary: 'Status changes of a meeting',
+        params: MeetingIdParams,
+        response: { 200: Envelope(Type.Array(MeetingStatusLogVO)) },
+      },
+    },
+    async (req) => ok(await statusLog(db, currentUser(req), req.params.id)),
+  );
+
+  app.get<IdP>(
+    '/api/v1/meetings/:id/admins',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:admin' } },
+      schema: {
+        tags,
+        summary: "A meeting's admins",
+        params: MeetingIdParams,
+        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+      },
+    },
+    async (req) => ok(await meetingAdmins(db, currentUser(req), req.params.id)),
+  );
+
+  app.put<IdP & { Body: MeetingAdminsBody }>(
+    '/api/v1/meetings/:id/admins',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:admin' } },
+      schema: {
+        tags,
+        summary: "Replace a meeting's admins (committee users only)",
+        params: MeetingIdParams,
+        body: MeetingAdminsBody,
+        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await setMeetingAdmins(db, currentUser(req), req.params.id, req.body.userIds);
+      note(req, { target: req.params.id, before, after });
+      return ok(after);
+    },
+  );
+
+  app.get<IdP & { Querystring: FieldTargetQuery }>(
+    '/api/v1/meetings/:id/fields',
+    {
+      config: { auth: VIEW },
+      schema: {
+        tags,
+        summary: "A meeting's athlete, coach and delegation fields (optionally of one target)",
+        params: MeetingIdParams,
+        querystring: FieldTargetQuery,
+        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
+      },
+    },
+    async (req) => ok(await meetingFields(db, currentUser(req), req.params.id, req.query.target)),
+  );
+
+  app.put<IdP & { Querystring: FieldTargetQuery; Body: FieldLinksBody }>(
+    '/api/v1/meetings/:id/fields',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:edit' } },
+      schema: {
+        tags,
+        summary: "Replace a meeting's fields (with ?target=, only that target's)",
+        params: MeetingIdParams,
+        querystring: FieldTargetQuery,
+        body: FieldLinksBody,
+        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await setMeetingFields(db, currentUser(req), req.params.id, req.body, req.query.target);
+      note(req, { target: req.params.id, before, after });
+      return ok(after);
+    },
+  );
+
+  app.get<IdP>(
+    '/api/v1/meetings/:id/remark',
+    {
+      config: { auth: VIEW },
+      schema: {
+        tags,
+        summary: "A meeting's remarks (sanitised rich text)",
+        params: MeetingIdParams,
+        response: { 200: Envelope(MeetingRemarkVO) },
+      },
+    },
+    async (req) => ok(await meetingRemark(db, currentUser(req), req.params.id)),
+  );
+
+  app.put<IdP & { Body: MeetingRemarkBody }>(
+    '/api/v1/meetings/:id/remark',
+    {
+      config: { auth: { perm: 'meeting:trackmeet:remark' } },
+      schema: {
+        tags,
+        summary: "Replace a meeting's remarks (rich text, sanitised on the server)",
+        params: MeetingIdParams,
+        body: MeetingRemarkBody,
+        response: { 200: Envelope(MeetingRemarkVO) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await setMeetingRemark(db, currentUser(req), req.params.id, req.body.remark);
+      note(req, { target: req.params.id, before: { remark: before }, after });
+      return ok(after);
+    },
+  );
+}

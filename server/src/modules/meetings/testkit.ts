@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { athlete, meeting, role, user, userRole } from '../../db/schema/index.js';
+import { hashPassword } from '../../lib/password.js';
+import { bearer, login, TEST_PASSWORD, type TestApp } from '../../test/app.js';
+
+/** Test helpers of the meeting modules: extra accounts, a signed-in client, the demo meeting. */
+
+/** Add an account with a role (password TEST_PASSWORD); returns its id. */
+export async function addUser(t: TestApp, username: string, userType: number, roleCode: string): Promise<number> {
+  const db = t.database.db;
+  const [u] = await db
+    .insert(user)
+    .values({ username, nickname: username, passwordHash: await hashPassword(TEST_PASSWORD), userType })
+    .returning({ id: user.id });
+  const [r] = await db.select({ id: role.id }).from(role).where(eq(role.code, roleCode));
+  await db.insert(userRole).values({ userId: u!.id, roleId: r!.id });
+  return u!.id;
+}
+
+export interface Client {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  del(url: string): Promise<LightMyRequestResponse>;
+  raw(opts: {
+    method: 'POST' | 'GET';
+    url: string;
+    payload: string | Buffer;
+    headers: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
+}
+
+/** A client signed in as `username` (English messages). */
+export async function signIn(t: TestApp, username: string): Promise<Client> {
+  const { accessToken } = await login(t, username);
+  const headers = { ...bearer(accessToken), 'accept-language': 'en' };
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    get: (url) => send('GET', url),
+    post: (url, body) => send('POST', url, body ?? {}),
+    put: (url, body) => send('PUT', url, body ?? {}),
+    del: (url) => send('DELETE', url),
+    raw: (opts) => t.app.inject({ ...opts, headers: { ...headers, ...opts.headers } }),
+  };
+}
+
+export async function demoMeetingId(t: TestApp): Promise<number> {
+  const [m] = await t.database.db.select({ id: meeting.id }).from(meeting).where(eq(meeting.code, 'wrj2025'));
+  return m!.id;
+}
+
+let idSeq = 0;
+/** A registered athlete written straight to the table (registration is another module). */
+export async function insertAthlete(
+  t: TestApp,
+  v: {
+    meetingId: number;
+    delegationId: number;
+    groupId: number;
+    status?: 'draft' | 'submitted' | 'approved' | 'returned';
+  },
+) {
+  idSeq += 1;
+  const [a] = await t.database.db
+    .insert(athlete)
+    .values({
+      meetingId: v.meetingId,
+      delegationId: v.delegationId,
+      groupId: v.groupId,
+      name: `Athlete ${idSeq}`,
+      gender: 'M',
+      idNumber: `TEST${process.pid}${idSeq}`,
+      birthDate: '2011-05-01',
+      status: v.status ?? 'draft',
+    })
+    .returning({ id: athlete.id });
+  return a!.id;
+}
+
+export const countOf = async (t: TestApp, table: string, where = 'true'): Promise<number> => {
+  const res = (await t.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(res.rows[0]!.n);
+};
+
+export const code = (res: LightMyRequestResponse) => (res.json() as { code: string }).code;
+export const data = <T = Record<string, unknown>>(res: LightMyRequestResponse) => (res.json() as { data: T }).data;
+
+/** A multipart form with one file field `file` (and optional text fields). */
+export function multipartFile(file: Buffer, filename = 'upload.xlsx') {
+  const boundary = `----baton${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** An .xlsx with a header row and rows of text. */
+export async function xlsx(headers: string[], rows: string[][]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow(headers);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/app.js';
+import { type Client, code, data, signIn } from '../meetings/testkit.js';
+
+let t: TestApp;
+let committee: Client;
+beforeAll(async () => {
+  t = await makeTestApp();
+  committee = await signIn(t, 'committee');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Nature = { id: number; name: string; version: number; fieldCount: number; meetingCount: number };
+type Link = { fieldId: number; key: string; target: string; required: boolean };
+
+describe('natures', () => {
+  it('ships the youth games with default fields, used by the demo meeting', async () => {
+    const page = data<{ list: Nature[] }>(await committee.get('/api/v1/natures'));
+    expect(page.list[0]).toMatchObject({ name: '青少年运动会', meetingCount: 1 });
+    expect(page.list[0]!.fieldCount).toBeGreaterThan(0);
+    const del = await committee.del(`/api/v1/natures/${page.list[0]!.id}`);
+    expect(del.json().msg).toContain('used by 1 meeting');
+  });
+
+  it('sets fields per target and refuses bad ones', async () => {
+    const n = data<Nature>(await committee.post('/api/v1/natures', { name: 'Masters', nameEn: 'Masters' }));
+    const fields = data<{ list: { id: number; target: string }[] }>(
+      await committee.get('/api/v1/fields?pageSize=100'),
+    ).list;
+    const athleteF = fields.filter((f) => f.target === 'athlete').slice(0, 2);
+    const coachF = fields.find((f) => f.target === 'coach')!;
+    const put = await committee.put(
+      `/api/v1/natures/${n.id}/fields`,
+      athleteF.map((f, i) => ({ fieldId: f.id, required: i === 0 })),
+    );
+    expect(data<Link[]>(put)).toHaveLength(2);
+    const coach = await committee.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: coachF.id }]);
+    expect(data<Link[]>(coach).map((l) => l.target)).toEqual(['coach']);
+    const all = data<Link[]>(await committee.get(`/api/v1/natures/${n.id}/fields`));
+    expect(all).toHaveLength(3);
+    const wrong = await committee.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: athleteF[0]!.id }]);
+    expect(wrong.json().msg).toContain('not a coach field');
+    const dup = await committee.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: coachF.id }, { fieldId: coachF.id }]);
+    expect(dup.statusCode).toBe(400);
+    expect((await committee.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: 999999 }])).statusCode).toBe(400);
+    expect(data<Link[]>(await committee.get(`/api/v1/natures/${n.id}/fields`))).toHaveLength(3);
+    expect(code(await committee.del(`/api/v1/natures/${n.id}`))).toBe('00000');
+  });
+
+  it('updates with a version and exports', async () => {
+    const n = data<Nature>(await committee.post('/api/v1/natures', { name: 'Open' }));
+    expect(code(await committee.put(`/api/v1/natures/${n.id}`, { name: 'Open 2', version: n.version }))).toBe('00000');
+    expect(code(await committee.put(`/api/v1/natures/${n.id}`, { name: 'Open 3', version: n.version }))).toBe('A0409');
+    expect((await committee.get('/api/v1/natures/export')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+import { Envelope, StatsOverview, VisitBody, VisitTrend, VisitTrendQuery } from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { ok } from '../../plugins/envelope.js';
+import type { RealtimeHub } from '../../plugins/realtime.js';
+import { overview, recordVisit, visitTrend } from './service.js';
+
+const tags = ['stats'];
+
+export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: RealtimeHub }) {
+  const { db } = deps;
+
+  app.post<{ Body: VisitBody }>(
+    '/api/v1/stats/visit',
+    {
+      // A page view is not an operation: it stays out of the operation log.
+      config: { auth: 'public', oplog: false },
+      schema: {
+        tags,
+        summary: 'Count a page view (and the visitor, hashed) for the visit trend',
+        body: VisitBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      await hitRateLimit(db, `visit-ip:${req.ip}`, 120, 60);
+      await recordVisit(db, req.ip, req.headers['user-agent']?.slice(0, 500) ?? '');
+      return ok(null);
+    },
+  );
+
+  app.get<{ Querystring: VisitTrendQuery }>(
+    '/api/v1/stats/visit-trend',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Page views and unique visitors per day',
+        querystring: VisitTrendQuery,
+        response: { 200: Envelope(VisitTrend) },
+      },
+    },
+    async (req) => ok(await visitTrend(db, req.query.days)),
+  );
+
+  app.get(
+    '/api/v1/stats/overview',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Dashboard figures', response: { 200: Envelope(StatsOverview) } },
+    },
+    async () => ok(await overview(db, deps.hub.stats())),
+  );
+}

@@ -1,0 +1,309 @@
+import {
+  Envelope,
+  GetUserQuery,
+  IdList,
+  IdParams,
+  ImportReport,
+  OptionVO,
+  Page,
+  PasswordChangeBody,
+  PasswordResetQuery,
+  ProfileBody,
+  ProfileVO,
+  UserBriefVO,
+  UserCreateBody,
+  UserExportQuery,
+  UserForm,
+  UserImportQuery,
+  UserInfo,
+  UserPageQuery,
+  UserPageVO,
+  UserUpdateBody,
+} from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import { badInput } from '../../lib/errors.js';
+import { sendXlsx, XLSX_TYPE } from '../../lib/excel.js';
+import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { ok } from '../../plugins/envelope.js';
+import { note } from '../../plugins/oplog.js';
+import {
+  changePassword,
+  createUser,
+  deleteUsers,
+  exportUsers,
+  getUserByName,
+  importTemplate,
+  importUsers,
+  pageUsers,
+  profile,
+  resetPassword,
+  updateProfile,
+  updateUser,
+  userForm,
+  userOptions,
+} from './service.js';
+
+const tags = ['users'];
+const IdsParams = Type.Object({ ids: IdList });
+/** A binary .xlsx answer, for the OpenAPI document. */
+export const XlsxResponse = {
+  200: {
+    description: 'An Excel workbook (.xlsx)',
+    content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+  },
+};
+const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+
+  app.get(
+    '/api/v1/userProps/me',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user, roles and permissions',
+        response: { 200: Envelope(UserInfo) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      return ok({
+        userId: u.id,
+        username: u.username,
+        nickname: u.nickname,
+        avatar: u.avatar,
+        userType: u.userType,
+        deptId: u.deptId,
+        roles: u.roles,
+        perms: u.isRoot ? ['*:*:*'] : u.perms,
+      });
+    },
+  );
+
+  app.get<{ Querystring: UserPageQuery }>(
+    '/api/v1/users/page',
+    {
+      config: { auth: { perm: 'sys:user:query' } },
+      schema: {
+        tags,
+        summary: 'Users, paged and filtered, within the caller’s data scope',
+        querystring: UserPageQuery,
+        response: { 200: Envelope(Page(UserPageVO)) },
+      },
+    },
+    async (req) => ok(await pageUsers(db, currentUser(req), req.query, req.lang)),
+  );
+
+  app.get(
+    '/api/v1/users/options',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Enabled users for pickers', response: { 200: Envelope(Type.Array(OptionVO)) } },
+    },
+    async (req) => ok(await userOptions(db, currentUser(req))),
+  );
+
+  app.get<{ Querystring: Static<typeof GetUserQuery> }>(
+    '/api/v1/users/getUser',
+    {
+      config: { auth: { perm: 'sys:user:query' } },
+      schema: {
+        tags,
+        summary: 'A user by username (any case)',
+        querystring: GetUserQuery,
+        response: { 200: Envelope(UserBriefVO) },
+      },
+    },
+    async (req) => ok(await getUserByName(db, currentUser(req), req.query.username, req.lang)),
+  );
+
+  app.get(
+    '/api/v1/users/profile',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'The signed-in user’s own profile', response: { 200: Envelope(ProfileVO) } },
+    },
+    async (req) => ok(await profile(db, currentUser(req), req.lang)),
+  );
+
+  app.put<{ Body: ProfileBody }>(
+    '/api/v1/users/profile',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Update one’s own nickname, gender and avatar',
+        body: ProfileBody,
+        response: { 200: Envelope(ProfileVO) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const { before, after } = await updateProfile(db, u, req.body, req.lang);
+      note(req, { target: u.username, before, after });
+      return ok(after);
+    },
+  );
+
+  app.put<{ Body: PasswordChangeBody }>(
+    '/api/v1/users/password',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Change one’s own password (the old one is checked; other sessions end)',
+        body: PasswordChangeBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      await changePassword(db, u, req.body.oldPassword, req.body.newPassword);
+      note(req, { target: u.username });
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/template',
+    {
+      config: { auth: { perm: 'sys:user:import' } },
+      schema: { tags, summary: 'The user import template (.xlsx)', response: XlsxResponse },
+    },
+    async (req, reply) => {
+      const name = req.lang === 'en' ? 'user-import-template.xlsx' : '用户导入模板.xlsx';
+      return sendXlsx(reply, name, await importTemplate(req.lang));
+    },
+  );
+
+  app.get<{ Querystring: UserExportQuery }>(
+    '/api/v1/users/export',
+    {
+      config: { auth: { perm: 'sys:user:export' } },
+      schema: {
+        tags,
+        summary: 'Users of the current filter as .xlsx (no passwords)',
+        querystring: UserExportQuery,
+        response: XlsxResponse,
+      },
+    },
+    async (req, reply) => {
+      const body = await exportUsers(db, currentUser(req), req.query, req.lang);
+      return sendXlsx(reply, `${req.lang === 'en' ? 'users' : '用户'}-${stamp()}.xlsx`, body);
+    },
+  );
+
+  app.post<{ Querystring: UserImportQuery; Body: { file?: unknown } }>(
+    '/api/v1/users/import',
+    {
+      config: { auth: { perm: 'sys:user:import' } },
+      schema: {
+        tags,
+        summary: 'Import users from the template: all-or-nothing, or valid-only; answers a row-by-row report',
+        consumes: ['multipart/form-data'],
+        querystring: UserImportQuery,
+        body: Type.Object({
+          file: Type.Unsafe<Buffer>({ type: 'object', description: 'The .xlsx file (a multipart file part)' }),
+        }),
+        response: { 200: Envelope(ImportReport) },
+      },
+    },
+    async (req) => {
+      const file = req.body?.file;
+      if (!Buffer.isBuffer(file)) throw badInput('请上传 Excel 文件（字段 file）', 'upload the Excel file as "file"');
+      const { report, usernames } = await importUsers(db, currentUser(req), file, {
+        deptId: req.query.deptId,
+        validOnly: req.query.mode === 'valid-only',
+        lang: req.lang,
+      });
+      note(req, {
+        target: `dept ${req.query.deptId}`,
+        after: { total: report.total, invalid: report.invalid, imported: report.imported, usernames },
+      });
+      return ok(report);
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/api/v1/users/:id/form',
+    {
+      config: { auth: { perm: ['sys:user:edit', 'sys:user:query'] } },
+      schema: { tags, summary: 'A user’s edit form', params: IdParams, response: { 200: Envelope(UserForm) } },
+    },
+    async (req) => ok(await userForm(db, currentUser(req), req.params.id)),
+  );
+
+  app.post<{ Body: UserCreateBody }>(
+    '/api/v1/users',
+    {
+      config: { auth: { perm: 'sys:user:add' } },
+      schema: { tags, summary: 'Create a user', body: UserCreateBody, response: { 200: Envelope(UserForm) } },
+    },
+    async (req) => {
+      const created = await createUser(db, currentUser(req), req.body);
+      note(req, { target: created.id, after: created });
+      return ok(created);
+    },
+  );
+
+  app.put<{ Params: Static<typeof IdParams>; Body: UserUpdateBody }>(
+    '/api/v1/users/:id',
+    {
+      config: { auth: { perm: 'sys:user:edit' } },
+      schema: {
+        tags,
+        summary: 'Update a user (optimistic locking: send the version loaded)',
+        params: IdParams,
+        body: UserUpdateBody,
+        response: { 200: Envelope(UserForm) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await updateUser(db, currentUser(req), req.params.id, req.body);
+      note(req, { target: req.params.id, before, after });
+      return ok(after);
+    },
+  );
+
+  app.delete<{ Params: Static<typeof IdsParams> }>(
+    '/api/v1/users/:ids',
+    {
+      config: { auth: { perm: 'sys:user:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete users (comma-separated ids); not oneself, not root',
+        params: IdsParams,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const removed = await deleteUsers(db, currentUser(req), parseIds(req.params.ids));
+      note(req, { target: req.params.ids, before: removed });
+      return ok(null);
+    },
+  );
+
+  app.put<{ Params: Static<typeof IdParams>; Querystring: Static<typeof PasswordResetQuery> }>(
+    '/api/v1/users/:id/password/reset',
+    {
+      config: { auth: { perm: 'sys:user:reset-password' } },
+      schema: {
+        tags,
+        summary: 'Set a user’s password (signs the user out everywhere)',
+        params: IdParams,
+        querystring: PasswordResetQuery,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const form = await resetPassword(db, currentUser(req), req.params.id, req.query.password);
+      note(req, { target: `${form.id} ${form.username}` });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,619 @@
+import {
+  EMAIL_PATTERN,
+  type ImportReport,
+  type Lang,
+  MOBILE_PATTERN,
+  type OptionVO,
+  type ProfileBody,
+  type ProfileVO,
+  ROOT_ROLE,
+  USER_IMPORT_COLUMNS,
+  USER_TYPE,
+  USER_TYPES,
+  USERNAME_PATTERN,
+  type UserBriefVO,
+  type UserCreateBody,
+  type UserExportQuery,
+  type UserForm,
+  type UserPageQuery,
+  type UserPageVO,
+  type UserUpdateBody,
+} from '@baton/contracts';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { dept, role, session, user, userRole } from '../../db/schema/index.js';
+import { AppError, badInput, notFound } from '../../lib/errors.js';
+import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
+import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { revokeUserSessions } from '../auth/tokens.js';
+import { createdBetween, descendantsOf, iso, isUniqueViolation, likeAny } from './common.js';
+import { deptInScope, scopeCondition, type UserScope, userScope } from './scope.js';
+
+const en = (lang: Lang) => lang === 'en';
+
+/** Role names of a user, joined, in the asked language. */
+const roleNamesSql = (lang: Lang) =>
+  sql<string>`coalesce((select string_agg(${en(lang) ? sql`coalesce(nullif(r.name_en, ''), r.name)` : sql`r.name`}, ', ' order by r.sort, r.id)
+    from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${user.id}), '')`;
+const deptNameSql = (lang: Lang) =>
+  en(lang) ? sql<string | null>`coalesce(nullif(${dept.nameEn}, ''), ${dept.name})` : sql<string | null>`${dept.name}`;
+
+const SORT_COLUMNS = {
+  username: user.username,
+  nickname: user.nickname,
+  createdAt: user.createdAt,
+  status: user.status,
+};
+
+function usernameTaken(username: string) {
+  return badInput(`用户名“${username}”已被使用`, `the username "${username}" is already taken`);
+}
+
+/** Is this user ROOT (user type 99 or holding the ROOT role)? Only ROOT may touch ROOT. */
+async function isRootUser(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      userType: user.userType,
+      hasRoot: sql<boolean>`exists (select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id
+        where ur.user_id = ${user.id} and r.code = ${ROOT_ROLE})`,
+    })
+    .from(user)
+    .where(eq(user.id, id));
+  return !!row && (row.userType === USER_TYPE.ROOT || row.hasRoot);
+}
+
+async function filterConditions(db: DbOrTx, scope: UserScope, q: UserExportQuery): Promise<SQL[]> {
+  const where: SQL[] = [];
+  const scoped = scopeCondition(scope);
+  if (scoped) where.push(scoped);
+  const kw = likeAny(q.keywords, [user.username, user.nickname, user.mobile]);
+  if (kw) where.push(kw);
+  if (q.status !== undefined) where.push(eq(user.status, q.status));
+  if (q.deptId !== undefined) {
+    const all = await db.select({ id: dept.id, parentId: dept.parentId }).from(dept);
+    where.push(inArray(user.deptId, [...descendantsOf(all, [q.deptId])]));
+  }
+  where.push(...createdBetween(user.createdAt, q.createTimeStart, q.createTimeEnd));
+  return where;
+}
+
+function listSelect(lang: Lang) {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    gender: user.gender,
+    mobile: user.mobile,
+    email: user.email,
+    avatar: user.avatar,
+    userType: user.userType,
+    status: user.status,
+    deptId: user.deptId,
+    deptName: deptNameSql(lang),
+    roleNames: roleNamesSql(lang),
+    createdAt: user.createdAt,
+  };
+}
+
+export async function pageUsers(db: Db, caller: CurrentUser, q: UserPageQuery, lang: Lang) {
+  const scope = await userScope(db, caller);
+  const where = and(...(await filterConditions(db, scope, q)));
+  const [total] = await db.select({ n: count() }).from(user).where(where);
+  const rows = await db
+    .select(listSelect(lang))
+    .from(user)
+    .leftJoin(dept, eq(dept.id, user.deptId))
+    .where(where)
+    .orderBy(...orderFrom(SORT_COLUMNS, q.sortKey, q.sortDir, [desc(user.id)]))
+    .limit(limitOffset(q).limit)
+    .offset(limitOffset(q).offset);
+  const list: UserPageVO[] = rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  return { list, total: total?.n ?? 0 };
+}
+
+const EXPORT_MAX_ROWS = 20_000;
+
+export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuery, lang: Lang): Promise<Buffer> {
+  const scope = await userScope(db, caller);
+  const rows = await db
+    .select(listSelect(lang))
+    .from(user)
+    .leftJoin(dept, eq(dept.id, user.deptId))
+    .where(and(...(await filterConditions(db, scope, q))))
+    .orderBy(...orderFrom(SORT_COLUMNS, q.sortKey, q.sortDir, [asc(user.id)]))
+    .limit(EXPORT_MAX_ROWS);
+  const e = en(lang);
+  const genders = e ? ['Unknown', 'Male', 'Female'] : ['未知', '男', '女'];
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: e ? 'Username' : '用户名', key: 'username', value: (r) => r.username },
+    { header: e ? 'Nickname' : '昵称', key: 'nickname', value: (r) => r.nickname },
+    { header: e ? 'Gender' : '性别', key: 'gender', width: 8, value: (r) => genders[r.gender] ?? '' },
+    { header: e ? 'Mobile' : '手机号码', key: 'mobile', value: (r) => r.mobile },
+    { header: e ? 'Email' : '邮箱', key: 'email', width: 26, value: (r) => r.email },
+    { header: e ? 'Department' : '部门', key: 'dept', value: (r) => r.deptName },
+    { header: e ? 'Roles' : '角色', key: 'roles', width: 24, value: (r) => r.roleNames },
+    { header: e ? 'User type' : '用户类型', key: 'userType', width: 10, value: (r) => r.userType },
+    {
+      header: e ? 'Status' : '状态',
+      key: 'status',
+      width: 8,
+      value: (r) => (r.status === 1 ? (e ? 'Enabled' : '正常') : e ? 'Disabled' : '停用'),
+    },
+    { header: e ? 'Created' : '创建时间', key: 'createdAt', width: 22, value: (r) => r.createdAt },
+  ];
+  return toXlsx(e ? 'Users' : '用户', columns, rows);
+}
+
+/** The form of a user the caller may see (404 otherwise). Never carries the password hash. */
+export async function userForm(db: DbOrTx, caller: CurrentUser, id: number): Promise<UserForm> {
+  const scope = await userScope(db, caller);
+  const [row] = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      gender: user.gender,
+      mobile: user.mobile,
+      email: user.email,
+      avatar: user.avatar,
+      userType: user.userType,
+      status: user.status,
+      deptId: user.deptId,
+      version: user.version,
+    })
+    .from(user)
+    .where(and(eq(user.id, id), scopeCondition(scope)));
+  if (!row) throw notFound();
+  const roles = await db
+    .select({ roleId: userRole.roleId })
+    .from(userRole)
+    .where(eq(userRole.userId, id))
+    .orderBy(asc(userRole.roleId));
+  return { ...row, roleIds: roles.map((r) => r.roleId) };
+}
+
+type UserInput = Omit<UserCreateBody, 'password'>;
+
+/** Checks shared by create, update and import: department, roles, user type, scope. */
+async function checkAssignments(db: DbOrTx, caller: CurrentUser, scope: UserScope, input: UserInput) {
+  if (!USER_TYPES.includes(input.userType as (typeof USER_TYPES)[number])) {
+    throw badInput(`用户类型 ${input.userType} 无效`, `user type ${input.userType} is not valid`);
+  }
+  if (input.userType === USER_TYPE.ROOT && !caller.isRoot) {
+    throw badInput('只有超级管理员可以创建超级管理员', 'only ROOT can make a user of type root');
+  }
+  const deptId = input.deptId ?? null;
+  if (deptId !== null) {
+    const [d] = await db.select({ id: dept.id }).from(dept).where(eq(dept.id, deptId));
+    if (!d) throw badInput(`部门 ${deptId} 不存在`, `department ${deptId} does not exist`);
+  }
+  if (!deptInScope(scope, deptId)) {
+    throw badInput('该部门不在您的数据权限范围内', 'that department is outside your data scope');
+  }
+  const roleIds = [...new Set(input.roleIds ?? [])];
+  if (roleIds.length) {
+    const found = await db.select({ id: role.id, code: role.code }).from(role).where(inArray(role.id, roleIds));
+    const missing = roleIds.filter((id) => !found.some((r) => r.id === id));
+    if (missing.length) {
+      throw badInput(`角色不存在：${missing.join(', ')}`, `no such role: ${missing.join(', ')}`);
+    }
+    if (found.some((r) => r.code === ROOT_ROLE) && !caller.isRoot) {
+      throw badInput('只有超级管理员可以分配超级管理员角色', 'only ROOT can grant the ROOT role');
+    }
+  }
+  return roleIds;
+}
+
+async function usernameExists(db: DbOrTx, username: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(sql`lower(${user.username})`, username.toLowerCase()), exceptId ? ne(user.id, exceptId) : undefined));
+  return rows.length > 0;
+}
+
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+export async function createUser(db: Db, caller: CurrentUser, body: UserCreateBody): Promise<UserForm> {
+  const scope = await userScope(db, caller);
+  const roleIds = await checkAssignments(db, caller, scope, body);
+  if (await usernameExists(db, body.username)) throw usernameTaken(body.username);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(user)
+        .values({
+          username: body.username,
+          nickname: body.nickname,
+          passwordHash,
+          gender: body.gender,
+          mobile: blankToNull(body.mobile),
+          email: blankToNull(body.email),
+          avatar: blankToNull(body.avatar),
+          userType: body.userType,
+          status: body.status ?? 1,
+          deptId: body.deptId ?? null,
+        })
+        .returning({ id: user.id });
+      if (roleIds.length) await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: created!.id, roleId })));
+      return created!.id;
+    });
+    return userForm(db, caller, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken(body.username);
+    throw err;
+  }
+}
+
+export async function updateUser(db: Db, caller: CurrentUser, id: number, body: UserUpdateBody) {
+  const before = await userForm(db, caller, id);
+  if (!caller.isRoot && (await isRootUser(db, id))) throw new AppError('A0301');
+  const scope = await userScope(db, caller);
+  const roleIds = await checkAssignments(db, caller, scope, body);
+  if (id === caller.id) {
+    const sameRoles = [...roleIds].sort((a, b) => a - b).join() === before.roleIds.join();
+    if (!sameRoles || (body.status ?? before.status) !== before.status) {
+      throw badInput(
+        '不能修改自己的角色或状态，请让其他管理员操作',
+        'you cannot change your own roles or status; ask another administrator',
+      );
+    }
+  }
+  if (await usernameExists(db, body.username, id)) throw usernameTaken(body.username);
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(user)
+        .set({
+          username: body.username,
+          nickname: body.nickname,
+          gender: body.gender,
+          mobile: blankToNull(body.mobile),
+          email: blankToNull(body.email),
+          avatar: body.avatar === undefined ? before.avatar : blankToNull(body.avatar),
+          userType: body.userType,
+          status: body.status ?? before.status,
+          deptId: body.deptId === undefined ? before.deptId : body.deptId,
+          ...nextVersion(user),
+        })
+        .where(sameVersion(user, id, body.version))
+        .returning({ id: user.id });
+      if (!updated.length) await staleOrMissing(tx.select({ id: user.id }).from(user).where(eq(user.id, id)));
+      await tx.delete(userRole).where(eq(userRole.userId, id));
+      if (roleIds.length) await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken(body.username);
+    throw err;
+  }
+  return { before, after: await userForm(db, caller, id) };
+}
+
+export async function deleteUsers(db: Db, caller: CurrentUser, ids: number[]) {
+  const scope = await userScope(db, caller);
+  const rows = await db
+    .select({ id: user.id, username: user.username })
+    .from(user)
+    .where(and(inArray(user.id, ids), scopeCondition(scope)));
+  if (rows.length !== ids.length) throw notFound();
+  if (ids.includes(caller.id)) throw badInput('不能删除自己', 'you cannot delete yourself');
+  for (const r of rows) {
+    if (await isRootUser(db, r.id)) {
+      throw badInput(`不能删除超级管理员“${r.username}”`, `the root user "${r.username}" cannot be deleted`);
+    }
+  }
+  await db.delete(user).where(inArray(user.id, ids));
+  return rows;
+}
+
+export async function resetPassword(db: Db, caller: CurrentUser, id: number, password: string) {
+  const form = await userForm(db, caller, id);
+  if (!caller.isRoot && (await isRootUser(db, id))) throw new AppError('A0301');
+  await db
+    .update(user)
+    .set({ passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(user.id, id));
+  await revokeUserSessions(db, id, 'password-reset');
+  return form;
+}
+
+export async function profile(db: Db, caller: CurrentUser, lang: Lang): Promise<ProfileVO> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      gender: user.gender,
+      avatar: user.avatar,
+      mobile: user.mobile,
+      email: user.email,
+      userType: user.userType,
+      deptName: deptNameSql(lang),
+      roleNames: roleNamesSql(lang),
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .leftJoin(dept, eq(dept.id, user.deptId))
+    .where(eq(user.id, caller.id));
+  if (!row) throw notFound();
+  return { ...row, createdAt: iso(row.createdAt) };
+}
+
+export async function updateProfile(db: Db, caller: CurrentUser, body: ProfileBody, lang: Lang) {
+  const before = await profile(db, caller, lang);
+  await db
+    .update(user)
+    .set({
+      nickname: body.nickname,
+      gender: body.gender,
+      avatar: body.avatar === undefined ? before.avatar : blankToNull(body.avatar),
+      ...nextVersion(user),
+    })
+    .where(eq(user.id, caller.id));
+  return { before, after: await profile(db, caller, lang) };
+}
+
+/** Change one's own password: the old one is checked; every other session is signed out. */
+export async function changePassword(db: Db, caller: CurrentUser, oldPassword: string, newPassword: string) {
+  const [row] = await db.select({ hash: user.passwordHash }).from(user).where(eq(user.id, caller.id));
+  if (!row || !(await verifyPassword(oldPassword, row.hash))) {
+    throw badInput('原密码不正确', 'the current password is not correct');
+  }
+  if (oldPassword === newPassword)
+    throw badInput('新密码不能与原密码相同', 'the new password must differ from the old');
+  await db
+    .update(user)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+    .where(eq(user.id, caller.id));
+  await db
+    .update(session)
+    .set({ revokedAt: new Date(), revokeReason: 'password-changed' })
+    .where(and(eq(session.userId, caller.id), ne(session.id, caller.sessionId), isNull(session.revokedAt)));
+}
+
+export async function userOptions(db: Db, caller: CurrentUser): Promise<OptionVO[]> {
+  const scope = await userScope(db, caller);
+  const rows = await db
+    .select({ id: user.id, username: user.username, nickname: user.nickname })
+    .from(user)
+    .where(and(eq(user.status, 1), scopeCondition(scope)))
+    .orderBy(asc(user.username));
+  return rows.map((r) => {
+    const label = r.nickname ? `${r.nickname} (${r.username})` : r.username;
+    return { value: r.id, label, labelEn: label };
+  });
+}
+
+export async function getUserByName(db: Db, caller: CurrentUser, username: string, lang: Lang): Promise<UserBriefVO> {
+  const scope = await userScope(db, caller);
+  const [row] = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      userType: user.userType,
+      status: user.status,
+      deptName: deptNameSql(lang),
+    })
+    .from(user)
+    .leftJoin(dept, eq(dept.id, user.deptId))
+    .where(and(eq(sql`lower(${user.username})`, username.trim().toLowerCase()), scopeCondition(scope)));
+  if (!row) throw notFound();
+  return row;
+}
+
+// ─── Import ──────────────────────────────────────────────────────────────────────────────
+
+type ImportKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
+
+export async function importTemplate(lang: Lang): Promise<Buffer> {
+  const columns: Column<Record<string, string>>[] = USER_IMPORT_COLUMNS.map((c) => ({
+    header: en(lang) ? c.en : c.zh,
+    key: c.key,
+    width: c.key === 'email' ? 26 : 16,
+    value: (r) => r[c.key],
+  }));
+  return toXlsx(en(lang) ? 'Users' : '用户', columns, []);
+}
+
+const GENDERS: Record<string, number> = {
+  '': 0,
+  '0': 0,
+  '1': 1,
+  '2': 2,
+  未知: 0,
+  男: 1,
+  女: 2,
+  unknown: 0,
+  male: 1,
+  female: 2,
+};
+const STATUSES: Record<string, number> = { '': 1, '1': 1, '0': 0, 正常: 1, 停用: 0, enabled: 1, disabled: 0 };
+
+interface ParsedRow {
+  row: number;
+  input: UserInput & { password: string };
+}
+
+/**
+ * Import users from the template: every row is checked first (fields, roles, duplicates in
+ * the file and against the database). With any bad row nothing is written, unless the
+ * caller chose `valid-only`; the good rows then go in one transaction.
+ */
+export async function importUsers(
+  db: Db,
+  caller: CurrentUser,
+  file: Buffer,
+  opts: { deptId: number; validOnly: boolean; lang: Lang },
+): Promise<{ report: ImportReport; usernames: string[] }> {
+  const e = en(opts.lang);
+  const msg = (zh: string, english: string) => (e ? english : zh);
+  const scope = await userScope(db, caller);
+  const [d] = await db.select({ id: dept.id }).from(dept).where(eq(dept.id, opts.deptId));
+  if (!d) throw badInput(`部门 ${opts.deptId} 不存在`, `department ${opts.deptId} does not exist`);
+  if (!deptInScope(scope, opts.deptId)) {
+    throw badInput('该部门不在您的数据权限范围内', 'that department is outside your data scope');
+  }
+
+  const { headers, rows } = await readXlsx(file);
+  const keyOf = new Map<string, ImportKey>();
+  for (const h of headers) {
+    if (!h) continue;
+    const clean = h.replace(/\*$/, '').trim().toLowerCase();
+    const col = USER_IMPORT_COLUMNS.find((c) => c.zh === clean || c.en.toLowerCase() === clean || c.key === clean);
+    if (col) keyOf.set(h, col.key);
+  }
+  const present = new Set(keyOf.values());
+  const missing = USER_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key));
+  if (missing.length) {
+    const names = missing.map((c) => `${c.zh}/${c.en}`).join(', ');
+    throw badInput(`缺少列：${names}（请使用导入模板）`, `missing columns: ${names} (use the import template)`);
+  }
+  if (!rows.length) throw badInput('文件中没有数据行', 'the file has no data rows');
+
+  const allRoles = await db.select({ id: role.id, code: role.code }).from(role);
+  const roleByCode = new Map(allRoles.map((r) => [r.code.toUpperCase(), r]));
+  const errors: ImportReport['errors'] = [];
+  const parsed: ParsedRow[] = [];
+  const firstRowOf = new Map<string, number>();
+  const usernameRe = new RegExp(USERNAME_PATTERN);
+  const mobileRe = new RegExp(MOBILE_PATTERN);
+  const emailRe = new RegExp(EMAIL_PATTERN);
+
+  for (const { row, values } of rows) {
+    const v: Partial<Record<ImportKey, string>> = {};
+    for (const [h, text] of Object.entries(values)) {
+      const key = keyOf.get(h);
+      if (key) v[key] = text;
+    }
+    const rowErrors: ImportReport['errors'] = [];
+    const fail = (field: ImportKey, zh: string, english: string) => {
+      const col = USER_IMPORT_COLUMNS.find((c) => c.key === field)!;
+      rowErrors.push({ row, field: e ? col.en : col.zh, message: msg(zh, english) });
+    };
+    const username = v.username ?? '';
+    if (!username) fail('username', '用户名必填', 'username is required');
+    else if (!usernameRe.test(username)) {
+      fail('username', '用户名须为 2-50 位字母、数字或 _ . @ -', 'username must be 2-50 letters, digits, _ . @ -');
+    } else {
+      const first = firstRowOf.get(username.toLowerCase());
+      if (first !== undefined) fail('username', `与第 ${first} 行重复`, `duplicate of row ${first}`);
+      else firstRowOf.set(username.toLowerCase(), row);
+    }
+    const nickname = v.nickname ?? '';
+    if (nickname.length > 50) fail('nickname', '昵称最多 50 个字符', 'nickname is longer than 50 characters');
+    const password = v.password ?? '';
+    if (password.length < 6 || password.length > 64) {
+      fail('password', '密码须为 6-64 个字符', 'password must have 6 to 64 characters');
+    }
+    const gender = GENDERS[(v.gender ?? '').toLowerCase()];
+    if (gender === undefined) fail('gender', '性别应为 男/女/未知', 'gender must be Male, Female or Unknown');
+    const mobile = v.mobile ?? '';
+    if (mobile && !mobileRe.test(mobile)) fail('mobile', '手机号码格式不正确', 'not a valid mobile number');
+    const email = v.email ?? '';
+    if (email && (email.length > 254 || !emailRe.test(email))) fail('email', '邮箱格式不正确', 'not a valid email');
+    const userType = v.userType ? Number(v.userType) : USER_TYPE.ADMIN;
+    if (!USER_TYPES.includes(userType as (typeof USER_TYPES)[number])) {
+      fail('userType', `用户类型应为 ${USER_TYPES.join('/')}`, `user type must be one of ${USER_TYPES.join(', ')}`);
+    } else if (userType === USER_TYPE.ROOT && !caller.isRoot) {
+      fail('userType', '不能导入超级管理员', 'root users cannot be imported');
+    }
+    const roleIds: number[] = [];
+    for (const code of (v.roles ?? '').split(/[,，;；、\s]+/).filter(Boolean)) {
+      const found = roleByCode.get(code.toUpperCase());
+      if (!found) fail('roles', `角色编码“${code}”不存在`, `no role with code "${code}"`);
+      else if (found.code === ROOT_ROLE && !caller.isRoot)
+        fail('roles', '不能分配超级管理员角色', 'ROOT cannot be granted');
+      else if (!roleIds.includes(found.id)) roleIds.push(found.id);
+    }
+    const status = STATUSES[(v.status ?? '').toLowerCase()];
+    if (status === undefined) fail('status', '状态应为 正常/停用', 'status must be Enabled or Disabled');
+    errors.push(...rowErrors);
+    if (!rowErrors.length) {
+      parsed.push({
+        row,
+        input: {
+          username,
+          nickname,
+          password,
+          gender: gender!,
+          mobile: mobile || null,
+          email: email || null,
+          userType,
+          status: status!,
+          deptId: opts.deptId,
+          roleIds,
+        },
+      });
+    }
+  }
+
+  // Usernames already in the database.
+  if (parsed.length) {
+    const lowered = parsed.map((p) => p.input.username.toLowerCase());
+    const taken = new Set<string>();
+    for (let i = 0; i < lowered.length; i += 1000) {
+      const chunk = lowered.slice(i, i + 1000);
+      const found = await db
+        .select({ name: sql<string>`lower(${user.username})` })
+        .from(user)
+        .where(inArray(sql`lower(${user.username})`, chunk));
+      for (const f of found) taken.add(f.name);
+    }
+    for (const p of [...parsed]) {
+      if (!taken.has(p.input.username.toLowerCase())) continue;
+      errors.push({
+        row: p.row,
+        field: e ? 'Username' : '用户名',
+        message: msg(`用户名“${p.input.username}”已存在`, `the username "${p.input.username}" already exists`),
+      });
+      parsed.splice(parsed.indexOf(p), 1);
+    }
+  }
+  errors.sort((a, b) => a.row - b.row);
+  const invalid = new Set(errors.map((x) => x.row)).size;
+  const report: ImportReport = { total: rows.length, valid: parsed.length, invalid, imported: 0, errors };
+  if ((errors.length && !opts.validOnly) || !parsed.length) return { report, usernames: [] };
+
+  const hashes: string[] = [];
+  for (let i = 0; i < parsed.length; i += 4) {
+    hashes.push(...(await Promise.all(parsed.slice(i, i + 4).map((p) => hashPassword(p.input.password)))));
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (const [i, p] of parsed.entries()) {
+        const { input } = p;
+        const [created] = await tx
+          .insert(user)
+          .values({
+            username: input.username,
+            nickname: input.nickname,
+            passwordHash: hashes[i]!,
+            gender: input.gender,
+            mobile: input.mobile,
+            email: input.email,
+            userType: input.userType,
+            status: input.status,
+            deptId: input.deptId,
+          })
+          .returning({ id: user.id });
+        if (input.roleIds.length) {
+          await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: created!.id, roleId })));
+        }
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw badInput('导入期间用户名已被占用，请重试', 'a username was taken while importing; try again');
+    }
+    throw err;
+  }
+  report.imported = parsed.length;
+  return { report, usernames: parsed.map((p) => p.input.username) };
+}

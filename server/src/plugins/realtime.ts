@@ -1,0 +1,262 @@
+import { REALTIME_PATH, type RealtimeFrames, type RealtimeTopic } from '@baton/contracts';
+import websocket from '@fastify/websocket';
+import { and, gt, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Type } from 'typebox';
+import type { RawData, WebSocket } from 'ws';
+import { randomSecret } from '../config.js';
+import type { Db } from '../db/client.js';
+import { session } from '../db/schema/index.js';
+import { getOrCreateSecret } from '../lib/secrets.js';
+import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
+import { loadCurrentUser } from './auth.js';
+
+/**
+ * Who receives a frame:
+ * - 'public': every connection, anonymous ones included;
+ * - 'users' (the default): every signed-in connection;
+ * - `{userIds, roles}`: signed-in connections of those users or holding one of those roles.
+ */
+export type Audience = 'public' | 'users' | { userIds?: number[]; roles?: string[] };
+
+export interface RealtimeHub {
+  /** Deliver `{topic, data}` to the audience on every instance (through Redis when configured). */
+  publish<T extends RealtimeTopic>(topic: T, data: RealtimeFrames[T], audience?: Audience): Promise<void>;
+  publish(topic: string, data: unknown, audience?: Audience): Promise<void>;
+  /** Open connections on this instance. */
+  stats(): { sockets: number; users: number };
+  /** Close connections whose session was revoked or has expired (runs every minute). */
+  sweep(): Promise<void>;
+  readonly mode: 'local' | 'redis';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+interface Conn {
+  socket: WebSocket;
+  userId: number | null;
+  roles: string[];
+  sessionId: string | null;
+  /** Client frames in the current 10-second window. */
+  frames: number;
+  windowStart: number;
+}
+
+interface Wire {
+  topic: string;
+  data: unknown;
+  audience: Audience;
+}
+
+/** Close codes: the token was refused (the client should refresh it), or the client misbehaved. */
+export const WS_CLOSE = { TOKEN_INVALID: 4401, POLICY: 1008 } as const;
+
+const MAX_FRAMES_PER_10S = 100;
+const SWEEP_INTERVAL_MS = 60_000;
+
+function matches(conn: Conn, audience: Audience): boolean {
+  if (audience === 'public') return true;
+  if (conn.userId === null) return false;
+  if (audience === 'users') return true;
+  if (audience.userIds?.includes(conn.userId)) return true;
+  return !!audience.roles?.some((r) => conn.roles.includes(r));
+}
+
+function send(socket: WebSocket, topic: string, data: unknown) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ topic, data }));
+}
+
+function createHub(db: Db, log: FastifyBaseLogger) {
+  const conns = new Set<Conn>();
+  let redis: { pub: Redis; sub: Redis; channel: string } | null = null;
+
+  const deliverLocal = (wire: Wire) => {
+    const text = JSON.stringify({ topic: wire.topic, data: wire.data });
+    for (const conn of conns) {
+      if (matches(conn, wire.audience) && conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
+    }
+  };
+
+  const hub: RealtimeHub & {
+    conns: Set<Conn>;
+    useRedis(url: string, channel: string): Promise<void>;
+    shutdown(): Promise<void>;
+  } = {
+    conns,
+    get mode() {
+      return redis ? ('redis' as const) : ('local' as const);
+    },
+    async publish(topic: string, data: unknown, audience: Audience = 'users') {
+      const wire: Wire = { topic, data, audience };
+      if (!redis) return deliverLocal(wire);
+      try {
+        await redis.pub.publish(redis.channel, JSON.stringify(wire));
+      } catch (err) {
+        // Redis is down: at least this instance's clients hear about it.
+        log.error({ err }, 'realtime: redis publish failed, delivering locally only');
+        deliverLocal(wire);
+      }
+    },
+    stats() {
+      const users = new Set<number>();
+      for (const c of conns) if (c.userId !== null) users.add(c.userId);
+      return { sockets: conns.size, users: users.size };
+    },
+    async sweep() {
+      const signedIn = [...conns].filter((c) => c.sessionId !== null);
+      if (!signedIn.length) return;
+      const ids = [...new Set(signedIn.map((c) => c.sessionId!))];
+      const live = await db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(inArray(session.id, ids), isNull(session.revokedAt), gt(session.expiresAt, new Date())));
+      const liveIds = new Set(live.map((r) => r.id));
+      for (const c of signedIn) {
+        if (!liveIds.has(c.sessionId!)) {
+          conns.delete(c);
+          c.socket.close(WS_CLOSE.TOKEN_INVALID, 'session ended');
+        }
+      }
+    },
+    async useRedis(url: string, channel: string) {
+      const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+      const pub = new Redis(url, options);
+      const sub = new Redis(url, options);
+      for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'realtime: redis error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      sub.on('message', (ch: string, message: string) => {
+        if (ch !== channel) return;
+        try {
+          deliverLocal(JSON.parse(message) as Wire);
+        } catch (err) {
+          log.warn({ err }, 'realtime: unreadable message on the channel');
+        }
+      });
+      await sub.subscribe(channel);
+      redis = { pub, sub, channel };
+    },
+    async shutdown() {
+      for (const c of conns) c.socket.close(1001, 'server shutting down');
+      conns.clear();
+      if (redis) {
+        const { pub, sub } = redis;
+        redis = null;
+        await Promise.allSettled([pub.quit(), sub.quit()]);
+      }
+    },
+  };
+  return hub;
+}
+
+export interface RealtimeOptions {
+  db: Db;
+  tokens: () => TokenSettings;
+  redisUrl: string | null;
+}
+
+/**
+ * The realtime channel at `GET /api/ws?token=<accessToken>`: JSON frames `{topic, data}`.
+ * Signed-in connections receive what is published to them; anonymous ones only 'public'
+ * topics. Clients may send `{type:'ping'}` (answered `{topic:'pong'}`) and
+ * `{type:'echo', data}` (answered `{topic:'echo', data}`). With REDIS_URL every publish goes
+ * through Redis pub/sub, so each instance delivers to its own sockets.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = createHub(opts.db, app.log);
+  if (opts.redisUrl) {
+    // The channel is named by a value stored in the database: instances sharing a database
+    // share it, and separate deployments on one Redis do not hear each other.
+    const suffix = await getOrCreateSecret(opts.db, 'realtime-channel', () => randomSecret(9));
+    await hub.useRedis(opts.redisUrl, `baton:realtime:${suffix}`);
+  }
+  app.decorate('realtime', hub as RealtimeHub);
+
+  const sweeper = setInterval(() => {
+    hub.sweep().catch((err) => app.log.warn({ err }, 'realtime: sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await hub.shutdown();
+  });
+
+  const onFrame = (conn: Conn, raw: RawData, isBinary: boolean) => {
+    const now = Date.now();
+    if (now - conn.windowStart > 10_000) {
+      conn.windowStart = now;
+      conn.frames = 0;
+    }
+    conn.frames += 1;
+    if (conn.frames > MAX_FRAMES_PER_10S) {
+      conn.socket.close(WS_CLOSE.POLICY, 'too many messages');
+      return;
+    }
+    type ClientFrame = { type?: unknown; data?: unknown };
+    let frame: ClientFrame | null = null;
+    if (!isBinary) {
+      try {
+        const parsed: unknown = JSON.parse(raw.toString());
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) frame = parsed as ClientFrame;
+      } catch {
+        frame = null;
+      }
+    }
+    if (frame?.type === 'ping') return send(conn.socket, 'pong', { at: now });
+    if (frame?.type === 'echo') return send(conn.socket, 'echo', frame.data ?? null);
+    send(conn.socket, 'error', { message: 'expected JSON {"type":"ping"} or {"type":"echo","data":...}' });
+  };
+
+  app.get<{ Querystring: { token?: string } }>(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      // The access token is in the URL: keep the request lines (and so the token) out of the log.
+      logLevel: 'warn',
+      config: { auth: 'public' },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Realtime WebSocket; the access token goes in the query (browsers cannot set headers)',
+        querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) }),
+      },
+    },
+    (socket, req) => {
+      const conn: Conn = { socket, userId: null, roles: [], sessionId: null, frames: 0, windowStart: Date.now() };
+      let closed = false;
+      socket.on('message', (raw, isBinary) => onFrame(conn, raw, isBinary));
+      socket.on('close', () => {
+        closed = true;
+        hub.conns.delete(conn);
+      });
+      socket.on('error', () => socket.terminate());
+
+      const token = req.query.token?.trim();
+      const identify = async () => {
+        if (!token) return null;
+        const claims = await verifyAccessToken(opts.db, opts.tokens(), token);
+        const u = await loadCurrentUser(opts.db, claims.userId, claims.sessionId);
+        if (!u) throw new Error('user gone');
+        return u;
+      };
+      identify().then(
+        (u) => {
+          if (closed) return;
+          if (u) {
+            conn.userId = u.id;
+            conn.roles = u.roles;
+            conn.sessionId = u.sessionId;
+          }
+          hub.conns.add(conn);
+          send(socket, 'welcome', { userId: conn.userId, anonymous: conn.userId === null });
+        },
+        () => socket.close(WS_CLOSE.TOKEN_INVALID, 'token invalid'),
+      );
+    },
+  );
+});
