@@ -44,8 +44,8 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { BATON_TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -55,8 +55,8 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 env: { BATON_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
               },
             },
           ]

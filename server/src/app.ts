@@ -15,6 +15,7 @@ import { areaRoutes } from './modules/areas/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
+import { codegenRoutes } from './modules/codegen/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { ConfigCache } from './modules/config/service.js';
@@ -132,6 +133,7 @@ export async function buildApp(
     await fileRoutes(api, { db });
     await noticeRoutes(api, { db, hub: app.realtime });
     await statsRoutes(api, { db, hub: app.realtime });
+    await codegenRoutes(api, { db });
     await itemRoutes(api, { db });
     await fieldRoutes(api, { db });
     await codeRoutes(api, { db });

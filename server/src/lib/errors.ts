@@ -20,3 +20,6 @@ export class AppError extends Error {
 export const notFound = () => new AppError('A0404');
 export const forbidden = () => new AppError('A0301');
 export const badInput = (zh: string, en: string) => new AppError('A0400', { detail: en }, { zh, en });
+
+/** A message in the request's language. */
+export const say = (lang: string, zh: string, en: string) => (lang === 'en' ? en : zh);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { badInput } from './errors.js';
+import { badInput, say } from './errors.js';
 
 export interface Column<Row> {
   header: string;
@@ -144,4 +144,64 @@ function cellText(value: ExcelJS.CellValue): string {
     return '';
   }
   return String(value).trim();
+}
+
+/** The export cap: an export of the current filter never pulls more than this many rows. */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/** The uploaded file of a multipart form (fields attached to the body as key values). */
+export function uploadedFile(body: unknown, name = 'file'): Buffer {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  const file = Array.isArray(value) ? value[0] : value;
+  if (!Buffer.isBuffer(file) || file.length === 0) {
+    throw badInput('请选择要导入的 Excel 文件', 'choose an Excel file to import (form field "file")');
+  }
+  return file;
+}
+
+export interface ImportColumn {
+  key: string;
+  zh: string;
+  en: string;
+  required: boolean;
+}
+
+/**
+ * Spreadsheet rows keyed by column key; a header may be the key or its zh/en title.
+ * A required column missing from the header row refuses the whole file.
+ */
+export function keyedRows(
+  sheet: { headers: string[]; rows: { row: number; values: Record<string, string> }[] },
+  columns: readonly ImportColumn[],
+): { row: number; values: Record<string, string> }[] {
+  const byHeader = new Map<string, string>();
+  for (const c of columns) {
+    for (const h of [c.key, c.zh, c.en]) byHeader.set(h.trim().toLowerCase(), c.key);
+  }
+  const present = new Set(sheet.headers.map((h) => byHeader.get((h ?? '').trim().toLowerCase())).filter(Boolean));
+  const missing = columns.filter((c) => c.required && !present.has(c.key));
+  if (missing.length) {
+    throw badInput(
+      `缺少列：${missing.map((c) => c.zh).join('、')}`,
+      `missing column(s): ${missing.map((c) => c.en).join(', ')}`,
+    );
+  }
+  return sheet.rows.map((r) => {
+    const values: Record<string, string> = {};
+    for (const [header, text] of Object.entries(r.values)) {
+      const key = byHeader.get(header.trim().toLowerCase());
+      if (key && !(key in values && values[key])) values[key] = text;
+    }
+    return { row: r.row, values };
+  });
+}
+
+/** The columns of an import template, titled in the request's language (either is accepted back). */
+export function templateColumns(columns: readonly ImportColumn[], lang: string) {
+  return columns.map((c) => ({
+    header: say(lang, c.zh, c.en),
+    key: c.key,
+    width: 20,
+    value: () => null,
+  }));
 }

@@ -13,17 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps, version } from './columns.js';
 import { user } from './system.js';
 
 /**
  * The meet domain (DOMAIN.md "Base data" and "A meeting"). Every editable row carries a
  * `version` for optimistic locking.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const version = { version: integer('version').notNull().default(1) };
 
 export const ITEM_KINDS = ['track', 'field-height', 'field-distance', 'relay', 'combined', 'road', 'other'] as const;
 export const RESULT_FORMATS = ['time', 'distance', 'height', 'points'] as const;

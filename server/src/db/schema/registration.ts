@@ -14,15 +14,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps, version } from './columns.js';
 import { delegation, group, groupItem, meeting } from './meeting.js';
 
 /** Registration (DOMAIN.md "Registration (sports apply)"). */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const version = { version: integer('version').notNull().default(1) };
-
 export const AUDIT_STATUSES = ['draft', 'submitted', 'approved', 'returned'] as const;
 export const COACH_ROLES = ['leader', 'head_coach', 'coach', 'doctor', 'other'] as const;
 

@@ -17,10 +17,11 @@ import {
   relayTeam,
   user,
 } from '../../db/schema/index.js';
-import { badInput, notFound } from '../../lib/errors.js';
+import { badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, toXlsx } from '../../lib/excel.js';
+import { isUniqueViolation, likeAny } from '../../lib/sql.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { areaCondition, areaScope, isUniqueViolation, likeAny, requireMeeting, say } from '../meetings/access.js';
+import { areaCondition, areaScope, requireMeeting } from '../meetings/access.js';
 
 const AREA_TYPES = [USER_TYPE.COUNTY, USER_TYPE.COUNTY_SUB];
 

@@ -13,11 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
+import { sendXlsx, uploadedFile } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
-import { uploadedFile } from '../meetings/access.js';
 import {
   codeTemplate,
   codeTree,

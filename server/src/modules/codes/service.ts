@@ -11,10 +11,11 @@ import {
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, customer, delegation, meetingAreaUser } from '../../db/schema/index.js';
-import { badInput, notFound } from '../../lib/errors.js';
-import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
+import { badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, keyedRows, readXlsx, templateColumns, toXlsx } from '../../lib/excel.js';
+import { isUniqueViolation } from '../../lib/sql.js';
+import { buildTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { buildTree, isUniqueViolation, keyedRows, say, templateColumns, withAncestors } from '../meetings/access.js';
 
 type AreaRow = typeof areaCode.$inferSelect;
 

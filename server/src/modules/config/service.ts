@@ -14,8 +14,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { sysConfig } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import { limitOffset } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { iso, isUniqueViolation, likeAny } from '../users/common.js';
 
 type ConfigRow = typeof sysConfig.$inferSelect;
 const isBuiltin = (key: string) => Object.hasOwn(BUILTIN_CONFIG, key);

@@ -2,10 +2,11 @@ import type { CustomerBody, CustomerForm, CustomerQuery, CustomerUpdateBody, Cus
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, customer } from '../../db/schema/index.js';
-import { badInput, notFound } from '../../lib/errors.js';
+import { badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, toXlsx } from '../../lib/excel.js';
+import { iso } from '../../lib/sql.js';
+import { buildTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { buildTree, iso, say, withAncestors } from '../meetings/access.js';
 
 const columns = {
   id: customer.id,

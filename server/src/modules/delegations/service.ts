@@ -13,24 +13,13 @@ import {
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, auditDecision, customer, delegation } from '../../db/schema/index.js';
-import { AppError, badInput, notFound } from '../../lib/errors.js';
-import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
+import { AppError, badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, EXPORT_MAX_ROWS, keyedRows, readXlsx, templateColumns, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny, pgConstraint } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import {
-  areaCondition,
-  areaScope,
-  EXPORT_MAX_ROWS,
-  iso,
-  isUniqueViolation,
-  keyedRows,
-  likeAny,
-  pgConstraint,
-  requireMeeting,
-  say,
-  templateColumns,
-} from '../meetings/access.js';
+import { areaCondition, areaScope, requireMeeting } from '../meetings/access.js';
 
 type DelegationRow = typeof delegation.$inferSelect;
 const MOBILE_RE = new RegExp(CONTACT_MOBILE_PATTERN);

@@ -3,8 +3,9 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dept, user } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
+import { iso } from '../../lib/sql.js';
+import { buildTree, descendantsOf, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { buildTree, descendantsOf, iso, withAncestors } from '../users/common.js';
 
 type DeptRow = typeof dept.$inferSelect;
 

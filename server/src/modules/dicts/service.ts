@@ -17,8 +17,8 @@ import type { Db } from '../../db/client.js';
 import { dict, dictData } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import { limitOffset } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { iso, isUniqueViolation, likeAny } from '../users/common.js';
 
 /** Every enabled dictionary with its enabled entries, for the web's dictionary cache (spec §4). */
 export async function listDicts(db: Db): Promise<DictVO[]> {

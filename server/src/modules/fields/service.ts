@@ -2,11 +2,11 @@ import type { FieldBody, FieldExportQuery, FieldPageQuery, FieldUpdateBody, Fiel
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { dict, field, groupField, meetingField, natureField } from '../../db/schema/index.js';
-import { badInput, notFound } from '../../lib/errors.js';
-import { type Column, toXlsx } from '../../lib/excel.js';
+import { badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { EXPORT_MAX_ROWS, iso, isUniqueViolation, likeAny, say } from '../meetings/access.js';
 
 type FieldRow = typeof field.$inferSelect;
 

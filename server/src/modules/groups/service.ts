@@ -16,22 +16,13 @@ import type {
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { entry, group, groupField, groupItem, item, relayTeam } from '../../db/schema/index.js';
-import { AppError, badInput, notFound } from '../../lib/errors.js';
-import { type Column, toXlsx } from '../../lib/excel.js';
+import { AppError, badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset } from '../../lib/paging.js';
+import { isCalendarDate, iso, isoOrNull, isUniqueViolation, likeAny, pgConstraint } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import {
-  EXPORT_MAX_ROWS,
-  isCalendarDate,
-  iso,
-  isoOrNull,
-  isUniqueViolation,
-  likeAny,
-  pgConstraint,
-  requireMeeting,
-  say,
-} from '../meetings/access.js';
+import { requireMeeting } from '../meetings/access.js';
 import { GROUP_LINKS, linkedFields, replaceLinks } from '../natures/service.js';
 
 // ─── Groups ─────────────────────────────────────────────────────────────────────────────

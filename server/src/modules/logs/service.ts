@@ -14,7 +14,7 @@ import { loginLog, oplog } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { type Column, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
-import { createdBetween, iso, likeAny } from '../users/common.js';
+import { createdBetween, iso, likeAny } from '../../lib/sql.js';
 
 const EXPORT_MAX_ROWS = 20_000;
 

@@ -28,28 +28,15 @@ import {
   nature,
   user,
 } from '../../db/schema/index.js';
-import { AppError, badInput, notFound } from '../../lib/errors.js';
-import { type Column, toXlsx } from '../../lib/excel.js';
+import { AppError, badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { isCalendarDate, iso, isUniqueViolation, likeAny, rowsOf } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { linkedFields, MEETING_LINKS, replaceLinks } from '../natures/service.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
-import {
-  accessOf,
-  EXPORT_MAX_ROWS,
-  isCalendarDate,
-  iso,
-  isUniqueViolation,
-  likeAny,
-  type MeetingRow,
-  meetingRole,
-  meetingScope,
-  requireMeeting,
-  rowsOf,
-  say,
-  scopeCondition,
-} from './access.js';
+import { accessOf, type MeetingRow, meetingRole, meetingScope, requireMeeting, scopeCondition } from './access.js';
 
 // ─── Registration window ────────────────────────────────────────────────────────────────
 

@@ -3,8 +3,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menu } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
+import { buildTree, descendantsOf, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { buildTree, descendantsOf, withAncestors } from '../users/common.js';
 
 type MenuRow = typeof menu.$inferSelect;
 

@@ -11,11 +11,11 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { field, groupField, meetingField, nature, natureField } from '../../db/schema/index.js';
-import { badInput, notFound } from '../../lib/errors.js';
-import { type Column, toXlsx } from '../../lib/excel.js';
+import { badInput, notFound, say } from '../../lib/errors.js';
+import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset } from '../../lib/paging.js';
+import { iso, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
-import { EXPORT_MAX_ROWS, iso, likeAny, say } from '../meetings/access.js';
 
 // ─── Field links: the fields a nature, a meeting or a group chose ───────────────────────
 

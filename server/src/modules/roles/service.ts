@@ -13,9 +13,9 @@ import type { Db } from '../../db/client.js';
 import { menu, role, roleMenu, userRole } from '../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { iso, isUniqueViolation, likeAny } from '../users/common.js';
 
 const SORT = { code: role.code, name: role.name, sort: role.sort, createdAt: role.createdAt };
 const codeTaken = (code: string) => badInput(`角色编码“${code}”已存在`, `the role code "${code}" is already used`);

@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { dept, role, user, userRole } from '../../db/schema/index.js';
+import { descendantsOf } from '../../lib/tree.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { descendantsOf } from './common.js';
 
 /**
  * Data scope of a caller over users: the union of the scopes of the caller's enabled roles

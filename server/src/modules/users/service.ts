@@ -26,10 +26,11 @@ import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { createdBetween, iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
+import { descendantsOf } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { revokeUserSessions } from '../auth/tokens.js';
-import { createdBetween, descendantsOf, iso, isUniqueViolation, likeAny } from './common.js';
 import { deptInScope, scopeCondition, type UserScope, userScope } from './scope.js';
 
 const en = (lang: Lang) => lang === 'en';
