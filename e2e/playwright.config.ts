@@ -49,7 +49,7 @@ export default defineConfig({
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(tmp, 'playwright.json') }],
   ],
-  outputDir: path.join(tmp, 'test-results'),
+  outputDir: path.join(tmp, `test-results-${PORT_A}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT_A}`,
     trace: 'retain-on-failure',

@@ -19,8 +19,8 @@ export async function signInAndWait(page: Page, username = 'admin', password = A
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** The antd message toast with this text. */
+/** The newest antd message toast with this text (an older one may still be fading out). */
 export const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-message-notice').filter({ hasText: text });
+  page.locator('.ant-message-notice').filter({ hasText: text }).last();
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { createHashRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import 'nprogress/nprogress.css';
 import { setSessionExpiredHandler } from '../api/request';
+import { startRealtime } from '../realtime';
+import { trackVisits } from '../realtime/visits';
 import { usePermissionStore } from '../stores/permission';
 import { guardLoader, guardState } from './guard';
 import type { RouteHandle } from './meta';
@@ -49,7 +51,11 @@ export function staticRoutes(): RouteObject[] {
         { path: 'which/login', handle: h('route.whichLogin'), lazy: page(() => import('../pages/login/which-login')) },
         { path: 'register', handle: h('route.register'), lazy: page(() => import('../pages/register')) },
         { path: 'user/register', Component: Nothing, loader: to('/register') },
-        { path: 'user/register-result', Component: Nothing, loader: to('/register') },
+        {
+          path: 'user/register-result',
+          handle: h('comm.routes.registerResult'),
+          lazy: page(() => import('../pages/register/result')),
+        },
         {
           path: 'forget-password',
           handle: h('route.forgetPassword'),
@@ -130,6 +136,7 @@ function createAppRouter(): AppRouter {
     else NProgress.start();
   });
   if (router.state.initialized && router.state.navigation.state === 'idle') NProgress.done();
+  trackVisits(router);
   return router;
 }
 
@@ -164,5 +171,6 @@ export function endSession(): void {
 
 export function initRouter(): void {
   setSessionExpiredHandler(endSession);
+  startRealtime();
   setRouter(createAppRouter());
 }

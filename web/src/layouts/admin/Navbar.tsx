@@ -16,6 +16,7 @@ import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { SIZES, type SizeMode, useAppStore } from '../../stores/app';
 import { usePermissionStore } from '../../stores/permission';
 import { routeChain } from './menu';
+import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
 
 export function SidebarToggle() {
@@ -122,6 +123,7 @@ export function NavTools({ onOpenSettings }: { onOpenSettings: () => void }) {
       <LangSwitch />
       {!mobile && <SizeSelect />}
       <ThemeSwitch />
+      <NoticeBell />
       <Button
         type="text"
         icon={<SettingOutlined />}

@@ -1,9 +1,21 @@
-import { UserOutlined } from '@ant-design/icons';
+import {
+  EyeOutlined,
+  LoginOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import { APP_VERSION } from '@baton/contracts';
-import { Avatar, Card, Col, Row, Space, Statistic, Tag, Typography, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Card, Col, Empty, Row, Segmented, Space, Statistic, Tag, Typography, theme } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getOverview, getVisitTrend } from '../../api/stats';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
+import { EChart, type EChartOption } from './EChart';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'dashboard.greetingMorning';
@@ -11,18 +23,115 @@ function greetingKey(hour: number): string {
   return 'dashboard.greetingEvening';
 }
 
-/** The console's first page: who is signed in, and which version runs. */
+const RANGES = [7, 30, 90] as const;
+type Range = (typeof RANGES)[number];
+
+function StatCard({
+  title,
+  value,
+  icon,
+  color,
+  loading,
+  footer,
+  testId,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  color: string;
+  loading: boolean;
+  footer?: ReactNode;
+  testId: string;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Card variant="borderless" style={{ height: '100%' }} data-testid={testId}>
+      <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12 }}>
+        <Statistic title={title} value={value ?? 0} loading={loading} />
+        <span
+          style={{
+            flex: 'none',
+            width: 44,
+            height: 44,
+            borderRadius: 12,
+            display: 'grid',
+            placeItems: 'center',
+            fontSize: 20,
+            color,
+            background: `color-mix(in srgb, ${color} 14%, transparent)`,
+          }}
+        >
+          {icon}
+        </span>
+      </div>
+      {footer && (
+        <div style={{ marginTop: 8, fontSize: 12, color: token.colorTextTertiary, minHeight: 20 }}>{footer}</div>
+      )}
+    </Card>
+  );
+}
+
+/** The console's first page: who is signed in, the figures that exist today, the visit trend. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const user = useUserStore((s) => s.userInfo);
   const name = user?.nickname || user?.username || '';
+  const [days, setDays] = useState<Range>(7);
   const today = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(
     new Date(),
   );
 
+  const overview = useQuery({ queryKey: ['stats', 'overview'], queryFn: getOverview, refetchInterval: 60_000 });
+  const trend = useQuery({ queryKey: ['stats', 'visit-trend', days], queryFn: () => getVisitTrend(days) });
+  const o = overview.data;
+
+  const option = useMemo<EChartOption>(() => {
+    const d = trend.data;
+    const pv = t('comm.dashboard.pv');
+    const uv = t('comm.dashboard.uv');
+    return {
+      color: [token.colorPrimary, '#14b8a6'],
+      tooltip: { trigger: 'axis' },
+      legend: { data: [pv, uv], top: 0, textStyle: { color: token.colorTextSecondary } },
+      grid: { left: 8, right: 16, top: 36, bottom: days > 30 ? 40 : 8, containLabel: true },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: (d?.dates ?? []).map((s) => s.slice(5)),
+        axisLabel: { color: token.colorTextSecondary },
+        axisLine: { lineStyle: { color: token.colorBorder } },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: token.colorTextSecondary },
+        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+      },
+      dataZoom: days > 30 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
+      series: [
+        {
+          name: pv,
+          type: 'line',
+          smooth: true,
+          showSymbol: days <= 30,
+          areaStyle: { opacity: 0.12 },
+          data: d?.pv ?? [],
+        },
+        {
+          name: uv,
+          type: 'line',
+          smooth: true,
+          showSymbol: days <= 30,
+          areaStyle: { opacity: 0.08 },
+          data: d?.uv ?? [],
+        },
+      ],
+    };
+  }, [trend.data, days, t, token]);
+
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="dashboard">
       <Card variant="borderless" data-testid="dashboard-welcome">
         <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
           <Avatar
@@ -37,34 +146,119 @@ export default function DashboardPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{t('dashboard.intro')}</Typography.Text>
           </div>
+          <Space wrap size={[8, 8]}>
+            <Tag>{t(userTypeKey(user?.userType))}</Tag>
+            {user?.roles.map((r) => (
+              <Tag key={r} color="blue">
+                {r}
+              </Tag>
+            ))}
+            <Tag>{`v${APP_VERSION}`}</Tag>
+          </Space>
         </div>
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+          {today}
+        </Typography.Text>
       </Card>
+
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card variant="borderless" style={{ height: '100%' }}>
-            <Statistic title={t('dashboard.userType')} value={t(userTypeKey(user?.userType))} />
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-users"
+            title={t('comm.dashboard.users')}
+            value={o?.userCount}
+            loading={overview.isLoading}
+            icon={<TeamOutlined />}
+            color={token.colorPrimary}
+          />
+        </Col>
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-logins"
+            title={t('comm.dashboard.loginsToday')}
+            value={o?.loginsToday}
+            loading={overview.isLoading}
+            icon={<LoginOutlined />}
+            color="#8b5cf6"
+          />
+        </Col>
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-notices"
+            title={t('comm.dashboard.notices')}
+            value={o?.noticesPublished}
+            loading={overview.isLoading}
+            icon={<NotificationOutlined />}
+            color="#f59e0b"
+          />
+        </Col>
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-online"
+            title={t('comm.dashboard.online')}
+            value={o?.onlineUsers}
+            loading={overview.isLoading}
+            icon={<WifiOutlined />}
+            color="#10b981"
+            footer={o ? t('comm.dashboard.sockets', { count: o.onlineSockets }) : null}
+          />
+        </Col>
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-pv"
+            title={t('comm.dashboard.pvToday')}
+            value={o?.pvToday}
+            loading={overview.isLoading}
+            icon={<EyeOutlined />}
+            color="#0ea5e9"
+          />
+        </Col>
+        <Col xs={12} md={8} xl={4}>
+          <StatCard
+            testId="stat-uv"
+            title={t('comm.dashboard.uvToday')}
+            value={o?.uvToday}
+            loading={overview.isLoading}
+            icon={<UserOutlined />}
+            color="#14b8a6"
+          />
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card
+            variant="borderless"
+            title={t('comm.dashboard.trend')}
+            extra={
+              <Segmented<Range>
+                size="small"
+                value={days}
+                onChange={setDays}
+                options={RANGES.map((r) => ({ value: r, label: t('comm.dashboard.days', { count: r }) }))}
+                data-testid="trend-range"
+              />
+            }
+          >
+            <EChart
+              option={option}
+              loading={trend.isFetching}
+              height={320}
+              testId="visit-trend-chart"
+              ariaLabel={t('comm.dashboard.trend')}
+            />
           </Card>
         </Col>
-        <Col xs={24} md={8}>
-          <Card variant="borderless" style={{ height: '100%' }}>
-            <Statistic title={t('dashboard.version')} value={`v${APP_VERSION}`} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card variant="borderless" style={{ height: '100%' }}>
-            <Statistic title={t('dashboard.today')} value={today} />
+        <Col xs={24} xl={8}>
+          <Card variant="borderless" title={t('comm.dashboard.meetings')} style={{ height: '100%' }}>
+            <Empty
+              image={<TrophyOutlined style={{ fontSize: 48, color: token.colorTextQuaternary }} />}
+              styles={{ image: { height: 56 } }}
+              description={t('comm.dashboard.meetingsLater')}
+            />
           </Card>
         </Col>
       </Row>
-      {user?.roles.length ? (
-        <Card variant="borderless" title={t('dashboard.roles')} size="small">
-          {user.roles.map((r) => (
-            <Tag key={r} color="blue">
-              {r}
-            </Tag>
-          ))}
-        </Card>
-      ) : null}
     </Space>
   );
 }

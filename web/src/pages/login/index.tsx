@@ -185,6 +185,7 @@ export default function LoginPage() {
         </Form>
         <div className="auth-links">
           <Link to="/forget-password">{t('login.forgetPassword')}</Link>
+          <Link to="/register">{t('login.register')}</Link>
           <Link to="/which/login">{t('login.otherWays')}</Link>
         </div>
       </AuthCard>

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { api, createUser, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { signIn, signInAndWait } from './helpers';
+
+test.describe('registration, password recovery and the personal centre', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('register with a code, recover the password with another, sign in with the new one', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const adminContext = await browser.newContext();
+    const userContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signInAndWait(admin);
+
+      const page = await userContext.newPage();
+      const username = uniqueName('e2e');
+      const mobile = uniqueMobile();
+      await page.goto('/#/register');
+      await page.getByTestId('register-username').fill(username);
+      await page.getByTestId('register-nickname').fill('E2E Runner');
+      await page.getByTestId('register-password').fill('first-pass-1');
+      await page.getByTestId('register-confirm').fill('first-pass-1');
+      await page.getByTestId('register-mobile').fill(mobile);
+      await page.getByTestId('register-captcha').fill('abcd');
+      await page.getByTestId('register-send-code').click();
+      await expect(page.getByTestId('register-send-code')).toBeDisabled();
+      await expect(page.getByTestId('register-send-code')).toContainText(/\d+/);
+      await page.getByTestId('register-code').fill(await latestCode(admin, mobile, 'register'));
+      await page.getByTestId('register-submit').click();
+      await expect(page).toHaveURL(/#\/user\/register-result\?username=/);
+      await expect(page.getByTestId('register-result-title')).toBeVisible();
+      await expect(page.getByText(username)).toBeVisible();
+
+      // Signed in, the user binds an e-mail address with a code sent to it.
+      const email = `${username}@example.com`;
+      await page.getByTestId('register-result-login').click();
+      await expect(page).toHaveURL(/#\/login/);
+      await signInAndWait(page, username, 'first-pass-1');
+      await page.goto('/#/profile');
+      await page.getByRole('tab', { name: '绑定邮箱' }).click();
+      await page.getByTestId('bind-email-contact').fill(email);
+      await page.getByTestId('bind-email-send').click();
+      await expect(page.getByTestId('bind-email-send')).toBeDisabled();
+      const boundCodeAt = Date.now();
+      await page.getByTestId('bind-email-code').fill(await latestCode(admin, email, 'bind-email'));
+      await page.getByTestId('bind-email-submit').click();
+      await expect(page.getByTestId('profile-page').getByText(email).first()).toBeVisible();
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      await expect(page).toHaveURL(/#\/login/);
+
+      // Forgot the password: a code to that e-mail address, then a new password.
+      await page.getByRole('link', { name: '忘记密码' }).click();
+      await expect(page).toHaveURL(/#\/forget-password/);
+      await page.getByTestId('forget-by-email').click();
+      await page.getByTestId('forget-contact').fill(email);
+      await page.getByTestId('forget-captcha').fill('abcd');
+      // One code per address per 60 s: the binding code went to this address moments ago.
+      await page.waitForTimeout(Math.max(0, boundCodeAt + 61_000 - Date.now()));
+      await page.getByTestId('forget-send-code').click();
+      await expect(page.getByTestId('forget-send-code')).toBeDisabled();
+      await page.getByTestId('forget-code').fill(await latestCode(admin, email, 'reset-password'));
+      await page.getByTestId('forget-password').fill('second-pass-2');
+      await page.getByTestId('forget-confirm').fill('second-pass-2');
+      await page.getByTestId('forget-submit').click();
+      await expect(page.getByTestId('forget-done')).toBeVisible();
+
+      // The old password no longer works; the new one does.
+      await page.getByTestId('forget-to-login').click();
+      await signIn(page, username, 'first-pass-1');
+      await expect(page.locator('.ant-message-notice').last()).toBeVisible();
+      await expect(page).toHaveURL(/#\/login/);
+      await signInAndWait(page, username, 'second-pass-2');
+    } finally {
+      await adminContext.close();
+      await userContext.close();
+    }
+  });
+
+  test('a mismatched confirmation and a bad mobile are refused before anything is sent', async ({ page }) => {
+    await page.goto('/#/register');
+    await page.getByTestId('register-password').fill('abcdef');
+    await page.getByTestId('register-confirm').fill('abcdeg');
+    await page.getByTestId('register-mobile').fill('12345');
+    await page.getByTestId('register-send-code').click();
+    await expect(page.getByText('手机号码格式不正确')).toBeVisible();
+    await expect(page.getByTestId('register-send-code')).toBeEnabled();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+  });
+
+  test('a nickname changed in the personal centre shows in the header', async ({ browser }) => {
+    const adminContext = await browser.newContext();
+    const userContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signInAndWait(admin);
+      const username = uniqueName('prof');
+      await createUser(admin, username, 'profile-pass-1', 'Before Name');
+
+      const page = await userContext.newPage();
+      await signInAndWait(page, username, 'profile-pass-1');
+      await expect(page.getByTestId('user-menu')).toContainText('Before Name');
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('profile-link').click();
+      await expect(page).toHaveURL(/#\/profile/);
+      await page.getByTestId('profile-nickname-input').fill('After Name');
+      await page.getByTestId('profile-save').click();
+      await expect(page.getByTestId('user-menu')).toContainText('After Name');
+      await expect(page.getByTestId('profile-nickname')).toHaveText('After Name');
+      // The server kept it: it survives a reload.
+      await page.reload();
+      await expect(page.getByTestId('profile-nickname')).toHaveText('After Name');
+      const profile = await api<{ nickname: string }>(page, 'GET', '/api/v1/users/profile');
+      expect(profile.nickname).toBe('After Name');
+    } finally {
+      await adminContext.close();
+      await userContext.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Call the API from a signed-in page with its own token (as the web app would). */
+export async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await page.evaluate(
+    async ({ method, url, body }) => {
+      const headers: Record<string, string> = { Authorization: localStorage.getItem('accessToken') ?? '' };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return r.json();
+    },
+    { method, url, body },
+  );
+  expect(res.code, JSON.stringify(res)).toBe('00000');
+  return res.data as T;
+}
+
+/** The newest code the development outbox holds for a target (read as an administrator). */
+export async function latestCode(adminPage: Page, target: string, purpose?: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const page = await api<{ list: { text: string; purpose: string }[] }>(
+      adminPage,
+      'GET',
+      `/api/v1/outbox/page?pageNum=1&pageSize=5&target=${encodeURIComponent(target)}`,
+    );
+    const hit = page.list.find((m) => !purpose || m.purpose === purpose);
+    code = /\b(\d{6})\b/.exec(hit?.text ?? '')?.[1] ?? '';
+    expect(code).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+  return code;
+}
+
+/** A mobile number nobody else in this run has. */
+export function uniqueMobile(): string {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return `139${n}`;
+}
+
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Create a plain console user (no roles) through the API as the signed-in administrator. */
+export async function createUser(adminPage: Page, username: string, password: string, nickname = username) {
+  return api<unknown>(adminPage, 'POST', '/api/v1/users', {
+    username,
+    nickname,
+    gender: 0,
+    userType: 20,
+    roleIds: [],
+    password,
+  });
+}

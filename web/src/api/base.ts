@@ -1,0 +1,115 @@
+/**
+ * Base data and natures (issue 4): items, fields, area codes, customers, natures and their
+ * default fields. Bodies, queries and answers are the contracts' types; binary downloads resolve
+ * with the whole axios response (hand them to `downloadFrom()` from `components/crud`).
+ */
+import type {
+  AreaCodeBody,
+  AreaCodeForm,
+  AreaCodeQuery,
+  AreaCodeUpdateBody,
+  AreaCodeVO,
+  CustomerBody,
+  CustomerForm,
+  CustomerQuery,
+  CustomerUpdateBody,
+  CustomerVO,
+  FieldBody,
+  FieldExportQuery,
+  FieldLinksBody,
+  FieldLinkVO,
+  FieldPageQuery,
+  FieldTarget,
+  FieldUpdateBody,
+  FieldVO,
+  ImportModeQuery,
+  ImportReport,
+  ItemBody,
+  ItemExportQuery,
+  ItemPageQuery,
+  ItemUpdateBody,
+  ItemVO,
+  NatureBody,
+  NaturePageQuery,
+  NatureUpdateBody,
+  NatureVO,
+} from '@baton/contracts';
+import type { AxiosResponse } from 'axios';
+import { request } from './request';
+import type { ListQuery, PageResult } from './system';
+
+type Ids = number | readonly number[];
+const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+const blob = (url: string, params?: object) =>
+  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
+
+// ─── Items ──────────────────────────────────────────────────────────────────────────────
+
+export const itemApi = {
+  page: (params: ListQuery<ItemPageQuery>) =>
+    request<PageResult<ItemVO>>({ url: '/api/v1/items', method: 'get', params }),
+  form: (id: number) => request<ItemVO>({ url: `/api/v1/items/${id}/form`, method: 'get' }),
+  create: (data: ItemBody) => request<ItemVO>({ url: '/api/v1/items', method: 'post', data }),
+  update: (id: number, data: ItemUpdateBody) => request<ItemVO>({ url: `/api/v1/items/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/items/${idList(ids)}`, method: 'delete' }),
+  export: (params: ListQuery<ItemExportQuery>) => blob('/api/v1/items/export', params),
+};
+
+// ─── Fields ─────────────────────────────────────────────────────────────────────────────
+
+export const fieldApi = {
+  page: (params: ListQuery<FieldPageQuery>) =>
+    request<PageResult<FieldVO>>({ url: '/api/v1/fields', method: 'get', params }),
+  form: (id: number) => request<FieldVO>({ url: `/api/v1/fields/${id}/form`, method: 'get' }),
+  create: (data: FieldBody) => request<FieldVO>({ url: '/api/v1/fields', method: 'post', data }),
+  update: (id: number, data: FieldUpdateBody) => request<FieldVO>({ url: `/api/v1/fields/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/fields/${idList(ids)}`, method: 'delete' }),
+  export: (params: ListQuery<FieldExportQuery>) => blob('/api/v1/fields/export', params),
+};
+
+// ─── Area codes ─────────────────────────────────────────────────────────────────────────
+
+export const codeApi = {
+  tree: (params: AreaCodeQuery) => request<AreaCodeVO[]>({ url: '/api/v1/codes', method: 'get', params }),
+  form: (id: number) => request<AreaCodeForm>({ url: `/api/v1/codes/${id}/form`, method: 'get' }),
+  create: (data: AreaCodeBody) => request<AreaCodeForm>({ url: '/api/v1/codes', method: 'post', data }),
+  update: (id: number, data: AreaCodeUpdateBody) =>
+    request<AreaCodeForm>({ url: `/api/v1/codes/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/codes/${idList(ids)}`, method: 'delete' }),
+  export: (params: AreaCodeQuery) => blob('/api/v1/codes/export', params),
+  template: () => blob('/api/v1/codes/template'),
+  import: (file: File, params: ImportModeQuery) => {
+    const data = new FormData();
+    data.append('file', file);
+    return request<ImportReport>({ url: '/api/v1/codes/import', method: 'post', params, data });
+  },
+};
+
+// ─── Customers ──────────────────────────────────────────────────────────────────────────
+
+export const customerApi = {
+  tree: (params: CustomerQuery) => request<CustomerVO[]>({ url: '/api/v1/customers', method: 'get', params }),
+  form: (id: number) => request<CustomerForm>({ url: `/api/v1/customers/${id}/form`, method: 'get' }),
+  create: (data: CustomerBody) => request<CustomerForm>({ url: '/api/v1/customers', method: 'post', data }),
+  update: (id: number, data: CustomerUpdateBody) =>
+    request<CustomerForm>({ url: `/api/v1/customers/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/customers/${idList(ids)}`, method: 'delete' }),
+  export: (params: CustomerQuery) => blob('/api/v1/customers/export', params),
+};
+
+// ─── Natures ────────────────────────────────────────────────────────────────────────────
+
+export const natureApi = {
+  page: (params: Partial<NaturePageQuery>) =>
+    request<PageResult<NatureVO>>({ url: '/api/v1/natures', method: 'get', params }),
+  form: (id: number) => request<NatureVO>({ url: `/api/v1/natures/${id}/form`, method: 'get' }),
+  create: (data: NatureBody) => request<NatureVO>({ url: '/api/v1/natures', method: 'post', data }),
+  update: (id: number, data: NatureUpdateBody) =>
+    request<NatureVO>({ url: `/api/v1/natures/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/natures/${idList(ids)}`, method: 'delete' }),
+  export: (params: Partial<NaturePageQuery>) => blob('/api/v1/natures/export', params),
+  fields: (id: number, target?: FieldTarget) =>
+    request<FieldLinkVO[]>({ url: `/api/v1/natures/${id}/fields`, method: 'get', params: { target } }),
+  setFields: (id: number, data: FieldLinksBody, target?: FieldTarget) =>
+    request<FieldLinkVO[]>({ url: `/api/v1/natures/${id}/fields`, method: 'put', params: { target }, data }),
+};

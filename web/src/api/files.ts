@@ -1,0 +1,26 @@
+import { FILE_LIMITS, type FileVO } from '@baton/contracts';
+import { request } from './request';
+
+/** Upload one file (multipart `file`, optional `name`); the server sniffs the type from the bytes. */
+export function uploadFile(file: File | Blob, name?: string) {
+  const data = new FormData();
+  data.append('file', file);
+  const fileName = name ?? (file instanceof File ? file.name : undefined);
+  if (fileName) data.append('name', fileName);
+  return request<FileVO>({ url: '/api/v1/files', method: 'post', data });
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+export const isImageType = (mime: string) => IMAGE_TYPES.includes(mime);
+
+/** The client-side size check (the server checks again): images 5 MB, other files 10 MB. */
+export function sizeLimitOf(file: { type: string }): number {
+  return file.type.startsWith('image/') ? FILE_LIMITS.imageBytes : FILE_LIMITS.otherBytes;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,192 @@
+/**
+ * Meeting management calls (issue 4): meetings, groups and group items, delegations, track area
+ * users and the area apply summary, plus the base-data lists their forms pick from (items,
+ * fields, area codes, customers, natures). Binary downloads resolve with the whole axios response.
+ */
+import type {
+  AreaCodeVO,
+  AreaSummaryVO,
+  AreaUserBody,
+  AreaUserVO,
+  CustomerVO,
+  DelegationBatchRow,
+  DelegationBody,
+  DelegationExportQuery,
+  DelegationPageQuery,
+  DelegationReviewBody,
+  DelegationUpdateBody,
+  DelegationVO,
+  FieldLinksBody,
+  FieldLinkVO,
+  FieldPageQuery,
+  FieldTarget,
+  FieldVO,
+  GroupBody,
+  GroupCopyBody,
+  GroupCopyResult,
+  GroupExportQuery,
+  GroupItemBody,
+  GroupItemUpdateBody,
+  GroupItemVO,
+  GroupPageQuery,
+  GroupUpdateBody,
+  GroupVO,
+  ImportReport,
+  ItemPageQuery,
+  ItemVO,
+  MeetingAdminVO,
+  MeetingBody,
+  MeetingExportQuery,
+  MeetingForm,
+  MeetingPageQuery,
+  MeetingStatus,
+  MeetingStatusLogVO,
+  MeetingUpdateBody,
+  MeetingVO,
+  NaturePageQuery,
+  NatureVO,
+} from '@baton/contracts';
+import type { AxiosResponse } from 'axios';
+import { request } from './request';
+import type { ListQuery, PageResult } from './system';
+
+export type { ListQuery, PageResult };
+
+export type ImportMode = 'all-or-nothing' | 'valid-only';
+type Ids = number | readonly number[];
+const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+const blob = (url: string, params?: object) =>
+  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
+
+export interface AreaUserOption {
+  userId: number;
+  username: string;
+  nickname: string;
+  userType: number;
+}
+export interface MeetingRemark {
+  remark: string;
+  version: number;
+}
+
+// ─── Meetings ───────────────────────────────────────────────────────────────────────────
+
+export const meetingApi = {
+  page: (params: ListQuery<MeetingPageQuery>) =>
+    request<PageResult<MeetingVO>>({ url: '/api/v1/meetings', method: 'get', params }),
+  form: (id: number) => request<MeetingForm>({ url: `/api/v1/meetings/${id}/form`, method: 'get' }),
+  create: (data: MeetingBody) => request<MeetingForm>({ url: '/api/v1/meetings', method: 'post', data }),
+  update: (id: number, data: MeetingUpdateBody) =>
+    request<MeetingForm>({ url: `/api/v1/meetings/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/meetings/${idList(ids)}`, method: 'delete' }),
+  export: (params: ListQuery<MeetingExportQuery>) => blob('/api/v1/meetings/export', params),
+  changeStatus: (id: number, to: MeetingStatus, reason: string | null) =>
+    request<MeetingForm>({ url: `/api/v1/meetings/${id}/status`, method: 'post', data: { to, reason } }),
+  statusLog: (id: number) => request<MeetingStatusLogVO[]>({ url: `/api/v1/meetings/${id}/status-log`, method: 'get' }),
+  adminOptions: (keywords?: string) =>
+    request<MeetingAdminVO[]>({ url: '/api/v1/meetings/admin-options', method: 'get', params: { keywords } }),
+  admins: (id: number) => request<MeetingAdminVO[]>({ url: `/api/v1/meetings/${id}/admins`, method: 'get' }),
+  setAdmins: (id: number, userIds: number[]) =>
+    request<MeetingAdminVO[]>({ url: `/api/v1/meetings/${id}/admins`, method: 'put', data: { userIds } }),
+  fields: (id: number, target?: FieldTarget) =>
+    request<FieldLinkVO[]>({ url: `/api/v1/meetings/${id}/fields`, method: 'get', params: { target } }),
+  setFields: (id: number, target: FieldTarget, data: FieldLinksBody) =>
+    request<FieldLinkVO[]>({ url: `/api/v1/meetings/${id}/fields`, method: 'put', params: { target }, data }),
+  remark: (id: number) => request<MeetingRemark>({ url: `/api/v1/meetings/${id}/remark`, method: 'get' }),
+  setRemark: (id: number, remark: string) =>
+    request<MeetingRemark>({ url: `/api/v1/meetings/${id}/remark`, method: 'put', data: { remark } }),
+};
+
+// ─── Groups and group items ─────────────────────────────────────────────────────────────
+
+export const groupApi = {
+  page: (params: ListQuery<GroupPageQuery>) =>
+    request<PageResult<GroupVO>>({ url: '/api/v1/groups', method: 'get', params }),
+  form: (id: number) => request<GroupVO>({ url: `/api/v1/groups/${id}/form`, method: 'get' }),
+  create: (data: GroupBody) => request<GroupVO>({ url: '/api/v1/groups', method: 'post', data }),
+  update: (id: number, data: GroupUpdateBody) => request<GroupVO>({ url: `/api/v1/groups/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/groups/${idList(ids)}`, method: 'delete' }),
+  export: (params: Partial<GroupExportQuery>) => blob('/api/v1/groups/export', params),
+  copy: (data: GroupCopyBody) => request<GroupCopyResult>({ url: '/api/v1/groups/copy', method: 'post', data }),
+  fields: (id: number) => request<FieldLinkVO[]>({ url: `/api/v1/groups/${id}/fields`, method: 'get' }),
+  setFields: (id: number, data: FieldLinksBody) =>
+    request<FieldLinkVO[]>({ url: `/api/v1/groups/${id}/fields`, method: 'put', data }),
+};
+
+export const groupItemApi = {
+  list: (params: { groupId?: number; meetingId?: number }) =>
+    request<GroupItemVO[]>({ url: '/api/v1/group-items', method: 'get', params }),
+  create: (data: GroupItemBody) => request<GroupItemVO>({ url: '/api/v1/group-items', method: 'post', data }),
+  update: (id: number, data: GroupItemUpdateBody) =>
+    request<GroupItemVO>({ url: `/api/v1/group-items/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/group-items/${idList(ids)}`, method: 'delete' }),
+  export: (params: { groupId?: number; meetingId?: number }) => blob('/api/v1/group-items/export', params),
+};
+
+// ─── Delegations ────────────────────────────────────────────────────────────────────────
+
+export const delegationApi = {
+  page: (params: ListQuery<DelegationPageQuery>) =>
+    request<PageResult<DelegationVO>>({ url: '/api/v1/delegations', method: 'get', params }),
+  form: (id: number) => request<DelegationVO>({ url: `/api/v1/delegations/${id}/form`, method: 'get' }),
+  create: (data: DelegationBody) => request<DelegationVO>({ url: '/api/v1/delegations', method: 'post', data }),
+  update: (id: number, data: DelegationUpdateBody) =>
+    request<DelegationVO>({ url: `/api/v1/delegations/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/delegations/${idList(ids)}`, method: 'delete' }),
+  export: (params: ListQuery<DelegationExportQuery>) => blob('/api/v1/delegations/export', params),
+  template: () => blob('/api/v1/delegations/template'),
+  import: (file: File, meetingId: number, mode: ImportMode) => {
+    const data = new FormData();
+    data.append('file', file);
+    return request<ImportReport>({
+      url: '/api/v1/delegations/import',
+      method: 'post',
+      params: { meetingId, mode },
+      data,
+    });
+  },
+  batch: (meetingId: number, rows: DelegationBatchRow[], mode: ImportMode) =>
+    request<ImportReport>({
+      url: '/api/v1/delegations/batch',
+      method: 'post',
+      params: { mode },
+      data: { meetingId, rows },
+    }),
+  fromCustomers: (meetingId: number, customerIds: number[], mode: ImportMode) =>
+    request<ImportReport>({
+      url: '/api/v1/delegations/from-customers',
+      method: 'post',
+      params: { mode },
+      data: { meetingId, customerIds },
+    }),
+  review: (id: number, data: DelegationReviewBody) =>
+    request<DelegationVO>({ url: `/api/v1/delegations/${id}/review`, method: 'post', data }),
+};
+
+// ─── Area users and the area apply summary ──────────────────────────────────────────────
+
+export const areaApi = {
+  users: (meetingId: number) =>
+    request<AreaUserVO[]>({ url: '/api/v1/area-users', method: 'get', params: { meetingId } }),
+  exportUsers: (meetingId: number) => blob('/api/v1/area-users/export', { meetingId }),
+  userOptions: (keywords?: string) =>
+    request<AreaUserOption[]>({ url: '/api/v1/area-users/options', method: 'get', params: { keywords } }),
+  assign: (data: AreaUserBody) => request<AreaUserVO>({ url: '/api/v1/area-users', method: 'post', data }),
+  unassign: (params: AreaUserBody) => request<null>({ url: '/api/v1/area-users', method: 'delete', params }),
+  summary: (meetingId: number) =>
+    request<AreaSummaryVO>({ url: '/api/v1/area-summary', method: 'get', params: { meetingId } }),
+  exportSummary: (meetingId: number) => blob('/api/v1/area-summary/export', { meetingId }),
+};
+
+// ─── Base data the meeting forms pick from ──────────────────────────────────────────────
+
+export const pickApi = {
+  items: (params: ListQuery<ItemPageQuery>) =>
+    request<PageResult<ItemVO>>({ url: '/api/v1/items', method: 'get', params }),
+  fields: (params: ListQuery<FieldPageQuery>) =>
+    request<PageResult<FieldVO>>({ url: '/api/v1/fields', method: 'get', params }),
+  codes: () => request<AreaCodeVO[]>({ url: '/api/v1/codes', method: 'get' }),
+  customers: () => request<CustomerVO[]>({ url: '/api/v1/customers', method: 'get' }),
+  natures: (params: ListQuery<NaturePageQuery>) =>
+    request<PageResult<NatureVO>>({ url: '/api/v1/natures', method: 'get', params }),
+};

@@ -1,0 +1,63 @@
+import type {
+  MyNoticeQuery,
+  MyNoticeVO,
+  NoticeDetailVO,
+  NoticeForm,
+  NoticeFormVO,
+  NoticePageQuery,
+  NoticeUpdateBody,
+  NoticeVO,
+  OptionVO,
+  RoleVO,
+} from '@baton/contracts';
+import { request } from './request';
+
+const BASE = '/api/v1/notices';
+
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+/* ---- administration (sys:notice:*) ---- */
+
+export const pageNotices = (params: Partial<NoticePageQuery>) =>
+  request<PageResult<NoticeVO>>({ url: `${BASE}/page`, method: 'get', params });
+
+export const getNoticeForm = (id: number) => request<NoticeFormVO>({ url: `${BASE}/${id}/form`, method: 'get' });
+
+export const createNotice = (data: NoticeForm) => request<number>({ url: BASE, method: 'post', data });
+
+export const updateNotice = (id: number, data: NoticeUpdateBody) =>
+  request<null>({ url: `${BASE}/${id}`, method: 'put', data });
+
+export const deleteNotices = (ids: number[]) => request<null>({ url: `${BASE}/${ids.join(',')}`, method: 'delete' });
+
+export const publishNotice = (id: number) => request<null>({ url: `${BASE}/${id}/publish`, method: 'put' });
+
+export const revokeNotice = (id: number) => request<null>({ url: `${BASE}/${id}/revoke`, method: 'put' });
+
+/* ---- mine (any signed-in user) ---- */
+
+export const myNotices = (params: Partial<MyNoticeQuery>) =>
+  request<PageResult<MyNoticeVO>>({ url: `${BASE}/my-page`, method: 'get', params });
+
+/** Reading a notice marks it read. */
+export const getNoticeDetail = (id: number) => request<NoticeDetailVO>({ url: `${BASE}/${id}/detail`, method: 'get' });
+
+export const getUnreadCount = () => request<number>({ url: `${BASE}/unread-count`, method: 'get' });
+
+export const readAllNotices = () => request<number>({ url: `${BASE}/read-all`, method: 'put' });
+
+/* ---- audience pickers ---- */
+
+export const userOptions = () => request<OptionVO[]>({ url: '/api/v1/users/options', method: 'get' });
+
+/**
+ * Notices target roles by CODE, while `/roles/options` answers ids: the role page (which has the
+ * codes) is read instead. It needs `sys:role:query`; callers check before asking.
+ */
+export const roleCodeOptions = () =>
+  request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params: { pageNum: 1, pageSize: 500 } }).then(
+    (page) => page.list.filter((r) => r.status === 1),
+  );

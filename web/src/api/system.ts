@@ -1,0 +1,180 @@
+/**
+ * System management calls (spec §7 "Users", "Menus", "Dictionaries"; issue 3): users, roles,
+ * menus, departments, dictionaries and their data, configuration and logs. Bodies, queries and
+ * answers are the contracts' types; binary downloads resolve with the whole axios response
+ * (hand it to `download()` from `components/crud`).
+ */
+import type {
+  ConfigBody,
+  ConfigForm,
+  ConfigPageQuery,
+  ConfigUpdateBody,
+  ConfigVO,
+  DeptBody,
+  DeptForm,
+  DeptUpdateBody,
+  DeptVO,
+  DictBody,
+  DictDataBody,
+  DictDataForm,
+  DictDataPageQuery,
+  DictDataUpdateBody,
+  DictDataVO,
+  DictForm,
+  DictListaItem,
+  DictPageQuery,
+  DictPageVO,
+  DictUpdateBody,
+  ImportReport,
+  LoginLogExportQuery,
+  LoginLogQuery,
+  LoginLogVO,
+  MenuBody,
+  MenuForm,
+  MenuUpdateBody,
+  MenuVO,
+  OplogDetailVO,
+  OplogExportQuery,
+  OplogQuery,
+  OplogVO,
+  OptionVO,
+  RoleBody,
+  RoleForm,
+  RolePageQuery,
+  RoleUpdateBody,
+  RoleVO,
+  TreeOptionVO,
+  UserCreateBody,
+  UserExportQuery,
+  UserForm,
+  UserImportQuery,
+  UserPageQuery,
+  UserPageVO,
+  UserUpdateBody,
+} from '@baton/contracts';
+import type { AxiosResponse } from 'axios';
+import { request } from './request';
+
+/** A page of rows, as every `/page` call answers. */
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+/**
+ * A list query as the web sends it. The contracts' `sortKey` is a union built from a key list,
+ * which TypeBox's static type cannot see through; the server still checks it against that list.
+ */
+export type ListQuery<T> = Partial<Omit<T, 'sortKey'>> & { sortKey?: string };
+
+type Ids = number | readonly number[];
+const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+const blob = (url: string, params?: object) =>
+  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
+
+// ─── Users ──────────────────────────────────────────────────────────────────────────────
+
+export const userApi = {
+  page: (params: ListQuery<UserPageQuery>) =>
+    request<PageResult<UserPageVO>>({ url: '/api/v1/users/page', method: 'get', params }),
+  form: (id: number) => request<UserForm>({ url: `/api/v1/users/${id}/form`, method: 'get' }),
+  create: (data: UserCreateBody) => request<UserForm>({ url: '/api/v1/users', method: 'post', data }),
+  update: (id: number, data: UserUpdateBody) => request<UserForm>({ url: `/api/v1/users/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/users/${idList(ids)}`, method: 'delete' }),
+  resetPassword: (id: number, password: string) =>
+    request<null>({ url: `/api/v1/users/${id}/password/reset`, method: 'put', params: { password } }),
+  template: () => blob('/api/v1/users/template'),
+  export: (params: ListQuery<UserExportQuery>) => blob('/api/v1/users/export', params),
+  import: (file: File, params: UserImportQuery) => {
+    const data = new FormData();
+    data.append('file', file);
+    return request<ImportReport>({ url: '/api/v1/users/import', method: 'post', params, data });
+  },
+  options: () => request<OptionVO[]>({ url: '/api/v1/users/options', method: 'get' }),
+};
+
+// ─── Roles ──────────────────────────────────────────────────────────────────────────────
+
+export const roleApi = {
+  page: (params: ListQuery<RolePageQuery>) =>
+    request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params }),
+  options: () => request<OptionVO[]>({ url: '/api/v1/roles/options', method: 'get' }),
+  form: (id: number) => request<RoleForm>({ url: `/api/v1/roles/${id}/form`, method: 'get' }),
+  create: (data: RoleBody) => request<RoleForm>({ url: '/api/v1/roles', method: 'post', data }),
+  update: (id: number, data: RoleUpdateBody) => request<RoleForm>({ url: `/api/v1/roles/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/roles/${idList(ids)}`, method: 'delete' }),
+  menuIds: (id: number) => request<number[]>({ url: `/api/v1/roles/${id}/menuIds`, method: 'get' }),
+  assignMenus: (id: number, menuIds: number[]) =>
+    request<number[]>({ url: `/api/v1/roles/${id}/menus`, method: 'put', data: { menuIds } }),
+};
+
+// ─── Menus ──────────────────────────────────────────────────────────────────────────────
+
+export const menuApi = {
+  tree: (params: { keywords?: string }) => request<MenuVO[]>({ url: '/api/v1/menus', method: 'get', params }),
+  options: (onlyParent = false) =>
+    request<TreeOptionVO[]>({ url: '/api/v1/menus/options', method: 'get', params: { onlyParent } }),
+  form: (id: number) => request<MenuForm>({ url: `/api/v1/menus/${id}/form`, method: 'get' }),
+  create: (data: MenuBody) => request<MenuForm>({ url: '/api/v1/menus', method: 'post', data }),
+  update: (id: number, data: MenuUpdateBody) => request<MenuForm>({ url: `/api/v1/menus/${id}`, method: 'put', data }),
+  remove: (id: number) => request<null>({ url: `/api/v1/menus/${id}`, method: 'delete' }),
+};
+
+// ─── Departments ────────────────────────────────────────────────────────────────────────
+
+export const deptApi = {
+  tree: (params: { keywords?: string; status?: number }) =>
+    request<DeptVO[]>({ url: '/api/v1/dept', method: 'get', params }),
+  options: () => request<TreeOptionVO[]>({ url: '/api/v1/dept/options', method: 'get' }),
+  form: (id: number) => request<DeptForm>({ url: `/api/v1/dept/${id}/form`, method: 'get' }),
+  create: (data: DeptBody) => request<DeptForm>({ url: '/api/v1/dept', method: 'post', data }),
+  update: (id: number, data: DeptUpdateBody) => request<DeptForm>({ url: `/api/v1/dept/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/dept/${idList(ids)}`, method: 'delete' }),
+};
+
+// ─── Dictionaries ───────────────────────────────────────────────────────────────────────
+
+export const dictApi = {
+  page: (params: Partial<DictPageQuery>) =>
+    request<PageResult<DictPageVO>>({ url: '/api/v1/dict/page', method: 'get', params }),
+  lista: () => request<DictListaItem[]>({ url: '/api/v1/dict/lista', method: 'get' }),
+  form: (id: number) => request<DictForm>({ url: `/api/v1/dict/${id}/form`, method: 'get' }),
+  create: (data: DictBody) => request<DictForm>({ url: '/api/v1/dict', method: 'post', data }),
+  update: (id: number, data: DictUpdateBody) => request<DictForm>({ url: `/api/v1/dict/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/dict/${idList(ids)}`, method: 'delete' }),
+};
+
+export const dictDataApi = {
+  page: (params: Partial<DictDataPageQuery>) =>
+    request<PageResult<DictDataVO>>({ url: '/api/v1/dict-data/page', method: 'get', params }),
+  form: (id: number) => request<DictDataForm>({ url: `/api/v1/dict-data/${id}/form`, method: 'get' }),
+  create: (data: DictDataBody) => request<DictDataForm>({ url: '/api/v1/dict-data', method: 'post', data }),
+  update: (id: number, data: DictDataUpdateBody) =>
+    request<DictDataForm>({ url: `/api/v1/dict-data/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/dict-data/${idList(ids)}`, method: 'delete' }),
+};
+
+// ─── Configuration ──────────────────────────────────────────────────────────────────────
+
+export const configApi = {
+  page: (params: Partial<ConfigPageQuery>) =>
+    request<PageResult<ConfigVO>>({ url: '/api/v1/config/page', method: 'get', params }),
+  form: (id: number) => request<ConfigForm>({ url: `/api/v1/config/${id}/form`, method: 'get' }),
+  create: (data: ConfigBody) => request<ConfigForm>({ url: '/api/v1/config', method: 'post', data }),
+  update: (id: number, data: ConfigUpdateBody) =>
+    request<ConfigForm>({ url: `/api/v1/config/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/config/${idList(ids)}`, method: 'delete' }),
+  refresh: () => request<null>({ url: '/api/v1/config/refresh', method: 'post' }),
+};
+
+// ─── Logs ───────────────────────────────────────────────────────────────────────────────
+
+export const logApi = {
+  loginPage: (params: ListQuery<LoginLogQuery>) =>
+    request<PageResult<LoginLogVO>>({ url: '/api/v1/logs/login/page', method: 'get', params }),
+  loginExport: (params: ListQuery<LoginLogExportQuery>) => blob('/api/v1/logs/login/export', params),
+  operationPage: (params: ListQuery<OplogQuery>) =>
+    request<PageResult<OplogVO>>({ url: '/api/v1/logs/operation/page', method: 'get', params }),
+  operationExport: (params: ListQuery<OplogExportQuery>) => blob('/api/v1/logs/operation/export', params),
+  operation: (id: number) => request<OplogDetailVO>({ url: `/api/v1/logs/operation/${id}`, method: 'get' }),
+};

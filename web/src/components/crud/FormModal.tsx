@@ -1,0 +1,82 @@
+import { Form, type FormInstance, type FormProps, Modal, Spin } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FormModalProps<V> {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance<V>;
+  /** Saves the validated values. Resolve to close; reject (e.g. A0409 "changed by someone else") to stay open. */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  /** While the record is being loaded for editing. */
+  loading?: boolean;
+  width?: number;
+  children: ReactNode;
+  formProps?: Omit<FormProps<V>, 'form' | 'children'>;
+  'data-testid'?: string;
+}
+
+/**
+ * A create / edit dialog around an antd Form: OK validates, awaits `onSubmit` and closes only when
+ * it succeeds, so a server rejection (already toasted by the request layer) keeps what was typed.
+ */
+export function FormModal<V>({
+  open,
+  title,
+  form,
+  onSubmit,
+  onClose,
+  loading,
+  width = 640,
+  children,
+  formProps,
+  'data-testid': testId,
+}: FormModalProps<V>) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const ok = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit({ ...(form.getFieldsValue(true) as V), ...values });
+      onClose();
+    } catch {
+      // The request layer has shown the server's message; the dialog stays open.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      forceRender
+      maskClosable={false}
+      okButtonProps={{ disabled: loading, ...({ 'data-testid': 'modal-ok' } as Record<string, string>) }}
+    >
+      <Spin spinning={Boolean(loading)}>
+        <Form
+          form={form}
+          layout="vertical"
+          data-testid={testId}
+          {...formProps}
+          style={{ marginTop: 12, ...formProps?.style }}
+        >
+          {children}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,341 @@
+import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { GroupItemVO, GroupVO, RoundPlanVO } from '@baton/contracts';
+import { ROUND_NAMES } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupItemApi, pickApi } from '../../../api/meeting';
+import { FormModal } from '../../../components/crud';
+import { Perm } from '../../../components/Perm';
+import { useBilingual, useSticky } from '../../system/shared';
+import { formatDateTime, fromLocalInput, toLocalInput } from '../trackmeet/shared';
+
+interface Values {
+  itemId: number;
+  maxPerDelegation?: number | null;
+  relayTeamSize?: number;
+  relayAlternates?: number;
+  rounds: RoundPlanVO[];
+  scoring?: string;
+  scheduledAt?: string;
+  sort?: number;
+}
+
+/** "9,7,6,5" (also with Chinese commas or spaces) as numbers; null when something is not a number. */
+export function parseScoring(text: string | undefined): number[] | null {
+  const parts = (text ?? '').split(/[,，\s]+/).filter(Boolean);
+  const values = parts.map(Number);
+  return values.every((n) => Number.isInteger(n) && n >= 1 && n <= 1000) ? values : null;
+}
+
+/** The items offered in one group (shown in its expanded row): add, edit (limits, rounds, scoring, slot), remove. */
+export function GroupItems({ group, onChanged }: { group: GroupVO; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const [editing, setEditing] = useState<GroupItemVO | 0 | null>(null);
+  const list = useQuery({
+    queryKey: ['meeting-group-items', group.id],
+    queryFn: () => groupItemApi.list({ groupId: group.id }),
+  });
+  const reload = () => {
+    void list.refetch();
+    onChanged();
+  };
+
+  const remove = async (id: number) => {
+    await groupItemApi.remove(id);
+    message.success(t('crud.deleted'));
+    reload();
+  };
+
+  const columns: TableColumnsType<GroupItemVO> = [
+    { title: t('meeting.groupItem.code'), dataIndex: 'itemCode' },
+    { title: t('meeting.groupItem.item'), key: 'item', render: (_, r) => pick(r.itemName, r.itemNameEn) },
+    { title: t('meeting.groupItem.maxPerDelegation'), dataIndex: 'maxPerDelegation', render: (v) => v ?? '—' },
+    {
+      title: t('meeting.groupItem.rounds'),
+      key: 'rounds',
+      render: (_, r) => (
+        <Space size={2} wrap>
+          {r.rounds.map((round, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rounds are an ordered plan without ids
+            <Tag key={i}>
+              {t(`meeting.round.${round.name}`)}
+              {round.qualifyByPlace || round.qualifyByTime
+                ? ` Q${round.qualifyByPlace ?? 0}+q${round.qualifyByTime ?? 0}`
+                : ''}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('meeting.groupItem.scoring'), key: 'scoring', render: (_, r) => r.scoringTable.join('-') || '—' },
+    { title: t('meeting.groupItem.scheduledAt'), dataIndex: 'scheduledAt', render: (v) => formatDateTime(v) || '—' },
+    { title: t('meeting.groupItem.entries'), dataIndex: 'entryCount' },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <Perm value="meeting:group:edit">
+          <Space size={0}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+              {t('crud.edit')}
+            </Button>
+            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove(r.id)}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                {t('crud.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Perm>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid={`group-items-${group.id}`} style={{ maxWidth: 'calc(100vw - 64px)' }}>
+      <Space style={{ marginBottom: 8 }} wrap>
+        <Typography.Text strong>
+          {t('meeting.groupItem.title', { name: pick(group.name, group.nameEn) })}
+        </Typography.Text>
+        <Perm value="meeting:group:edit">
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="group-item-add">
+            {t('meeting.groupItem.add')}
+          </Button>
+        </Perm>
+      </Space>
+      <Table<GroupItemVO>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data ?? []}
+        loading={list.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      <GroupItemForm groupId={group.id} editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
+    </div>
+  );
+}
+
+function GroupItemForm({
+  groupId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  groupId: number;
+  editing: GroupItemVO | 0 | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const [form] = Form.useForm<Values>();
+  const open = editing !== null;
+  const shown = useSticky(editing);
+  const items = useQuery({
+    queryKey: ['meeting-item-options'],
+    queryFn: () => pickApi.items({ pageNum: 1, pageSize: 500, status: 1, sortKey: 'sort', sortDir: 'asc' }),
+    enabled: open,
+  });
+  const itemId = Form.useWatch('itemId', form);
+  const relay = items.data?.list.find((i) => i.id === itemId)?.kind === 'relay';
+
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    if (editing === 0) {
+      form.setFieldsValue({
+        rounds: [{ name: 'final' }],
+        scoring: '9,7,6,5,4,3,2,1',
+        relayTeamSize: 4,
+        relayAlternates: 2,
+      });
+    } else {
+      form.setFieldsValue({
+        itemId: editing.itemId,
+        maxPerDelegation: editing.maxPerDelegation,
+        relayTeamSize: editing.relayTeamSize,
+        relayAlternates: editing.relayAlternates,
+        rounds: editing.rounds,
+        scoring: editing.scoringTable.join(','),
+        scheduledAt: toLocalInput(editing.scheduledAt),
+        sort: editing.sort,
+      });
+    }
+  }, [editing, form]);
+
+  const submit = async (v: Values) => {
+    const body = {
+      itemId: v.itemId,
+      maxPerDelegation: v.maxPerDelegation ?? null,
+      relayTeamSize: v.relayTeamSize ?? 4,
+      relayAlternates: v.relayAlternates ?? 0,
+      rounds: v.rounds.map((r) => ({
+        name: r.name,
+        ...(r.qualifyByPlace != null ? { qualifyByPlace: r.qualifyByPlace } : {}),
+        ...(r.qualifyByTime != null ? { qualifyByTime: r.qualifyByTime } : {}),
+      })),
+      scoringTable: parseScoring(v.scoring) ?? [],
+      scheduledAt: fromLocalInput(v.scheduledAt),
+      sort: v.sort ?? 0,
+    };
+    if (editing) await groupItemApi.update(editing.id, { ...body, version: editing.version });
+    else await groupItemApi.create({ ...body, groupId });
+    message.success(t('crud.saved'));
+    onSaved();
+  };
+
+  return (
+    <FormModal<Values>
+      open={open}
+      title={shown ? t('meeting.groupItem.editTitle') : t('meeting.groupItem.addTitle')}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      width={720}
+      data-testid="group-item-form"
+    >
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="itemId"
+            label={t('meeting.groupItem.item')}
+            rules={[{ required: true, message: t('meeting.groupItem.rules.item') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              disabled={Boolean(shown)}
+              loading={items.isLoading}
+              options={(items.data?.list ?? []).map((i) => ({
+                value: i.id,
+                label: `${i.code} ${pick(i.name, i.nameEn)}`,
+              }))}
+              data-testid="group-item-select"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="maxPerDelegation" label={t('meeting.groupItem.maxPerDelegation')}>
+            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="sort" label={t('meeting.sort')}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {relay && (
+          <>
+            <Col xs={12}>
+              <Form.Item name="relayTeamSize" label={t('meeting.groupItem.relayTeamSize')}>
+                <InputNumber min={1} max={8} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12}>
+              <Form.Item name="relayAlternates" label={t('meeting.groupItem.relayAlternates')}>
+                <InputNumber min={0} max={4} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="scoring"
+            label={t('meeting.groupItem.scoring')}
+            tooltip={t('meeting.groupItem.scoringHint')}
+            rules={[
+              {
+                validator: (_, v?: string) =>
+                  parseScoring(v) && (parseScoring(v)?.length ?? 0) <= 12
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('meeting.groupItem.rules.scoring'))),
+              },
+            ]}
+          >
+            <Input placeholder="9,7,6,5,4,3,2,1" data-testid="group-item-scoring" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="scheduledAt" label={t('meeting.groupItem.scheduledAt')}>
+            <Input type="datetime-local" data-testid="group-item-scheduled" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Text strong>{t('meeting.groupItem.rounds')}</Typography.Text>
+      <Form.List
+        name="rounds"
+        rules={[
+          {
+            validator: async (_, rounds?: RoundPlanVO[]) => {
+              if (!rounds || rounds.length === 0) throw new Error(t('meeting.groupItem.rules.roundsEmpty'));
+              if (rounds[rounds.length - 1]?.name !== 'final') throw new Error(t('meeting.groupItem.rules.lastFinal'));
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <div style={{ marginTop: 8 }} data-testid="rounds-editor">
+            {fields.map(({ key, name }) => (
+              <Space key={key} align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
+                <Form.Item name={[name, 'name']} rules={[{ required: true }]} style={{ marginBottom: 4 }}>
+                  <Select
+                    style={{ width: 130 }}
+                    options={ROUND_NAMES.map((r) => ({ value: r, label: t(`meeting.round.${r}`) }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[name, 'qualifyByPlace']} style={{ marginBottom: 4 }}>
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    precision={0}
+                    placeholder={t('meeting.groupItem.qualifyByPlace')}
+                    style={{ width: 120 }}
+                  />
+                </Form.Item>
+                <Form.Item name={[name, 'qualifyByTime']} style={{ marginBottom: 4 }}>
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    precision={0}
+                    placeholder={t('meeting.groupItem.qualifyByTime')}
+                    style={{ width: 120 }}
+                  />
+                </Form.Item>
+                <MinusCircleOutlined onClick={() => remove(name)} aria-label={t('crud.delete')} />
+              </Space>
+            ))}
+            {fields.length < 4 && (
+              <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ name: 'final' })}>
+                {t('meeting.groupItem.addRound')}
+              </Button>
+            )}
+            <Form.ErrorList errors={errors} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
+              {t('meeting.groupItem.roundsHint')}
+            </Typography.Paragraph>
+          </div>
+        )}
+      </Form.List>
+    </FormModal>
+  );
+}

@@ -1,0 +1,272 @@
+import type { MeetingBody, MeetingForm } from '@baton/contracts';
+import { MEETING_CODE_PATTERN } from '@baton/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { meetingApi, pickApi } from '../../../api/meeting';
+import { FormModal } from '../../../components/crud';
+import { orNull, useBilingual, useSticky } from '../../system/shared';
+import { MEETING_OPTIONS_KEY } from '../MeetingPicker';
+import { fromLocalInput, toLocalInput } from './shared';
+
+type Values = Omit<MeetingBody, 'regOpensAt' | 'regClosesAt'> & { regOpensAt: string; regClosesAt: string };
+
+interface Props {
+  /** `null` closed, `0` create, an id edits that meeting. */
+  editing: number | null;
+  onClose: () => void;
+  onSaved: (meeting: MeetingForm) => void;
+}
+
+const CODE = new RegExp(MEETING_CODE_PATTERN);
+const half = { xs: 24, sm: 12 };
+const third = { xs: 24, sm: 8 };
+
+/** Create / edit a meeting: every attribute of DOMAIN.md "Meeting"; the loaded version travels with the edit. */
+export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [loaded, setLoaded] = useState<MeetingForm | null>(null);
+  const [loading, setLoading] = useState(false);
+  const open = editing !== null;
+  const isEdit = Boolean(useSticky(editing));
+  const natures = useQuery({
+    queryKey: ['meeting-nature-options'],
+    queryFn: () => pickApi.natures({ pageNum: 1, pageSize: 500 }),
+    enabled: open,
+  });
+
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    setLoaded(null);
+    if (!editing) {
+      const year = new Date().getFullYear();
+      form.setFieldsValue({
+        year,
+        lanes: 8,
+        maxEventsPerAthlete: 2,
+        maxRelaysPerAthlete: 1,
+        maxEntriesPerItem: 2,
+        allowSelfRegistration: false,
+        areaAuditFirst: false,
+        publicLists: true,
+      });
+      return;
+    }
+    setLoading(true);
+    meetingApi
+      .form(editing)
+      .then((m) => {
+        setLoaded(m);
+        form.setFieldsValue({
+          ...m,
+          regOpensAt: toLocalInput(m.regOpensAt),
+          regClosesAt: toLocalInput(m.regClosesAt),
+          ageRefDate: m.ageRefDate ?? undefined,
+        } as Values);
+      })
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [editing, form, onClose]);
+
+  const submit = async (v: Values) => {
+    const body: MeetingBody = {
+      name: v.name.trim(),
+      nameEn: (v.nameEn ?? '').trim(),
+      code: v.code.trim(),
+      year: v.year,
+      natureId: v.natureId ?? null,
+      venue: (v.venue ?? '').trim(),
+      startDate: v.startDate,
+      endDate: v.endDate,
+      regOpensAt: fromLocalInput(v.regOpensAt) ?? '',
+      regClosesAt: fromLocalInput(v.regClosesAt) ?? '',
+      ageRefDate: orNull(v.ageRefDate),
+      maxEventsPerAthlete: v.maxEventsPerAthlete ?? 0,
+      maxRelaysPerAthlete: v.maxRelaysPerAthlete ?? 0,
+      maxEntriesPerItem: v.maxEntriesPerItem ?? 0,
+      maxAthletes: v.maxAthletes ?? null,
+      maxCoaches: v.maxCoaches ?? null,
+      lanes: v.lanes ?? 8,
+      allowSelfRegistration: Boolean(v.allowSelfRegistration),
+      areaAuditFirst: Boolean(v.areaAuditFirst),
+      publicLists: Boolean(v.publicLists),
+    };
+    const saved =
+      editing && loaded
+        ? await meetingApi.update(editing, {
+            ...body,
+            laneGroups: loaded.laneGroups,
+            bibScheme: loaded.bibScheme,
+            version: loaded.version,
+          })
+        : await meetingApi.create(body);
+    message.success(t('crud.saved'));
+    void client.invalidateQueries({ queryKey: [MEETING_OPTIONS_KEY] });
+    onSaved(saved);
+  };
+
+  const required = (key: string) => [{ required: true, message: t(`meeting.trackmeet.rules.${key}`) }];
+
+  return (
+    <FormModal<Values>
+      open={open}
+      title={isEdit ? t('meeting.trackmeet.editTitle') : t('meeting.trackmeet.addTitle')}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={loading}
+      width={760}
+      data-testid="meeting-form"
+    >
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="name" label={t('meeting.trackmeet.name')} rules={required('name')}>
+            <Input maxLength={100} data-testid="meeting-name" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="nameEn" label={t('meeting.trackmeet.nameEn')}>
+            <Input maxLength={200} data-testid="meeting-name-en" />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item
+            name="code"
+            label={t('meeting.trackmeet.code')}
+            tooltip={t('meeting.trackmeet.codeHint')}
+            rules={[...required('code'), { pattern: CODE, message: t('meeting.trackmeet.rules.codePattern') }]}
+          >
+            <Input maxLength={32} data-testid="meeting-code" />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="year" label={t('meeting.trackmeet.year')} rules={required('year')}>
+            <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} data-testid="meeting-year" />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="natureId" label={t('meeting.trackmeet.nature')}>
+            <Select
+              allowClear
+              loading={natures.isLoading}
+              options={(natures.data?.list ?? []).map((n) => ({ value: n.id, label: pick(n.name, n.nameEn) }))}
+              data-testid="meeting-nature"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="venue" label={t('meeting.trackmeet.venue')}>
+            <Input maxLength={200} data-testid="meeting-venue" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="startDate" label={t('meeting.trackmeet.startDate')} rules={required('startDate')}>
+            <Input type="date" data-testid="meeting-start" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="endDate"
+            label={t('meeting.trackmeet.endDate')}
+            dependencies={['startDate']}
+            rules={[
+              ...required('endDate'),
+              ({ getFieldValue }) => ({
+                validator: (_, v?: string) =>
+                  !v || !getFieldValue('startDate') || v >= getFieldValue('startDate')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('meeting.trackmeet.rules.endAfterStart'))),
+              }),
+            ]}
+          >
+            <Input type="date" data-testid="meeting-end" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="regOpensAt" label={t('meeting.trackmeet.regOpensAt')} rules={required('regOpensAt')}>
+            <Input type="datetime-local" data-testid="meeting-reg-opens" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="regClosesAt"
+            label={t('meeting.trackmeet.regClosesAt')}
+            dependencies={['regOpensAt']}
+            rules={[
+              ...required('regClosesAt'),
+              ({ getFieldValue }) => ({
+                validator: (_, v?: string) =>
+                  !v || !getFieldValue('regOpensAt') || v > getFieldValue('regOpensAt')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('meeting.trackmeet.rules.closeAfterOpen'))),
+              }),
+            ]}
+          >
+            <Input type="datetime-local" data-testid="meeting-reg-closes" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start" plain>
+        {t('meeting.trackmeet.rulesTitle')}
+      </Divider>
+      <Row gutter={16}>
+        <Col {...third}>
+          <Form.Item name="ageRefDate" label={t('meeting.trackmeet.ageRefDate')}>
+            <Input type="date" data-testid="meeting-age-ref" />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="lanes" label={t('meeting.trackmeet.lanes')}>
+            <InputNumber min={1} max={12} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="maxEventsPerAthlete" label={t('meeting.trackmeet.maxEventsPerAthlete')}>
+            <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="maxRelaysPerAthlete" label={t('meeting.trackmeet.maxRelaysPerAthlete')}>
+            <InputNumber min={0} max={20} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="maxEntriesPerItem" label={t('meeting.trackmeet.maxEntriesPerItem')}>
+            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="maxAthletes" label={t('meeting.trackmeet.maxAthletes')}>
+            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="maxCoaches" label={t('meeting.trackmeet.maxCoaches')}>
+            <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="allowSelfRegistration" label={t('meeting.trackmeet.allowSelfRegistration')}>
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="areaAuditFirst" label={t('meeting.trackmeet.areaAuditFirst')}>
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col {...third}>
+          <Form.Item name="publicLists" label={t('meeting.trackmeet.publicLists')}>
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
+  );
+}

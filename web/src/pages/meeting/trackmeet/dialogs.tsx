@@ -1,0 +1,276 @@
+import type { MeetingStatus, MeetingStatusLogVO, MeetingVO } from '@baton/contracts';
+import { MEETING_STATUS_LIST } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { meetingApi } from '../../../api/meeting';
+import { DictTag, useDict } from '../../../components/crud';
+import { useBilingual, useSticky } from '../../system/shared';
+import { formatDateTime, ServerHtml } from './shared';
+
+/** Status changes of a meeting, newest first. */
+function StatusLog({ meetingId }: { meetingId: number }) {
+  const { t } = useTranslation();
+  const log = useQuery({ queryKey: ['meeting-status-log', meetingId], queryFn: () => meetingApi.statusLog(meetingId) });
+  const columns: TableColumnsType<MeetingStatusLogVO> = [
+    { title: t('meeting.status.at'), dataIndex: 'createdAt', render: formatDateTime },
+    {
+      title: t('meeting.status.change'),
+      key: 'change',
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <DictTag dictCode="meeting_status" value={r.fromStatus} />→
+          <DictTag dictCode="meeting_status" value={r.toStatus} />
+        </Space>
+      ),
+    },
+    { title: t('meeting.status.by'), dataIndex: 'username' },
+    { title: t('meeting.status.reason'), dataIndex: 'reason', ellipsis: true },
+  ];
+  return (
+    <Table<MeetingStatusLogVO>
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={log.data ?? []}
+      loading={log.isFetching}
+      pagination={false}
+      scroll={{ x: 'max-content', y: 240 }}
+      data-testid="status-log"
+    />
+  );
+}
+
+/**
+ * Moves a meeting forward (the next status by default; the server refuses going back), with a
+ * reason; the status log below. `readOnly` shows the log only.
+ */
+export function StatusModal({
+  meeting,
+  readOnly,
+  onClose,
+  onSaved,
+}: {
+  meeting: MeetingVO | null;
+  readOnly?: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { label } = useDict('meeting_status');
+  const shown = useSticky(meeting);
+  const [form] = Form.useForm<{ to: MeetingStatus; reason?: string }>();
+  const [saving, setSaving] = useState(false);
+  const index = shown ? MEETING_STATUS_LIST.indexOf(shown.status) : -1;
+  const later = MEETING_STATUS_LIST.slice(index + 1);
+
+  useEffect(() => {
+    if (!meeting) return;
+    form.resetFields();
+    const i = MEETING_STATUS_LIST.indexOf(meeting.status);
+    form.setFieldsValue({ to: MEETING_STATUS_LIST[i + 1], reason: '' });
+  }, [meeting, form]);
+
+  const ok = async () => {
+    if (readOnly || !meeting) return onClose();
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await meetingApi.changeStatus(meeting.id, v.to, v.reason?.trim() || null);
+      message.success(t('meeting.status.changed'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={Boolean(meeting)}
+      title={readOnly ? t('meeting.status.logTitle') : t('meeting.status.title')}
+      onOk={ok}
+      onCancel={onClose}
+      okText={readOnly ? t('common.confirm') : t('meeting.status.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{
+        disabled: !readOnly && later.length === 0,
+        ...({ 'data-testid': 'status-ok' } as Record<string, string>),
+      }}
+      width={640}
+      destroyOnHidden
+    >
+      {shown && (
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+          <Space wrap>
+            <Typography.Text>{t('meeting.status.current')}</Typography.Text>
+            <DictTag dictCode="meeting_status" value={shown.status} />
+          </Space>
+          {!readOnly &&
+            (later.length === 0 ? (
+              <Alert type="info" showIcon title={t('meeting.status.last')} />
+            ) : (
+              <Form form={form} layout="vertical">
+                <Form.Item name="to" label={t('meeting.status.to')} rules={[{ required: true }]}>
+                  <Select options={later.map((s) => ({ value: s, label: label(s) || s }))} data-testid="status-to" />
+                </Form.Item>
+                <Form.Item name="reason" label={t('meeting.status.reason')}>
+                  <Input.TextArea rows={2} maxLength={500} showCount data-testid="status-reason" />
+                </Form.Item>
+              </Form>
+            ))}
+          <Typography.Text strong>{t('meeting.status.logTitle')}</Typography.Text>
+          <StatusLog meetingId={shown.id} />
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+/** Chooses the committee users who administer a meeting. */
+export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const shown = useSticky(meeting);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const options = useQuery({
+    queryKey: ['meeting-admin-options'],
+    queryFn: () => meetingApi.adminOptions(),
+    enabled: Boolean(meeting),
+  });
+
+  useEffect(() => {
+    if (!meeting) return;
+    setLoading(true);
+    meetingApi
+      .admins(meeting.id)
+      .then((list) => setChosen(list.map((a) => a.userId)))
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [meeting, onClose]);
+
+  const ok = async () => {
+    if (!meeting) return;
+    setSaving(true);
+    try {
+      await meetingApi.setAdmins(meeting.id, chosen);
+      message.success(t('crud.saved'));
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={Boolean(meeting)}
+      title={t('meeting.admins.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      width={560}
+    >
+      <Spin spinning={loading}>
+        <Typography.Paragraph type="secondary">{t('meeting.admins.hint')}</Typography.Paragraph>
+        <Select
+          mode="multiple"
+          value={chosen}
+          onChange={(v: number[]) => setChosen(v)}
+          loading={options.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(options.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickname} (${u.username})` }))}
+          placeholder={t('meeting.admins.placeholder')}
+          style={{ width: '100%' }}
+          data-testid="admins-select"
+        />
+      </Spin>
+    </Modal>
+  );
+}
+
+/**
+ * The meeting's remarks (rich text shown to delegations and on the public page): HTML typed in
+ * a text area; the preview shows only what the SERVER answered (sanitised) after loading or saving.
+ */
+export function RemarkModal({ meeting, onClose }: { meeting: MeetingVO | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const shown = useSticky(meeting);
+  const [text, setText] = useState('');
+  const [saved, setSaved] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!meeting) return;
+    setLoading(true);
+    setText('');
+    setSaved('');
+    meetingApi
+      .remark(meeting.id)
+      .then((r) => {
+        setText(r.remark);
+        setSaved(r.remark);
+      })
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [meeting, onClose]);
+
+  const save = async () => {
+    if (!meeting) return;
+    setSaving(true);
+    try {
+      const r = await meetingApi.setRemark(meeting.id, text);
+      setSaved(r.remark);
+      setText(r.remark);
+      message.success(t('crud.saved'));
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={Boolean(meeting)}
+      title={t('meeting.remark.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
+      onOk={save}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('crud.importDialog.close')}
+      confirmLoading={saving}
+      width={720}
+      okButtonProps={{ ...({ 'data-testid': 'remark-ok' } as Record<string, string>) }}
+    >
+      <Spin spinning={loading}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('meeting.remark.hint')}</Typography.Text>
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={8}
+            maxLength={100_000}
+            style={{ fontFamily: 'monospace' }}
+            data-testid="remark-input"
+          />
+          <Typography.Text strong>{t('meeting.remark.preview')}</Typography.Text>
+          <ServerHtml html={saved} testId="remark-preview" />
+        </Space>
+      </Spin>
+    </Modal>
+  );
+}

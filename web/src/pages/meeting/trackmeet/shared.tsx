@@ -1,0 +1,169 @@
+import type { FieldLinksBody, FieldLinkVO, FieldTarget, FieldVO } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Modal, Switch, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickApi } from '../../../api/meeting';
+import { useBilingual } from '../../system/shared';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO timestamp as the value of an `<input type="datetime-local">` (local time, minutes). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value as an ISO timestamp with its offset (UTC), or null when empty. */
+export function fromLocalInput(local: string | null | undefined): string | null {
+  if (!local) return null;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** An ISO timestamp as `YYYY-MM-DD HH:mm` in local time. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return toLocalInput(iso).replace('T', ' ');
+}
+
+/**
+ * HTML as the SERVER sanitised it (the meeting remark comes back from `GET/PUT /remark` cleaned
+ * with an allow-list). Never pass text typed in this browser here.
+ */
+export function ServerHtml({ html, testId }: { html: string; testId?: string }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        padding: 12,
+        minHeight: 48,
+        maxHeight: 260,
+        overflow: 'auto',
+        overflowWrap: 'anywhere',
+      }}
+      data-testid={testId}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised remark HTML (allow-list), never local input
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+export interface FieldsDialogProps {
+  /** Open while not null: the key of what is being edited (changes reload the dialog). */
+  openKey: string | null;
+  title: ReactNode;
+  target: FieldTarget;
+  /** The fields chosen now. */
+  load: () => Promise<FieldLinkVO[]>;
+  /** Replace the chosen fields. */
+  save: (links: FieldLinksBody) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Chooses fields of one target (athlete, coach, delegation) from the base-data field list:
+ * a checkbox per field and its own "required" switch; the order is the list's.
+ */
+export function FieldsDialog({ openKey, title, target, load, save, onClose }: FieldsDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const open = openKey !== null;
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [required, setRequired] = useState<Record<number, boolean>>({});
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const all = useQuery({
+    queryKey: ['meeting-field-options', target],
+    queryFn: () => pickApi.fields({ pageNum: 1, pageSize: 500, target, sortKey: 'sort', sortDir: 'asc' }),
+    enabled: open,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when another record opens
+  useEffect(() => {
+    if (!open) return;
+    setLoading(true);
+    setChosen([]);
+    setRequired({});
+    load()
+      .then((links) => {
+        setChosen(links.map((l) => l.fieldId));
+        setRequired(Object.fromEntries(links.map((l) => [l.fieldId, l.required])));
+      })
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [openKey]);
+
+  const ok = async () => {
+    setSaving(true);
+    try {
+      const order = (all.data?.list ?? []).map((f) => f.id).filter((id) => chosen.includes(id));
+      await save(order.map((fieldId, sort) => ({ fieldId, required: Boolean(required[fieldId]), sort })));
+      message.success(t('crud.saved'));
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<FieldVO> = [
+    {
+      title: t('meeting.fields.label'),
+      dataIndex: 'label',
+      render: (_, f) => pick(f.label, f.labelEn),
+    },
+    { title: t('meeting.fields.key'), dataIndex: 'key', responsive: ['sm'] },
+    {
+      title: t('meeting.fields.kind'),
+      dataIndex: 'kind',
+      render: (k: string) => <Tag>{t(`meeting.fieldKind.${k}`)}</Tag>,
+    },
+    {
+      title: t('meeting.fields.required'),
+      key: 'required',
+      render: (_, f) => (
+        <Switch
+          size="small"
+          checked={Boolean(required[f.id])}
+          disabled={!chosen.includes(f.id)}
+          onChange={(on) => setRequired((r) => ({ ...r, [f.id]: on }))}
+          aria-label={t('meeting.fields.required')}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={720}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading, ...({ 'data-testid': 'fields-ok' } as Record<string, string>) }}
+      destroyOnHidden
+    >
+      <Table<FieldVO>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={all.data?.list ?? []}
+        loading={loading || all.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 420 }}
+        rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)) }}
+        data-testid="fields-table"
+      />
+    </Modal>
+  );
+}

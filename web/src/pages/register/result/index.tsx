@@ -1,0 +1,29 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, AuthFrame } from '../../login/AuthFrame';
+
+/** /user/register-result: the account exists; sign in with it. */
+export default function RegisterResultPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const username = search.get('username')?.slice(0, 32) ?? '';
+  return (
+    <AuthFrame>
+      <AuthCard>
+        <Result
+          status="success"
+          style={{ padding: '8px 0' }}
+          title={<span data-testid="register-result-title">{t('comm.register.resultTitle')}</span>}
+          subTitle={username ? t('comm.register.resultBody', { username }) : t('comm.register.resultBodyNoName')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login')} data-testid="register-result-login">
+              {t('comm.register.toLogin')}
+            </Button>
+          }
+        />
+      </AuthCard>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,315 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { UserPageQuery, UserPageVO } from '@baton/contracts';
+import { maskPhone, PASSWORD_MIN_LENGTH } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Space,
+  Switch,
+  type TableColumnsType,
+  TreeSelect,
+} from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deptApi, userApi } from '../../../api/system';
+import {
+  CrudTable,
+  type CrudTableHandle,
+  cleanParams,
+  DictSelect,
+  DictTag,
+  downloadFrom,
+  formatTime,
+  ImportDialog,
+  rangeParams,
+  SearchForm,
+} from '../../../components/crud';
+import { Perm } from '../../../components/Perm';
+import { usePerm } from '../../../hooks/usePerm';
+import { useUserStore } from '../../../stores/user';
+import { toTreeData, useEn } from '../shared';
+import { DeptTree } from './DeptTree';
+import { UserFormModal } from './UserFormModal';
+
+type Filters = Partial<Omit<UserPageQuery, 'pageNum' | 'pageSize' | 'sortKey' | 'sortDir'>>;
+interface SearchValues {
+  keywords?: string;
+  status?: number;
+  created?: Parameters<typeof rangeParams>[0];
+}
+
+/** System → Users: department tree, filters, table, create / edit, password reset, import, export. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const en = useEn();
+  const can = usePerm();
+  const me = useUserStore((s) => s.userInfo?.userId);
+  const table = useRef<CrudTableHandle<UserPageVO>>(null);
+  const [search, setSearch] = useState<Filters>({});
+  const [deptId, setDeptId] = useState<number | undefined>();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [resetting, setResetting] = useState<UserPageVO | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [importDept, setImportDept] = useState<number | undefined>();
+  const filters: Filters = { ...search, deptId };
+  const depts = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options, enabled: importOpen });
+
+  const reload = () => table.current?.reload();
+  const closeForm = useCallback(() => setEditing(null), []);
+
+  const remove = async (ids: number[]) => {
+    await userApi.remove(ids);
+    message.success(t('crud.deleted'));
+    table.current?.clearSelection();
+    reload();
+  };
+
+  const toggleStatus = async (row: UserPageVO, on: boolean) => {
+    const form = await userApi.form(row.id);
+    const { id: _id, version, ...rest } = form;
+    await userApi.update(row.id, { ...rest, status: on ? 1 : 0, version });
+    message.success(t('crud.saved'));
+    reload();
+  };
+
+  const columns: TableColumnsType<UserPageVO> = [
+    { title: t('system.user.username'), dataIndex: 'username', key: 'username', sorter: true, fixed: 'left' },
+    { title: t('system.user.nickname'), dataIndex: 'nickname', key: 'nickname', sorter: true },
+    {
+      title: t('system.user.gender'),
+      dataIndex: 'gender',
+      render: (v: number) => <DictTag dictCode="gender" value={v} />,
+    },
+    { title: t('system.user.dept'), dataIndex: 'deptName' },
+    { title: t('system.user.roles'), dataIndex: 'roleNames', ellipsis: true, width: 180 },
+    { title: t('system.user.mobile'), dataIndex: 'mobile', render: (v: string | null) => maskPhone(v) },
+    {
+      title: t('crud.status'),
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      render: (v: number, row) =>
+        can('sys:user:edit') ? (
+          <Switch
+            size="small"
+            checked={v === 1}
+            disabled={row.id === me}
+            onChange={(on) => void toggleStatus(row, on).catch(reload)}
+            aria-label={t('crud.status')}
+          />
+        ) : (
+          <DictTag dictCode="status" value={v} />
+        ),
+    },
+    { title: t('crud.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, render: formatTime },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Perm value="sys:user:edit">
+            <Button type="link" size="small" onClick={() => setEditing(row.id)} data-testid="user-edit">
+              {t('crud.edit')}
+            </Button>
+          </Perm>
+          <Perm value="sys:user:reset-password">
+            <Button type="link" size="small" onClick={() => setResetting(row)}>
+              {t('system.user.resetPassword')}
+            </Button>
+          </Perm>
+          <Perm value="sys:user:delete">
+            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])} disabled={row.id === me}>
+              <Button type="link" size="small" danger disabled={row.id === me} data-testid="user-delete">
+                {t('crud.delete')}
+              </Button>
+            </Popconfirm>
+          </Perm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Row gutter={[12, 12]} className="system-user">
+      <Col xs={24} lg={6} xl={5} xxl={4}>
+        <DeptTree value={deptId} onChange={setDeptId} />
+      </Col>
+      <Col xs={24} lg={18} xl={19} xxl={20} style={{ minWidth: 0 }}>
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <SearchForm<SearchValues>
+            data-testid="user-search"
+            fields={[
+              {
+                name: 'keywords',
+                label: t('crud.keywords'),
+                node: (
+                  <Input allowClear placeholder={t('system.user.keywordsPlaceholder')} data-testid="user-keywords" />
+                ),
+              },
+              { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
+              {
+                name: 'created',
+                label: t('crud.createdBetween'),
+                node: (
+                  <DatePicker.RangePicker
+                    style={{ width: '100%' }}
+                    placeholder={[t('crud.startDate'), t('crud.endDate')]}
+                  />
+                ),
+              },
+            ]}
+            onSearch={(v) =>
+              setSearch(cleanParams({ keywords: v.keywords, status: v.status, ...rangeParams(v.created) }) as Filters)
+            }
+          />
+          <CrudTable<UserPageVO, Filters>
+            ref={table}
+            queryKey="system-users"
+            request={userApi.page}
+            params={filters}
+            columns={columns}
+            rowKey="id"
+            title={t('system.user.title')}
+            selectable={can('sys:user:delete') ? (r) => r.id === me : false}
+            data-testid="user-table"
+            toolbar={({ selectedKeys }) => (
+              <>
+                <Perm value="sys:user:add">
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="user-add">
+                    {t('crud.add')}
+                  </Button>
+                </Perm>
+                <Perm value="sys:user:delete">
+                  <Popconfirm
+                    title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
+                    onConfirm={() => remove(selectedKeys.map(Number))}
+                    disabled={!selectedKeys.length}
+                  >
+                    <Button
+                      danger
+                      icon={<DeleteOutlined />}
+                      disabled={!selectedKeys.length}
+                      data-testid="user-batch-delete"
+                    >
+                      {t('crud.batchDelete')}
+                    </Button>
+                  </Popconfirm>
+                </Perm>
+                <Perm value="sys:user:import">
+                  <Button
+                    icon={<UploadOutlined />}
+                    onClick={() => {
+                      setImportDept(deptId);
+                      setImportOpen(true);
+                    }}
+                    data-testid="user-import"
+                  >
+                    {t('crud.import')}
+                  </Button>
+                </Perm>
+                <Perm value="sys:user:export">
+                  <Button
+                    icon={<DownloadOutlined />}
+                    onClick={() => void downloadFrom(() => userApi.export(filters), 'users.xlsx')}
+                    data-testid="user-export"
+                  >
+                    {t('crud.export')}
+                  </Button>
+                </Perm>
+              </>
+            )}
+          />
+        </Space>
+      </Col>
+
+      <UserFormModal editing={editing} defaultDeptId={deptId} onClose={closeForm} onSaved={reload} />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <ImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        title={t('system.user.importTitle')}
+        onTemplate={() => downloadFrom(userApi.template, 'user-import-template.xlsx')}
+        upload={(file, mode) => userApi.import(file, { deptId: importDept!, mode })}
+        ready={Boolean(importDept)}
+        onImported={reload}
+        extra={
+          <Form layout="vertical" component="div">
+            <Form.Item label={t('system.user.importDept')} required style={{ marginBottom: 0 }}>
+              <TreeSelect
+                value={importDept}
+                onChange={(v: number | undefined) => setImportDept(v)}
+                treeData={toTreeData(depts.data ?? [], en)}
+                treeDefaultExpandAll
+                placeholder={t('system.user.deptPlaceholder')}
+                style={{ width: '100%' }}
+                data-testid="import-dept"
+              />
+            </Form.Item>
+          </Form>
+        }
+      />
+    </Row>
+  );
+}
+
+/** The "reset password" prompt. */
+function ResetPasswordModal({ user, onClose }: { user: UserPageVO | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string }>();
+  const [saving, setSaving] = useState(false);
+  const ok = async () => {
+    const { password } = await form.validateFields();
+    if (!user) return;
+    setSaving(true);
+    try {
+      await userApi.resetPassword(user.id, password);
+      message.success(t('system.user.passwordReset'));
+      form.resetFields();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={Boolean(user)}
+      title={t('system.user.resetPasswordTitle', { name: user?.username ?? '' })}
+      onOk={ok}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      confirmLoading={saving}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      forceRender
+      width={420}
+    >
+      <Form form={form} layout="vertical" onFinish={ok}>
+        <Form.Item
+          name="password"
+          label={t('system.user.newPassword')}
+          rules={[
+            { required: true, message: t('system.user.rules.password') },
+            { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={64} data-testid="reset-password-input" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
