@@ -5,14 +5,17 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Install (or re-install after the lock file changed) with npm; `npm ci` on CI. */
+/**
+ * Install (or re-install after the lock file changed). `npm install` follows the committed
+ * lock's versions; `npm ci` is not used because npm 11 leaves other platforms' optional
+ * packages (biome, rollup, esbuild binaries) out of the lock and `npm ci` then refuses it.
+ */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('Installing dependencies…');
-  const args = process.env.CI ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
-  run('npm', args);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function run(cmd, args, opts = {}) {
