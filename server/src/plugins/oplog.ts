@@ -44,16 +44,12 @@ function defaults(req: FastifyRequest) {
 export const oplogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('oplog', null);
   app.decorateRequest('resultCode', null);
-  app.addHook('onSend', async (req: FastifyRequest, _reply: FastifyReply, payload) => {
-    if (WRITE_METHODS.has(req.method) && typeof payload === 'string') {
-      req.resultCode = /^\{"code":"(\w+)"/.exec(payload)?.[1] ?? null;
-    }
-    return payload;
-  });
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!WRITE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+  // Written before the answer leaves, so a client that sees its write succeed knows it is logged.
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
+    if (!WRITE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return payload;
     const configured = req.routeOptions.config?.oplog;
-    if (configured === false || !req.routeOptions.url) return;
+    if (configured === false || !req.routeOptions.url) return payload;
+    req.resultCode = typeof payload === 'string' ? (/^\{"code":"(\w+)"/.exec(payload)?.[1] ?? null) : null;
     const base = configured ?? defaults(req);
     const noted = req.oplog ?? {};
     try {
@@ -77,5 +73,6 @@ export const oplogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 });
