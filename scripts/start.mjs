@@ -1,9 +1,10 @@
 // `npm start`: build what is missing (or stale), then run Baton on the embedded database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureInstalled, root, run } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
+ensureInstalled();
 
 function newestMtime(dir) {
   let newest = 0;
