@@ -95,7 +95,9 @@ export type DictVO = Static<typeof DictVO>;
 /** Sorting: the key is one of a route's allow-listed names, the direction a literal. */
 export const SortQuery = <K extends string>(keys: readonly K[]) =>
   Type.Object({
-    sortKey: Type.Optional(Type.Union(keys.map((k) => Type.Literal(k)))),
+    // Unsafe keeps the same JSON schema (an enum of literals) but gives the static type K:
+    // a union over a mapped array would type as `never`.
+    sortKey: Type.Optional(Type.Unsafe<K>(Type.Union(keys.map((k) => Type.Literal(k))))),
     sortDir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   });
 
