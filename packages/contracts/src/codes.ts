@@ -40,6 +40,23 @@ export const RESULT_CODES = {
     en: 'Someone else changed this record; reload and try again',
   },
   A0429: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  A0460: {
+    status: 409,
+    zh: '报名未开放或已截止',
+    en: 'Registration is not open for this meeting',
+  },
+  A0461: {
+    status: 409,
+    zh: '已提交审核，记录已锁定；被退回的记录可以修改',
+    en: 'Submitted for audit: the records are locked; returned records can be changed',
+  },
+  A0462: { status: 409, zh: '超出报名限制：{detail}', en: 'Registration limit reached: {detail}' },
+  A0463: {
+    status: 409,
+    zh: '该证件号码已在本次赛事报名，同一人只能报名一次',
+    en: 'This ID number is already registered in this meeting; a person can register only once',
+  },
+  A0464: { status: 400, zh: '不符合组别要求：{detail}', en: 'Does not fit the group: {detail}' },
   A0600: { status: 409, zh: '需要确认', en: 'Confirmation needed' },
   B0001: { status: 500, zh: '系统执行出错', en: 'System error' },
   B0002: { status: 500, zh: '系统错误', en: 'System error' },
