@@ -45,7 +45,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    baton: { config: Config; database: Database };
+    baton: { config: Config; database: Database; tokens: TokenSettings };
   }
 }
 
@@ -69,7 +69,6 @@ export async function buildApp(
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
-  app.decorate('baton', { config, database });
   const { db } = database;
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt', () => randomSecret()));
@@ -78,6 +77,7 @@ export async function buildApp(
     accessTtlS: config.accessTokenTtlS,
     refreshTtlS: config.refreshTokenTtlS,
   };
+  app.decorate('baton', { config, database, tokens });
   const keys = await loadSm2Keys(db);
 
   await app.register(helmet, {

@@ -36,6 +36,8 @@ export interface CurrentUser {
   perms: string[];
   isRoot: boolean;
   sessionId: string;
+  /** For a delegation account (userType 30): the one delegation, and its meeting, it acts for. */
+  delegation: { id: number; meetingId: number } | null;
 }
 
 export function hasPerm(u: CurrentUser, perm: string | readonly string[]): boolean {
@@ -67,6 +69,8 @@ export async function loadCurrentUser(db: Db, userId: number, sessionId: string)
         join sys_role_menu rm on rm.role_id = r.id
         join sys_menu m on m.id = rm.menu_id and m.perm is not null
         where ur.user_id = ${userId}), '{}')`,
+      delegation: sql<{ id: number; meetingId: number } | null>`(select json_build_object('id', d.id, 'meetingId',
+        d.meeting_id) from meet_delegation d where d.user_id = ${userId})`,
     })
     .from(user)
     .where(eq(user.id, userId));

@@ -9,6 +9,8 @@ import { type Database, openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { captcha } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
+import { startSession } from '../modules/auth/tokens.js';
+import { ensureDelegationUser } from '../modules/dlg/account.js';
 
 export const TEST_PASSWORD = 'Secret-123';
 
@@ -127,3 +129,10 @@ export async function login(t: TestApp, username = 'admin', password = TEST_PASS
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A delegation's access token, as if it had signed in with its SMS code (the sign-in itself is tested in dlg). */
+export async function signInDelegation(t: TestApp, delegationId: number): Promise<string> {
+  const userId = await ensureDelegationUser(t.database.db, delegationId);
+  const pair = await startSession(t.database.db, t.app.baton.tokens, userId, { ip: '127.0.0.1', userAgent: 'test' });
+  return pair.accessToken;
+}

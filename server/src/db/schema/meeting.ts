@@ -313,10 +313,13 @@ export const delegation = pgTable(
       .notNull()
       .default('manual'),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The delegation's own account (userType 30), made at its first sign-in; its token reaches only this delegation. */
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
     ...version,
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('meet_delegation_user_uq').on(t.userId),
     uniqueIndex('meet_delegation_mobile_uq').on(t.meetingId, t.contactMobile),
     uniqueIndex('meet_delegation_name_uq').on(t.meetingId, t.name),
     index('meet_delegation_area_idx').on(t.areaCodeId),
