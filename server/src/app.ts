@@ -23,6 +23,7 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { delegationRoutes } from './modules/delegations/routes.js';
 import { deptRoutes } from './modules/depts/routes.js';
 import { dictRoutes } from './modules/dicts/routes.js';
+import { dlgRoutes } from './modules/dlg/routes.js';
 import { fieldRoutes } from './modules/fields/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
@@ -33,6 +34,7 @@ import { startRegistrationCloser } from './modules/meetings/service.js';
 import { menuRoutes } from './modules/menus/routes.js';
 import { natureRoutes } from './modules/natures/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { publicRoutes } from './modules/public/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -143,6 +145,8 @@ export async function buildApp(
     await groupRoutes(api, { db });
     await delegationRoutes(api, { db });
     await areaRoutes(api, { db });
+    await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
+    await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
     startRegistrationCloser(api, db);
   });
 

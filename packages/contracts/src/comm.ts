@@ -39,6 +39,8 @@ export const CodePurpose = Type.Union([
   Type.Literal('bind-mobile'),
   Type.Literal('bind-email'),
   Type.Literal('dlg-login'),
+  Type.Literal('dlg-register'),
+  Type.Literal('audit-notice'),
 ]);
 export type CodePurpose = Static<typeof CodePurpose>;
 

@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@baton/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { delegation, role, user, userRole } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -50,3 +50,24 @@ export async function ensureDelegationUser(db: Db, delegationId: number): Promis
     return userId;
   });
 }
+
+/**
+ * Self-registration (`POST /api/v1/public/meetings/{id}/self-register`) creates a delegation
+ * with source 'self' and status 'submitted' — "sent to the committee, awaiting review". The
+ * committee decides with the delegations module's review: approve → 'approved', return →
+ * 'returned' with the reason; the review records the decision in reg_audit_decision.
+ *
+ * A self-registered delegation is admitted once an approval of it is on record. Until then it
+ * cannot sign in and is not listed publicly. The recorded approval, not the current status, is
+ * the test, because after admission the status moves on with the registration itself
+ * (registering, submitted for audit, returned...). Delegations the committee made itself
+ * (manual, batch, import, customer) need no admission.
+ *
+ * A condition on `meet_delegation` (unaliased) that is true while a self-registration waits.
+ */
+export const selfRegistrationPending: SQL<boolean> = sql<boolean>`(${delegation.source} = 'self' and not exists (
+  select 1 from reg_audit_decision x
+  where x.entity = 'delegation' and x.entity_id = ${delegation.id} and x.decision = 'approve'))`;
+
+/** The status a new self-registration starts in (see selfRegistrationPending). */
+export const SELF_REGISTRATION_STATUS = 'submitted' as const;
