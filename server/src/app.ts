@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import { getOrCreateSecret } from './lib/secrets.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { areaRoutes } from './modules/areas/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
@@ -145,6 +146,7 @@ export async function buildApp(
     await groupRoutes(api, { db });
     await delegationRoutes(api, { db });
     await areaRoutes(api, { db });
+    await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
     await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
     startRegistrationCloser(api, db);
