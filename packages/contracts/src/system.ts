@@ -450,6 +450,7 @@ export const BUILTIN_CONFIG = {
   captcha: 'boolean',
   siteTitle: 'string',
   watermarkContent: 'string',
+  auditSms: 'boolean',
 } as const satisfies Record<string, ConfigType>;
 export const ConfigPageQuery = Type.Object({
   ...PageQuery.properties,

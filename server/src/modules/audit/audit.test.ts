@@ -11,6 +11,7 @@ import {
   meetingField,
   oplog,
   outbox,
+  sysConfig,
   user,
 } from '../../db/schema/index.js';
 import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
@@ -614,15 +615,16 @@ describe('decisions', () => {
     expect(await statusOf(db(), 'delegation', D.d3)).toBe('returned');
   });
 
-  it('sends an SMS when AUDIT_SMS is on, and a failed SMS does not undo the decision', async () => {
-    const created = await admin.post('/api/v1/config', {
-      key: 'AUDIT_SMS',
+  it('sends an SMS when auditSms is on, and a failed SMS does not undo the decision', async () => {
+    const [setting] = await db().select().from(sysConfig).where(eq(sysConfig.key, 'auditSms'));
+    const updated = await admin.put(`/api/v1/config/${setting!.id}`, {
+      key: 'auditSms',
       value: 'true',
       type: 'boolean',
-      name: '审核短信',
-      nameEn: 'Audit SMS',
+      name: setting!.name,
+      version: setting!.version,
     });
-    expect(code(created)).toBe('00000');
+    expect(code(updated)).toBe('00000');
     await decide(committee, { entity: 'coach', ids: [C.c2], decision: 'return', reason: 'certificate' });
     expect(await statusOf(db(), 'coach', C.c2)).toBe('returned');
     const sms = await db().select().from(outbox).where(eq(outbox.purpose, 'audit-notice'));

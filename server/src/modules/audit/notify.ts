@@ -12,13 +12,13 @@ import type { CodeSender } from '../verification/sender.js';
  * Telling a delegation about the decisions on its records: one notice per delegation and call
  * (dictionary notice_type 3 "audit result", aimed at the delegation's account, published, so it
  * is in its "my notices" and pushed live), and a short SMS to its contact mobile when the
- * setting `AUDIT_SMS` is on. The notice is written in the decision's transaction; the push and
+ * setting `auditSms` is on. The notice is written in the decision's transaction; the push and
  * the SMS go out after it committed, and their failures never undo a decision.
  */
 
 const NOTICE_TYPE_AUDIT = 3;
 /** sys_config key: 'true' (or 1 / yes / on) sends the SMS as well. */
-export const AUDIT_SMS_KEY = 'AUDIT_SMS';
+export const AUDIT_SMS_KEY = 'auditSms';
 
 export interface AuditMessage {
   delegationId: number;
@@ -114,15 +114,13 @@ export async function auditMessages(
   return out;
 }
 
-const truthy = (v: string) => /^(true|1|yes|on)$/i.test(v.trim());
-
 /** After commit: push each notice to its user, and send the SMS when configured. Never throws. */
 export async function deliverAuditMessages(
   deps: { db: Db; hub: RealtimeHub; sender: CodeSender; settings: ConfigCache },
   messages: AuditMessage[],
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const sms = truthy(deps.settings.string(AUDIT_SMS_KEY, 'false'));
+  const sms = deps.settings.bool(AUDIT_SMS_KEY, false);
   for (const m of messages) {
     if (m.noticeId !== null && m.userId !== null) {
       try {

@@ -39,6 +39,14 @@ export const DEFAULT_CONFIG: Omit<typeof sysConfig.$inferInsert, 'id'>[] = [
     nameEn: 'Watermark text',
     remark: null,
   },
+  {
+    key: 'auditSms',
+    value: 'false',
+    type: 'boolean',
+    name: '审核结果短信通知',
+    nameEn: 'Text audit decisions',
+    remark: "true: each audit decision is also sent by SMS to the delegation's contact mobile",
+  },
 ];
 
 export async function seedConfigDefaults(db: DbOrTx): Promise<void> {
