@@ -23,7 +23,6 @@ const en: LocaleMessages = {
     routesFailed: 'The menu could not be loaded, please log in again',
   },
   login: {
-    title: 'Administrator sign-in',
     welcome: 'Welcome back',
     username: 'Username',
     password: 'Password',
@@ -53,8 +52,7 @@ const en: LocaleMessages = {
     admin: 'Administrator sign-in',
     adminDesc: 'Organising committee and system administrators sign in with a username and password',
     delegation: 'Delegation sign-in',
-    delegationDesc: 'Delegations sign in with a mobile number, an SMS code and the meeting id',
-    delegationClosed: 'Available when registration opens',
+    delegationDesc: 'Delegations choose their meeting and sign in with the contact mobile and an SMS code',
     backHome: 'Back to the meet home page',
   },
   register: {

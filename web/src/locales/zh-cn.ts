@@ -22,7 +22,6 @@ const zhCn = {
     routesFailed: '加载菜单失败，请重新登录',
   },
   login: {
-    title: '管理员登录',
     welcome: '欢迎回来',
     username: '用户名',
     password: '密码',
@@ -52,8 +51,7 @@ const zhCn = {
     admin: '管理员登录',
     adminDesc: '赛事组委会、系统管理员使用用户名和密码登录',
     delegation: '代表队登录',
-    delegationDesc: '代表队使用手机号、短信验证码和赛事编号登录',
-    delegationClosed: '报名开放后可用',
+    delegationDesc: '代表队选择赛事后，使用联系人手机号和短信验证码登录',
     backHome: '返回赛事首页',
   },
   register: {

@@ -1,194 +1,167 @@
-import { LockOutlined, ReloadOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
-import { App, Button, Form, Input, Spin, Typography, theme } from 'antd';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicMeetingCard } from '@baton/contracts';
+import { Button, Segmented, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { forgetPublicKey, getCaptcha, loadPublicKey, login } from '../../api/auth';
-import { isEnvelope } from '../../api/request';
-import { resetRouter } from '../../app/router';
-import { clearSession } from '../../app/session';
+import { Link, useSearchParams } from 'react-router';
 import { LogoMark } from '../../components/Logo';
-import { usePermissionStore } from '../../stores/permission';
-import { useUserStore } from '../../stores/user';
-import { sm2Encrypt } from '../../utils/crypto';
+import { AdminLoginForm } from './AdminLogin';
 import { AuthCard, AuthFrame } from './AuthFrame';
+import { ChooseMeeting, canSelfRegister } from './ChooseMeeting';
+import { DelegationLoginForm } from './DelegationLogin';
+import { SelfRegisterDialog } from './SelfRegister';
+import { safeRedirect, useDlgMeetings } from './sign-in';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  captchaCode: string;
-}
+type LoginType = 'admin' | 'dlg';
 
-/** Only in-app paths; anything else (another origin, a protocol) falls back to the dashboard. */
-function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/dashboard';
-  return value;
-}
+/** Where each kind of account lands after signing in, unless `?redirect=` says otherwise. */
+const HOME: Record<LoginType, string> = { admin: '/dashboard', dlg: '/apply/athlete' };
 
+/**
+ * /login: the administrators' form, or with `?type=dlg` the delegation's — first the meeting
+ * (chosen from a list, or preselected by `?tmid=` or `?code=`), then mobile and SMS code.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<LoginValues>();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
-  const [captchaLoading, setCaptchaLoading] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [capsLock, setCapsLock] = useState(false);
-  const captchaSeq = useRef(0);
+  const [search, setSearch] = useSearchParams();
+  const type: LoginType = search.get('type') === 'dlg' ? 'dlg' : 'admin';
+  const redirect = safeRedirect(search.get('redirect'), HOME[type]);
 
-  const refreshCaptcha = useCallback(async () => {
-    const seq = ++captchaSeq.current;
-    setCaptchaLoading(true);
-    try {
-      const res = await getCaptcha();
-      if (seq === captchaSeq.current) setCaptcha({ key: res.captchaKey, image: res.captchaBase64 });
-    } catch {
-      if (seq === captchaSeq.current) setCaptcha(null);
-    } finally {
-      if (seq === captchaSeq.current) setCaptchaLoading(false);
-    }
-  }, []);
+  const edit = useCallback(
+    (change: (p: URLSearchParams) => void) =>
+      setSearch(
+        (p) => {
+          const next = new URLSearchParams(p);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  const setType = (next: LoginType) =>
+    edit((p) => {
+      if (next === 'dlg') p.set('type', 'dlg');
+      else for (const key of ['type', 'tmid', 'code']) p.delete(key);
+    });
 
-  useEffect(() => {
-    void refreshCaptcha();
-    // Fetch the encryption key while the user types.
-    loadPublicKey().catch(() => undefined);
-  }, [refreshCaptcha]);
-
-  const onCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState('CapsLock'));
-
-  const onFinish = async (values: LoginValues) => {
-    setSubmitting(true);
-    try {
-      const publicKey = await loadPublicKey();
-      const tokens = await login({
-        username: sm2Encrypt(values.username.trim(), publicKey),
-        password: sm2Encrypt(values.password, publicKey),
-        captchaKey: captcha?.key ?? '',
-        captchaCode: values.captchaCode.trim(),
-      });
-      const target = safeRedirect(search.get('redirect'));
-      // Someone else's routes may still be in the router: start from a clean one.
-      const stale = usePermissionStore.getState().routesLoaded;
-      if (stale) clearSession();
-      useUserStore.getState().setTokens(tokens);
-      message.success(t('login.success'));
-      if (stale) resetRouter(target);
-      else navigate(target, { replace: true });
-    } catch (error) {
-      // The request layer has shown the server's message; a captcha is good for one try only.
-      if (isEnvelope(error) && error.code === 'A0220') forgetPublicKey();
-      form.setFieldValue('captchaCode', '');
-      void refreshCaptcha();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const choosing = type === 'dlg' && !search.get('tmid') && !search.get('code');
 
   return (
-    <AuthFrame>
+    <AuthFrame wide={choosing}>
       <AuthCard>
-        <div className="auth-card-head">
-          <LogoMark size={52} />
+        <div className="auth-card-head" style={choosing ? { marginBottom: 20 } : undefined}>
+          <LogoMark size={choosing ? 40 : 52} />
           <h1>Baton</h1>
           <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
         </div>
-        <h2 className="auth-form-title">{t('login.title')}</h2>
-        <Form<LoginValues>
-          form={form}
+        <Segmented<LoginType>
+          block
           size="large"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          autoComplete="off"
-          initialValues={{ username: '', password: '', captchaCode: '' }}
-        >
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.rules.username') }]}>
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.username')}
-              aria-label={t('login.username')}
-              autoComplete="username"
-              data-testid="login-username"
-              maxLength={64}
-            />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            rules={[
-              { required: true, message: t('login.rules.password') },
-              { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
-            ]}
-            extra={
-              capsLock ? (
-                <Typography.Text type="warning" data-testid="caps-lock-warning">
-                  {t('login.capsLock')}
-                </Typography.Text>
-              ) : null
-            }
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              aria-label={t('login.password')}
-              autoComplete="current-password"
-              data-testid="login-password"
-              maxLength={128}
-              onKeyDown={onCapsLock}
-              onKeyUp={onCapsLock}
-              onBlur={() => setCapsLock(false)}
-            />
-          </Form.Item>
-          <Form.Item>
-            <div className="auth-captcha">
-              <Form.Item
-                name="captchaCode"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: t('login.rules.captcha') }]}
-              >
-                <Input
-                  prefix={<SafetyCertificateOutlined />}
-                  placeholder={t('login.captcha')}
-                  aria-label={t('login.captcha')}
-                  autoComplete="off"
-                  data-testid="login-captcha"
-                  maxLength={8}
-                />
-              </Form.Item>
-              <button
-                type="button"
-                className="auth-captcha-img"
-                style={{ borderColor: token.colorBorder }}
-                onClick={() => void refreshCaptcha()}
-                title={t('login.captchaRefresh')}
-                aria-label={t('login.captchaRefresh')}
-                data-testid="login-captcha-img"
-              >
-                {captcha && !captchaLoading ? (
-                  <img src={captcha.image} alt={t('login.captchaImage')} />
-                ) : captchaLoading ? (
-                  <Spin size="small" />
-                ) : (
-                  <ReloadOutlined style={{ color: '#595959' }} />
-                )}
-              </button>
-            </div>
-          </Form.Item>
-          <Form.Item style={{ marginBottom: 12 }}>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <div className="auth-links">
-          <Link to="/forget-password">{t('login.forgetPassword')}</Link>
-          <Link to="/register">{t('login.register')}</Link>
-          <Link to="/which/login">{t('login.otherWays')}</Link>
-        </div>
+          value={type}
+          onChange={setType}
+          options={[
+            { value: 'admin', label: <span data-testid="login-tab-admin">{t('dlg.tabs.admin')}</span> },
+            { value: 'dlg', label: <span data-testid="login-tab-dlg">{t('dlg.tabs.delegation')}</span> },
+          ]}
+          style={{ marginBottom: 20 }}
+          aria-label={t('route.login')}
+        />
+        {type === 'dlg' ? (
+          <DelegationSide search={search} edit={edit} redirect={redirect} />
+        ) : (
+          <AdminLoginForm redirect={redirect} />
+        )}
       </AuthCard>
     </AuthFrame>
+  );
+}
+
+/** The delegation's side of the page: the meeting chooser or the sign-in form for one meeting. */
+function DelegationSide({
+  search,
+  edit,
+  redirect,
+}: {
+  search: URLSearchParams;
+  edit: (change: (p: URLSearchParams) => void) => void;
+  redirect: string;
+}) {
+  const { t } = useTranslation();
+  const meetings = useDlgMeetings();
+  const [registerFor, setRegisterFor] = useState<PublicMeetingCard | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = meetings.data ?? [];
+  const tmid = Number(search.get('tmid')) || null;
+  const code = search.get('code');
+  const picked = list.find((m) => (tmid ? m.id === tmid : code !== null && m.code === code.toLowerCase()));
+  const wanted = tmid !== null || code !== null;
+
+  // A preselected meeting that is not (or no longer) open for sign-in: back to the chooser.
+  useEffect(() => {
+    if (meetings.isSuccess && wanted && !picked) {
+      setNotice(t('dlg.choose.unknown'));
+      edit((p) => {
+        p.delete('tmid');
+        p.delete('code');
+      });
+    }
+  }, [meetings.isSuccess, wanted, picked, edit, t]);
+
+  const choose = (m: PublicMeetingCard) => {
+    setNotice(null);
+    edit((p) => {
+      p.delete('code');
+      p.set('tmid', String(m.id));
+    });
+  };
+
+  if (wanted && !picked && !meetings.isError) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
+        <Spin />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {picked ? (
+        <DelegationLoginForm
+          key={picked.id}
+          meeting={picked}
+          redirect={redirect}
+          onChangeMeeting={() =>
+            edit((p) => {
+              p.delete('tmid');
+              p.delete('code');
+            })
+          }
+        />
+      ) : (
+        <ChooseMeeting
+          meetings={list}
+          loading={meetings.isLoading}
+          failed={meetings.isError}
+          onRetry={() => void meetings.refetch()}
+          notice={notice}
+          onChoose={choose}
+          onSelfRegister={setRegisterFor}
+        />
+      )}
+      <div className="auth-links" style={{ marginTop: picked ? 4 : 20 }}>
+        <Link to="/which/login">{t('dlg.form.otherWays')}</Link>
+        {picked && canSelfRegister(picked) && (
+          <Button
+            type="link"
+            onClick={() => setRegisterFor(picked)}
+            style={{ padding: 0, height: 'auto' }}
+            data-testid="dlg-self-register"
+          >
+            {t('dlg.register.link')}
+          </Button>
+        )}
+      </div>
+      <SelfRegisterDialog meeting={registerFor} onClose={() => setRegisterFor(null)} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
-import { Tag, Typography, theme } from 'antd';
+import { Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -35,12 +35,15 @@ export default function WhichLoginPage() {
             <h3>{t('whichLogin.admin')}</h3>
             <p style={{ color: token.colorTextSecondary }}>{t('whichLogin.adminDesc')}</p>
           </button>
-          <button type="button" className="which-option" style={optionStyle} disabled data-testid="which-delegation">
-            <TeamOutlined style={{ ...iconStyle, color: token.colorTextTertiary }} />
-            <h3>
-              {t('whichLogin.delegation')}{' '}
-              <Tag style={{ marginInlineStart: 6 }}>{t('whichLogin.delegationClosed')}</Tag>
-            </h3>
+          <button
+            type="button"
+            className="which-option"
+            style={optionStyle}
+            onClick={() => navigate('/login?type=dlg')}
+            data-testid="which-delegation"
+          >
+            <TeamOutlined style={iconStyle} />
+            <h3>{t('whichLogin.delegation')}</h3>
             <p style={{ color: token.colorTextSecondary }}>{t('whichLogin.delegationDesc')}</p>
           </button>
         </div>

@@ -1,0 +1,94 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { latestCode } from './comm-helpers';
+import { signInAndWait, toast } from './helpers';
+
+/**
+ * The delegation's way in: /which/login → delegation → the demo meeting → contact mobile →
+ * the SMS code from the development outbox → the apply pages; on a desktop and on a phone.
+ * Each size uses its own seeded contact mobile (a mobile may ask for a code once a minute).
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAndWait(page);
+  return page;
+}
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, mobile: '13800000003', phone: false },
+  { name: 'phone', viewport: PHONE, mobile: '13800000004', phone: true },
+] as const;
+
+for (const size of SIZES) {
+  test(`a delegation signs in with an SMS code and lands in the apply area (${size.name})`, async ({ browser }) => {
+    const admin = await adminPage(browser);
+    const context = await browser.newContext({
+      viewport: size.viewport,
+      isMobile: size.phone,
+      hasTouch: size.phone,
+      locale: 'zh-CN',
+    });
+    const page = await context.newPage();
+
+    await page.goto('/#/which/login');
+    await page.getByTestId('which-delegation').click();
+    await expect(page).toHaveURL(/#\/login\?type=dlg/);
+    await expect(page.getByTestId('dlg-choose')).toBeVisible();
+    if (size.phone) await noSideScroll(page);
+
+    await page.getByTestId('dlg-meeting-wrj2025').getByRole('button').first().click();
+    await expect(page).toHaveURL(/tmid=1/);
+    await expect(page.getByTestId('dlg-form')).toBeVisible();
+    if (size.phone) await noSideScroll(page);
+
+    // Bad input is caught before anything is sent.
+    await page.getByTestId('dlg-mobile').fill('1380000');
+    await page.getByTestId('dlg-send-code').click();
+    await expect(page.getByText('请输入 11 位手机号')).toBeVisible();
+
+    await page.getByTestId('dlg-mobile').fill(size.mobile);
+    await page.getByTestId('dlg-send-code').click();
+    await expect(page.getByTestId('dlg-send-code')).toBeDisabled();
+    await expect(page.getByTestId('dlg-send-code')).toContainText(/\d+/);
+    const code = await latestCode(admin, size.mobile, 'dlg-login');
+
+    // A wrong code: the server's message in the user's language, still on the form.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByTestId('dlg-code').fill(wrong);
+    await page.getByTestId('dlg-submit').click();
+    await expect(toast(page, /验证码/)).toBeVisible();
+    await expect(page).toHaveURL(/#\/login/);
+
+    await page.getByTestId('dlg-code').fill(code);
+    await page.getByTestId('dlg-submit').click();
+    await expect(page).toHaveURL(/#\/apply\/athlete/);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^Bearer /);
+    await context.close();
+    await admin.context().close();
+  });
+}
+
+test('the enrol page leads to the sign-in with the meeting chosen, in English too (phone)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await page.goto('/#/h5/enroll');
+  await expect(page.getByRole('heading', { name: 'Online entries' })).toBeVisible();
+  await expect(page.getByText('Sign in with an SMS code')).toBeVisible();
+  await noSideScroll(page);
+  await page.getByTestId('enroll-sign-in-wrj2025').click();
+  await expect(page).toHaveURL(/#\/login\?type=dlg&tmid=1/);
+  await expect(page.getByTestId('dlg-form')).toBeVisible();
+  await expect(page.getByTestId('dlg-meeting-wrj2025')).toContainText('2025 Wenrui Youth Athletics Games');
+  await page.getByTestId('dlg-send-code').click();
+  await expect(page.getByText('Enter the mobile number')).toBeVisible();
+  await noSideScroll(page);
+  await context.close();
+});

@@ -1,0 +1,157 @@
+import { MobileOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
+import { type PublicMeetingCard, VERIFY_CODE } from '@baton/contracts';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dlgLogin, sendDlgCode } from '../../api/dlg';
+import { CaptchaInput, SendCodeButton, useCaptcha } from '../register/shared';
+import { MeetingCard } from './MeetingCard';
+import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn, useSignedIn } from './sign-in';
+
+interface Values {
+  mobile: string;
+  captchaCode: string;
+  smcode: string;
+}
+
+/**
+ * The delegation's sign-in to one meeting (spec §1/§7): the contact mobile, the picture code
+ * when the captcha is on, the SMS code with its countdown → the same tokens as an
+ * administrator's sign-in, bound to that delegation; then on to `redirect`.
+ */
+export function DelegationLoginForm({
+  meeting,
+  redirect,
+  onChangeMeeting,
+}: {
+  meeting: PublicMeetingCard;
+  redirect: string;
+  onChangeMeeting: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const captchaOn = useCaptchaOn();
+  const { captcha, loading, refresh } = useCaptcha();
+  const signedIn = useSignedIn();
+  const [submitting, setSubmitting] = useState(false);
+
+  const newCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    void refresh();
+  };
+
+  const send = async () => {
+    const wait = await sendMobileCode(form, {
+      tmid: meeting.id,
+      captchaOn,
+      captchaKey: captcha?.key ?? '',
+      captchaMissing: t('dlg.form.rules.captcha'),
+      send: sendDlgCode,
+      onCaptchaUsed: newCaptcha,
+    });
+    // The server answers the same whether or not the mobile is a contact (no enumeration).
+    if (wait !== null) message.success(t('dlg.form.sentIfKnown'));
+    return wait;
+  };
+
+  const onFinish = async (v: Values) => {
+    setSubmitting(true);
+    try {
+      const tokens = await dlgLogin({
+        mobile: await sealed(v.mobile.trim()),
+        smcode: v.smcode.trim(),
+        tmid: meeting.id,
+        captchaKey: captchaOn ? (captcha?.key ?? '') : '',
+        captchaCode: captchaOn ? v.captchaCode.trim() : '',
+      });
+      signedIn(tokens, redirect);
+    } catch (error) {
+      // The request layer has shown the server's message; a picture code is good for one try.
+      forgetKeyIfStale(error);
+      if (captchaOn) newCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="dlg-chosen">
+        <MeetingCard
+          meeting={meeting}
+          compact
+          footer={
+            <Button
+              type="link"
+              icon={<SwapOutlined />}
+              onClick={onChangeMeeting}
+              style={{ paddingInline: 0 }}
+              data-testid="dlg-change-meeting"
+            >
+              {t('dlg.meeting.change')}
+            </Button>
+          }
+        />
+      </div>
+      <Form<Values>
+        form={form}
+        size="large"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        autoComplete="off"
+        initialValues={{ mobile: '', captchaCode: '', smcode: '' }}
+        data-testid="dlg-form"
+      >
+        <Form.Item name="mobile" rules={mobileRules(t)} extra={t('dlg.form.mobileHint')}>
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder={t('dlg.form.mobile')}
+            aria-label={t('dlg.form.mobile')}
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            data-testid="dlg-mobile"
+          />
+        </Form.Item>
+        {captchaOn && (
+          <Form.Item
+            name="captchaCode"
+            rules={[{ required: true, whitespace: true, message: t('login.rules.captcha') }]}
+          >
+            <CaptchaInput captcha={captcha} loading={loading} onRefresh={() => void refresh()} testId="dlg-captcha" />
+          </Form.Item>
+        )}
+        <Form.Item>
+          <div className="dlg-code-row">
+            <Form.Item
+              name="smcode"
+              noStyle
+              rules={[
+                { required: true, whitespace: true, message: t('dlg.form.rules.code') },
+                { pattern: /^\s*\d{4,8}\s*$/, message: t('dlg.form.rules.code') },
+              ]}
+            >
+              <Input
+                prefix={<NumberOutlined />}
+                placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
+                aria-label={t('dlg.form.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={8}
+                data-testid="dlg-code"
+              />
+            </Form.Item>
+            <SendCodeButton onSend={send} testId="dlg-send-code" />
+          </div>
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="dlg-submit">
+            {t('dlg.form.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import type { PublicMeetingCard } from '@baton/contracts';
+import { theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictTag } from '../../components/crud/Dict';
+import { formatTime } from '../../components/crud/format';
+import { useBilingual } from '../system/shared';
+import './dlg.css';
+
+/** `2025-10-01 – 2025-10-03`, or one day. */
+export function meetingDates(m: Pick<PublicMeetingCard, 'startDate' | 'endDate'>): string {
+  return m.startDate === m.endDate ? m.startDate : `${m.startDate} – ${m.endDate}`;
+}
+
+/** A local `YYYY-MM-DD HH:mm` of an ISO timestamp. */
+export const minuteOf = (iso: string) => formatTime(iso).slice(0, 16);
+
+/**
+ * A meeting as a card: name, status, dates, venue and (while entries are open) the deadline.
+ * With `onChoose` the card body is one large button; `footer` holds further actions.
+ */
+export function MeetingCard({
+  meeting,
+  onChoose,
+  footer,
+  compact = false,
+}: {
+  meeting: PublicMeetingCard;
+  onChoose?: () => void;
+  footer?: ReactNode;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const bi = useBilingual();
+  const style = {
+    '--dlg-border': token.colorBorderSecondary,
+    '--dlg-bg': token.colorBgContainer,
+    '--dlg-muted': token.colorTextSecondary,
+  } as CSSProperties;
+  const body = (
+    <>
+      <div className="dlg-meeting-head">
+        <span className="dlg-meeting-name">{bi(meeting.name, meeting.nameEn)}</span>
+        <DictTag dictCode="meeting_status" value={meeting.status} />
+      </div>
+      <div className="dlg-meeting-facts">
+        <span title={t('dlg.meeting.dates')}>
+          <CalendarOutlined /> {meetingDates(meeting)}
+        </span>
+        {!compact && meeting.venue && (
+          <span title={t('dlg.meeting.venue')}>
+            <EnvironmentOutlined /> {meeting.venue}
+          </span>
+        )}
+        {meeting.registrationOpen && (
+          <span style={{ color: token.colorWarningText }}>
+            <ClockCircleOutlined /> {t('dlg.meeting.deadline', { at: minuteOf(meeting.regClosesAt) })}
+          </span>
+        )}
+      </div>
+    </>
+  );
+  return (
+    <article className="dlg-meeting" style={style} data-testid={`dlg-meeting-${meeting.code}`}>
+      {onChoose ? (
+        <button
+          type="button"
+          className="dlg-meeting-main"
+          onClick={onChoose}
+          aria-label={`${t('dlg.meeting.choose')}: ${bi(meeting.name, meeting.nameEn)}`}
+        >
+          <div className="dlg-meeting-body">{body}</div>
+          <RightOutlined className="dlg-meeting-go" style={{ color: token.colorTextTertiary }} />
+        </button>
+      ) : (
+        <div className="dlg-meeting-main">
+          <div className="dlg-meeting-body">{body}</div>
+        </div>
+      )}
+      {footer && <div className="dlg-meeting-footer">{footer}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,191 @@
+import { MobileOutlined, NumberOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { maskPhone, type PublicMeetingCard, VERIFY_CODE } from '@baton/contracts';
+import { App, Button, Form, Input, Modal, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selfRegister, sendRegisterCode } from '../../api/dlg';
+import { CaptchaInput, SendCodeButton, useCaptcha } from '../register/shared';
+import { useBilingual } from '../system/shared';
+import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from './sign-in';
+
+interface Values {
+  name: string;
+  shortName: string;
+  contactName: string;
+  mobile: string;
+  captchaCode: string;
+  smcode: string;
+}
+
+/** The form of a team registering itself; mounted only while the dialog is open (fresh captcha). */
+function SelfRegisterForm({ meeting, onDone }: { meeting: PublicMeetingCard; onDone: (v: Values) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const captchaOn = useCaptchaOn();
+  const { captcha, loading, refresh } = useCaptcha();
+  const [submitting, setSubmitting] = useState(false);
+
+  const send = async () => {
+    const wait = await sendMobileCode(form, {
+      tmid: meeting.id,
+      captchaOn,
+      captchaKey: captcha?.key ?? '',
+      captchaMissing: t('dlg.form.rules.captcha'),
+      send: sendRegisterCode,
+      onCaptchaUsed: () => {
+        form.setFieldValue('captchaCode', '');
+        void refresh();
+      },
+    });
+    if (wait !== null) message.success(t('dlg.register.sent'));
+    return wait;
+  };
+
+  const onFinish = async (v: Values) => {
+    setSubmitting(true);
+    try {
+      await selfRegister(meeting.id, {
+        name: v.name.trim(),
+        shortName: v.shortName.trim() || null,
+        contactName: v.contactName.trim(),
+        mobile: await sealed(v.mobile.trim()),
+        smcode: v.smcode.trim(),
+      });
+      onDone(v);
+    } catch (error) {
+      // shown by the request layer
+      forgetKeyIfStale(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={onFinish}
+      autoComplete="off"
+      initialValues={{ name: '', shortName: '', contactName: '', mobile: '', captchaCode: '', smcode: '' }}
+      data-testid="dlg-register-form"
+    >
+      <Typography.Paragraph type="secondary">{t('dlg.register.hint')}</Typography.Paragraph>
+      <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('dlg.register.rules.name') }]}>
+        <Input
+          prefix={<TeamOutlined />}
+          placeholder={t('dlg.register.name')}
+          aria-label={t('dlg.register.name')}
+          maxLength={100}
+          data-testid="dlg-register-name"
+        />
+      </Form.Item>
+      <Form.Item name="shortName">
+        <Input placeholder={t('dlg.register.shortName')} aria-label={t('dlg.register.shortName')} maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        name="contactName"
+        rules={[{ required: true, whitespace: true, message: t('dlg.register.rules.contactName') }]}
+      >
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('dlg.register.contactName')}
+          aria-label={t('dlg.register.contactName')}
+          maxLength={50}
+          data-testid="dlg-register-contact"
+        />
+      </Form.Item>
+      <Form.Item name="mobile" rules={mobileRules(t)}>
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('dlg.register.mobile')}
+          aria-label={t('dlg.register.mobile')}
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          data-testid="dlg-register-mobile"
+        />
+      </Form.Item>
+      {captchaOn && (
+        <Form.Item name="captchaCode" extra={t('comm.code.captchaHint')}>
+          <CaptchaInput
+            captcha={captcha}
+            loading={loading}
+            onRefresh={() => void refresh()}
+            testId="dlg-register-captcha"
+          />
+        </Form.Item>
+      )}
+      <Form.Item>
+        <div className="dlg-code-row">
+          <Form.Item
+            name="smcode"
+            noStyle
+            rules={[
+              { required: true, whitespace: true, message: t('dlg.form.rules.code') },
+              { pattern: /^\s*\d{4,8}\s*$/, message: t('dlg.form.rules.code') },
+            ]}
+          >
+            <Input
+              prefix={<NumberOutlined />}
+              placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
+              aria-label={t('dlg.register.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              data-testid="dlg-register-code"
+            />
+          </Form.Item>
+          <SendCodeButton onSend={send} testId="dlg-register-send" />
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="dlg-register-submit">
+        {t('dlg.register.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * "Register a new team" for a meeting that allows it: the form, then a success dialog saying
+ * the committee reviews the team and the contact mobile can sign in after approval.
+ */
+export function SelfRegisterDialog({ meeting, onClose }: { meeting: PublicMeetingCard | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const bi = useBilingual();
+  const [done, setDone] = useState<Values | null>(null);
+  const close = () => {
+    setDone(null);
+    onClose();
+  };
+  return (
+    <Modal
+      open={meeting !== null}
+      onCancel={close}
+      title={meeting && !done ? t('dlg.register.title', { name: bi(meeting.name, meeting.nameEn) }) : null}
+      footer={null}
+      destroyOnHidden
+      width={480}
+      mask={{ closable: false }}
+    >
+      {meeting &&
+        (done ? (
+          <Result
+            status="success"
+            style={{ padding: '16px 0 8px' }}
+            title={<span data-testid="dlg-register-done">{t('dlg.register.doneTitle')}</span>}
+            subTitle={t('dlg.register.doneBody', { name: done.name.trim(), mobile: maskPhone(done.mobile.trim()) })}
+            extra={
+              <Button type="primary" onClick={close}>
+                {t('dlg.register.done')}
+              </Button>
+            }
+          />
+        ) : (
+          <SelfRegisterForm meeting={meeting} onDone={setDone} />
+        ))}
+    </Modal>
+  );
+}

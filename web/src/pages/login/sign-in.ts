@@ -1,0 +1,117 @@
+/** What the sign-in forms share: encryption of credentials, the captcha switch, the code request, what follows sign-in. */
+import { type CodeSent, type DlgCodeBody, type LoginResult, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, type FormInstance, type FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { forgetPublicKey, loadPublicKey } from '../../api/auth';
+import { getDlgMeetings, getPublicConfig } from '../../api/dlg';
+import { isEnvelope } from '../../api/request';
+import { resetRouter } from '../../app/router';
+import { clearSession } from '../../app/session';
+import { usePermissionStore } from '../../stores/permission';
+import { useUserStore } from '../../stores/user';
+import { sm2Encrypt } from '../../utils/crypto';
+
+/** A credential (username, password, mobile) SM2-encrypted with the server's public key. */
+export async function sealed(text: string): Promise<string> {
+  return sm2Encrypt(text, await loadPublicKey());
+}
+
+/** After a failed call: when the server could not decrypt (A0220) its key may have changed. */
+export function forgetKeyIfStale(error: unknown): void {
+  if (isEnvelope(error) && error.code === 'A0220') forgetPublicKey();
+}
+
+/** Only in-app paths; anything else (another origin, a protocol, the login page) falls back. */
+export function safeRedirect(value: string | null, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return fallback;
+  return value;
+}
+
+/** Whether the image captcha is on (public settings); on while unknown or unreadable. */
+export function useCaptchaOn(): boolean {
+  const { data } = useQuery({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: 60_000, retry: 1 });
+  return data?.captchaEnabled ?? true;
+}
+
+/** Keep the tokens and go to `target` (from a clean router when another user's routes are loaded). */
+export function useSignedIn() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  return useCallback(
+    (tokens: LoginResult, target: string) => {
+      const stale = usePermissionStore.getState().routesLoaded;
+      if (stale) clearSession();
+      useUserStore.getState().setTokens(tokens);
+      message.success(t('login.success'));
+      if (stale) resetRouter(target);
+      else navigate(target, { replace: true });
+    },
+    [message, navigate, t],
+  );
+}
+
+/** A mainland mobile number: 11 digits starting 13–19. */
+export function mobileRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, whitespace: true, message: t('dlg.form.rules.mobile') },
+    { pattern: new RegExp(MOBILE_NUMBER_PATTERN), message: t('dlg.form.rules.mobileFormat') },
+  ];
+}
+
+/** The fields of a form that asks for an SMS code to a mobile. */
+export interface MobileCodeFields {
+  mobile: string;
+  captchaCode?: string;
+}
+
+/**
+ * "Send code" of the delegation forms: checks the mobile (and the picture code when the
+ * captcha is on), sends the encrypted mobile and answers the server's wait in seconds, or
+ * null when nothing was sent. A picture code is good for one try: `onCaptchaUsed` then.
+ */
+export async function sendMobileCode(
+  form: FormInstance,
+  opts: {
+    tmid: number;
+    captchaOn: boolean;
+    captchaKey: string;
+    captchaMissing: string;
+    send: (body: DlgCodeBody) => Promise<CodeSent>;
+    onCaptchaUsed: () => void;
+  },
+): Promise<number | null> {
+  try {
+    await form.validateFields(['mobile']);
+  } catch {
+    return null;
+  }
+  const { mobile, captchaCode = '' } = form.getFieldsValue(['mobile', 'captchaCode']) as MobileCodeFields;
+  if (opts.captchaOn && !captchaCode.trim()) {
+    form.setFields([{ name: 'captchaCode', errors: [opts.captchaMissing] }]);
+    return null;
+  }
+  try {
+    const sent = await opts.send({
+      mobile: await sealed(mobile.trim()),
+      tmid: opts.tmid,
+      captchaKey: opts.captchaOn ? opts.captchaKey : '',
+      captchaCode: opts.captchaOn ? captchaCode.trim() : '',
+    });
+    return sent.resendAfterS;
+  } catch (error) {
+    forgetKeyIfStale(error);
+    throw error;
+  } finally {
+    if (opts.captchaOn) opts.onCaptchaUsed();
+  }
+}
+
+/** The meetings a delegation can sign in to (shared by the sign-in page and the enrol page). */
+export function useDlgMeetings() {
+  return useQuery({ queryKey: ['dlg-meetings'], queryFn: getDlgMeetings, staleTime: 30_000 });
+}
