@@ -11,6 +11,7 @@ import { randomSecret } from './config.js';
 import type { Database } from './db/client.js';
 import { getOrCreateSecret } from './lib/secrets.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { applyRoutes } from './modules/apply/routes.js';
 import { areaRoutes } from './modules/areas/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(
     await groupRoutes(api, { db });
     await delegationRoutes(api, { db });
     await areaRoutes(api, { db });
+    await applyRoutes(api, { db });
     await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
     await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });

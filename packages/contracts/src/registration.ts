@@ -10,7 +10,7 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { FieldLinkVO, GENDER_LIST, ITEM_KIND_LIST, MEETING_STATUS_LIST, RESULT_FORMAT_LIST } from './meeting.js';
-import { PageQuery } from './schemas.js';
+import { PageQuery, SortQuery } from './schemas.js';
 
 const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Text = (maxLength: number, minLength = 0) =>
@@ -137,6 +137,7 @@ export type ApplyDelegationBody = Static<typeof ApplyDelegationBody>;
 export const ATHLETE_SORT_KEYS = ['name', 'groupId', 'status', 'createdAt'] as const;
 export const AthletePageQuery = Type.Object({
   ...PageQuery.properties,
+  ...SortQuery(ATHLETE_SORT_KEYS).properties,
   ...DelegationRef,
   keywords: Keywords,
   groupId: Type.Optional(Id),
@@ -333,10 +334,11 @@ export const DelegationFileVO = Type.Object({
   createdAt: Timestamp,
 });
 export type DelegationFileVO = Static<typeof DelegationFileVO>;
-/** `POST /api/v1/apply/files` multipart: `file`, `kind`, optional `delegationId`. */
+/** `POST /api/v1/apply/files` multipart: `file`, `kind`, optional `delegationId` and `name` (the file's name). */
 export const DelegationFileUpload = Type.Object({
   ...DelegationRef,
   kind: Type.Optional(Literals(DELEGATION_FILE_KINDS)),
+  name: Type.Optional(Text(200)),
 });
 export type DelegationFileUpload = Static<typeof DelegationFileUpload>;
 

@@ -58,7 +58,8 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await runMigrations(database);
-  await seedIfEmpty(database.db, { adminPassword: TEST_PASSWORD });
+  // Suites count registrations from zero: the demo registrations are left out (seed.test covers them).
+  await seedIfEmpty(database.db, { adminPassword: TEST_PASSWORD, registrations: false });
   const { logStream, ...configOverrides } = overrides;
   const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...configOverrides });
   const app = await buildApp(config, database, { logStream });

@@ -6,6 +6,7 @@ import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../s
 import { DEMO_ACCOUNTS, DEPTS, DICTS, ROLES } from './dicts.js';
 import { seedMeetingDemo } from './meeting.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
+import { seedRegistrationDemo } from './registration.js';
 
 export interface SeededAccount {
   username: string;
@@ -44,7 +45,13 @@ async function insertMenus(tx: Tx, nodes: MenuSeed[], parentId: number | null, r
 }
 
 /** Fill an empty database: roles, menus, departments, dictionaries, root and admin. */
-export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }): Promise<SeededAccount[] | null> {
+export async function seedIfEmpty(
+  db: Db,
+  opts: {
+    adminPassword: string | null /** Demo athletes, coaches and entries (default on). */;
+    registrations?: boolean;
+  },
+): Promise<SeededAccount[] | null> {
   // Default settings (captcha, site title, watermark): added whenever missing, also after an upgrade.
   await seedConfigDefaults(db);
   const [existing] = await db.select({ n: count() }).from(user);
@@ -108,6 +115,8 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword: string | null }
       .returning({ id: user.id });
     await tx.insert(userRole).values(accounts.map((a, i) => ({ userId: users[i]!.id, roleId: roleIds.get(a.role)! })));
     await seedMeetingDemo(tx);
+    // Demo registrations, through the apply rules.
+    if (opts.registrations !== false) await seedRegistrationDemo(tx);
   });
 
   return accounts.map((a) => ({

@@ -1,0 +1,129 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/app.js';
+import { type Client, code, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
+import { asDelegation, count, type DemoGroup, demoDelegations, demoGroups, idNumber, setMeeting } from './testkit.js';
+
+/** Athletes from Excel: the same rules as the form, with a row report; all-or-nothing or valid-only. */
+let t: TestApp;
+let boys: DemoGroup;
+let girls: DemoGroup;
+let dlgIds: number[];
+let d1: Client;
+
+type Report = {
+  total: number;
+  valid: number;
+  invalid: number;
+  imported: number;
+  errors: { row: number; field: string; message: string }[];
+};
+
+const HEADERS = ['姓名', '证件号码', '组别', '学校', '紧急联系人', '紧急联系电话'];
+const row = (name: string, id: string, group: string) => [name, id, group, '瑞安中学', '家长', '13900001111'];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const groups = await demoGroups(t);
+  boys = groups.get('U16 Boys')!;
+  girls = groups.get('U16 Girls')!;
+  dlgIds = (await demoDelegations(t)).map((d) => d.id);
+  d1 = await asDelegation(t, dlgIds[0]!);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const upload = async (c: Client, file: Buffer, query = '') =>
+  c.raw({ method: 'POST', url: `/api/v1/apply/athletes/import${query}`, ...multipartFile(file) });
+
+describe('athlete import', () => {
+  it('offers a template with the base columns and the athlete fields', async () => {
+    const res = await d1.get('/api/v1/apply/athletes/template');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const headers = (wb.worksheets[0]!.getRow(1).values as string[]).filter(Boolean);
+    expect(headers.slice(0, 3)).toEqual(['Name', 'ID number', 'Group']);
+    expect(headers).toContain('School');
+    expect(headers).not.toContain('Photo');
+  });
+
+  it('all-or-nothing: one bad row and nothing is written, every row reported', async () => {
+    const file = await xlsx(HEADERS, [
+      row('甲', idNumber(boys.birth, 'M'), 'U16男子组'),
+      row('乙', idNumber(boys.birth, 'F'), 'U16 Boys'),
+      row('丙', '110101200001011234', ''),
+      row('丁', idNumber(girls.birth, 'F'), ''),
+    ]);
+    const res = await upload(d1, file);
+    expect(code(res)).toBe('00000');
+    const report = data<Report>(res);
+    expect(report).toMatchObject({ total: 4, valid: 2, invalid: 2, imported: 0 });
+    expect(report.errors).toEqual([
+      { row: 3, field: 'gender', message: 'Does not fit the group: U16 Boys is for male athletes only' },
+      { row: 4, field: 'idNumber', message: 'Invalid input: the ID number check digit is wrong; check the number' },
+    ]);
+    expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[0]}`)).toBe(0);
+  });
+
+  it('valid-only: the good rows are written (group by name, English name, or the one that fits)', async () => {
+    const same = idNumber(boys.birth, 'M');
+    const file = await xlsx(HEADERS, [
+      row('甲', same, 'U16男子组'),
+      row('乙', idNumber(girls.birth, 'F'), 'u16 girls'),
+      row('丙', idNumber(girls.birth, 'F'), ''),
+      row('丁', same, ''),
+      ['戊', idNumber(boys.birth, 'M'), '', '', '', ''],
+      row('己', idNumber(boys.birth, 'M'), '不存在组'),
+    ]);
+    const zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
+    const report = data<Report>(await upload(zh, file, '?mode=valid-only'));
+    expect(report).toMatchObject({ total: 6, valid: 3, invalid: 3, imported: 3 });
+    expect(report.errors.map((e) => [e.row, e.field])).toEqual([
+      [5, 'idNumber'],
+      [6, 'school'],
+      [7, 'group'],
+    ]);
+    expect(report.errors[0]!.message).toBe('该证件号码已在本次赛事报名，同一人只能报名一次');
+    expect(report.errors[1]!.message).toBe('参数错误：学校必填');
+    const page = data<{ list: { name: string; groupId: number }[] }>(
+      await d1.get('/api/v1/apply/athletes/page?pageSize=50&sortKey=createdAt'),
+    );
+    expect(page.list.map((a) => [a.name, a.groupId])).toEqual([
+      ['甲', boys.id],
+      ['乙', girls.id],
+      ['丙', girls.id],
+    ]);
+    expect(await count(t, 'reg_record_history', `entity = 'athlete'`)).toBe(3);
+  });
+
+  it('the limits apply to imports too; a closed window refuses them; a manager imports for a delegation', async () => {
+    await setMeeting(t, { maxAthletes: 4 });
+    const file = await xlsx(HEADERS, [
+      row('庚', idNumber(boys.birth, 'M'), ''),
+      row('辛', idNumber(boys.birth, 'M'), ''),
+    ]);
+    const report = data<Report>(await upload(d1, file, '?mode=valid-only'));
+    expect(report).toMatchObject({ valid: 1, imported: 1 });
+    expect(report.errors[0]!.message).toContain('at most 4 athletes');
+    await setMeeting(t, { maxAthletes: 60, regClosesAt: new Date(Date.now() - 1000) });
+    expect(code(await upload(d1, file))).toBe('A0460');
+    const committee = await signIn(t, 'committee');
+    const other = await xlsx(HEADERS, [
+      row('壬', idNumber(girls.birth, 'F'), ''),
+      row('癸', idNumber(girls.birth, 'F'), ''),
+    ]);
+    const forD2 = data<Report>(await upload(committee, other, `?delegationId=${dlgIds[1]}`));
+    expect(forD2.imported).toBe(2);
+    expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[1]}`)).toBe(2);
+    await setMeeting(t, { regClosesAt: new Date(Date.now() + 86_400_000) });
+  });
+
+  it('refuses a file that is not a workbook or lacks a required column', async () => {
+    const notXlsx = await upload(d1, Buffer.from('name,id\n'));
+    expect(code(notXlsx)).toBe('A0400');
+    const noId = await upload(d1, await xlsx(['姓名'], [['甲']]));
+    expect(noId.json().msg).toContain('missing column(s): ID number');
+  });
+});

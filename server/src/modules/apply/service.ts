@@ -1,0 +1,691 @@
+import type {
+  ApplyContextQuery,
+  ApplyContextVO,
+  ApplyDelegationBody,
+  AthleteBody,
+  AthletePageQuery,
+  AthleteUpdateBody,
+  AthleteVO,
+  CoachBody,
+  CoachPageQuery,
+  CoachUpdateBody,
+  CoachVO,
+} from '@baton/contracts';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { athlete, coach, delegation, entry, relayMember, relayTeam } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { iso, isUniqueViolation, likeAny, pgConstraint, rowsOf } from '../../lib/sql.js';
+import { nextVersion } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireMeeting } from '../meetings/access.js';
+import { sanitizeNoticeHtml } from '../notices/sanitize.js';
+import { checkUploads, type Forms, loadForms } from './forms.js';
+import {
+  checkEligible,
+  checkFieldValues,
+  checkPerson,
+  formFields,
+  invalid,
+  limitReached,
+  locked,
+  notEligible,
+  type Person,
+  personTaken,
+} from './rules.js';
+import {
+  type Acting,
+  acting,
+  countInt,
+  type DelegationRow,
+  delegationIdOf,
+  delegationOfRecord,
+  keepHistory,
+  type OwnedTable,
+  type Writing,
+  writing,
+} from './scope.js';
+import {
+  athleteSnapshots,
+  athleteVO,
+  coachSnapshot,
+  coachVO,
+  relaySnapshot,
+  relayVOs,
+  selectAthletes,
+  selectCoaches,
+  toAthleteVO,
+  toCoachVO,
+} from './views.js';
+
+/**
+ * The delegation's own area (`/api/v1/apply`): its context, its remark fill, its athletes and
+ * coaches. Every write is one transaction that starts by locking the delegation's row (see
+ * scope.ts) and keeps the before/after pair in reg_record_history. Entries and relays are in
+ * entries.ts, submission in submit.ts, the import in importer.ts, documents in files.ts.
+ */
+
+/** What a write answers: the record before and after, and whether a manager overrode a closed window. */
+export interface Written<T> {
+  before: T | null;
+  after: T;
+  override: boolean;
+}
+
+const blank = (v: string | null | undefined) => v?.trim() || null;
+/** JSON with object keys sorted (jsonb does not keep the order the form sent). */
+const canonical = (v: unknown) =>
+  JSON.stringify(v ?? null, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * A unique index that caught a race the checks could not see (parallel requests): the clear
+ * message for it. The person index never names the delegation that registered the person first.
+ */
+export function raceError(err: unknown): unknown {
+  if (!isUniqueViolation(err)) return err;
+  switch (pgConstraint(err)) {
+    case 'reg_athlete_person_uq':
+      return personTaken();
+    case 'reg_entry_uq':
+      return invalid('groupItemId', '该运动员已报此项目', 'the athlete is already entered in this event');
+    case 'reg_relay_team_uq':
+      return invalid('letter', '该项目已有同名接力队', 'this event already has a relay team with that letter');
+    default:
+      return err;
+  }
+}
+
+/** Run a write transaction, turning unique-index races into their rule errors. */
+export async function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (err) {
+    throw raceError(err);
+  }
+}
+
+// ─── Context ─────────────────────────────────────────────────────────────────────────────
+
+const delegationVO = (d: DelegationRow): ApplyContextVO['delegation'] => ({
+  id: d.id,
+  name: d.name,
+  shortName: d.shortName,
+  leaderName: d.leaderName,
+  contactName: d.contactName,
+  contactMobile: d.contactMobile,
+  status: d.status,
+  reviewReason: d.reviewReason,
+  fields: d.fields,
+  version: d.version,
+});
+
+/** The delegation's records counted in one statement. */
+export async function registrationCounts(db: DbOrTx, delegationId: number): Promise<ApplyContextVO['counts']> {
+  const [row] = await rowsOf<Record<string, number>>(
+    db.execute(sql`select
+      (select count(*)::int from reg_athlete where delegation_id = ${delegationId}) as athletes,
+      (select count(*)::int from reg_coach where delegation_id = ${delegationId}) as coaches,
+      (select count(*)::int from reg_entry where delegation_id = ${delegationId}) as entries,
+      (select count(*)::int from reg_relay_team where delegation_id = ${delegationId}) as relays,
+      (select count(*)::int from reg_delegation_file where delegation_id = ${delegationId}) as files`),
+  );
+  return {
+    athletes: Number(row?.athletes ?? 0),
+    coaches: Number(row?.coaches ?? 0),
+    entries: Number(row?.entries ?? 0),
+    relays: Number(row?.relays ?? 0),
+    files: Number(row?.files ?? 0),
+  };
+}
+
+/**
+ * What the apply pages need first: the meeting (its rules and sanitised remarks), the
+ * delegation, the groups with their fields, the forms' fields and the counts. `writable`: the
+ * window is open, or the caller is a manager (who may override); records still lock one by
+ * one by their status (submitted records are read-only).
+ */
+export async function applyContext(db: Db, u: CurrentUser, q: ApplyContextQuery): Promise<ApplyContextVO> {
+  const a = await acting(db, u, q.delegationId);
+  const forms = await loadForms(db, a.m.id);
+  const m = a.m;
+  return {
+    meeting: {
+      id: m.id,
+      code: m.code,
+      name: m.name,
+      nameEn: m.nameEn,
+      status: m.status,
+      regOpensAt: iso(m.regOpensAt),
+      regClosesAt: iso(m.regClosesAt),
+      registrationOpen: a.open,
+      remark: sanitizeNoticeHtml(m.remark ?? ''),
+      maxEventsPerAthlete: m.maxEventsPerAthlete,
+      maxRelaysPerAthlete: m.maxRelaysPerAthlete,
+      maxEntriesPerItem: m.maxEntriesPerItem,
+      maxAthletes: m.maxAthletes,
+      maxCoaches: m.maxCoaches,
+    },
+    delegation: delegationVO(a.d),
+    writable: a.open || a.manager,
+    groups: forms.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      nameEn: g.nameEn,
+      gender: g.gender,
+      birthFrom: g.birthFrom,
+      birthTo: g.birthTo,
+      maxEventsPerAthlete: g.maxEventsPerAthlete ?? m.maxEventsPerAthlete,
+      fields: forms.groupFields.get(g.id) ?? [],
+    })),
+    athleteFields: forms.athlete,
+    coachFields: forms.coach,
+    delegationFields: forms.delegation,
+    counts: await registrationCounts(db, a.d.id),
+  };
+}
+
+/** Remark fill: the delegation's leader, contact and its fields (optimistic lock on version). */
+export async function updateApplyDelegation(
+  db: Db,
+  u: CurrentUser,
+  body: ApplyDelegationBody,
+): Promise<Written<ApplyContextVO['delegation']>> {
+  return inTransaction(db, async (tx) => {
+    const w = await writing(tx, u, delegationIdOf(u, body.delegationId));
+    if (w.d.version !== body.version) throw new AppError('A0409');
+    const before = delegationVO(w.d);
+    let fields = w.d.fields;
+    if (body.fields !== undefined) {
+      const forms = await loadForms(tx, w.m.id);
+      const checked = checkFieldValues(forms.delegation, body.fields, forms.dicts);
+      await checkUploads(
+        tx,
+        w,
+        checked.fileIds.filter((f) => w.d.fields[f.key] !== f.id),
+      );
+      fields = checked.values;
+    }
+    const next = {
+      leaderName: body.leaderName === undefined ? w.d.leaderName : blank(body.leaderName),
+      contactName: body.contactName === undefined ? w.d.contactName : blank(body.contactName),
+      fields,
+    };
+    const [row] = await tx
+      .update(delegation)
+      .set({ ...next, ...nextVersion(delegation) })
+      .where(eq(delegation.id, w.d.id))
+      .returning();
+    const after = delegationVO(row!);
+    await keepHistory(tx, w, [{ entity: 'delegation', entityId: w.d.id, before, after }]);
+    return { before, after, override: w.override };
+  });
+}
+
+// ─── Shared checks ───────────────────────────────────────────────────────────────────────
+
+/** The reader of a record: the delegation itself, or a manager of its meeting; otherwise 404. */
+export async function reachRecord(db: DbOrTx, u: CurrentUser, r: { delegationId: number; meetingId: number }) {
+  if (u.delegation) {
+    if (u.delegation.id !== r.delegationId) throw notFound();
+    return;
+  }
+  await requireMeeting(db, u, r.meetingId, 'manage');
+}
+
+/** Rule 4: one person once per meeting, whatever the delegation (which is never named). */
+async function assertPersonFree(tx: DbOrTx, meetingId: number, p: Person, exceptId: number | null) {
+  const [other] = await tx
+    .select({ id: athlete.id })
+    .from(athlete)
+    .where(
+      and(
+        eq(athlete.meetingId, meetingId),
+        eq(athlete.idType, p.idType),
+        sql`upper(${athlete.idNumber}) = ${p.idNumber.toUpperCase()}`,
+        exceptId ? ne(athlete.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (other) throw personTaken();
+}
+
+function cleanName(name: string): string {
+  const v = name.trim();
+  if (!v) throw invalid('name', '姓名必填', 'the name is required');
+  return v;
+}
+
+/** Athletes of approved status lose it when their entries change: back to audit, with the before/after kept. */
+export async function reauditAthletes<T>(
+  tx: DbOrTx,
+  w: Acting,
+  athleteIds: number[],
+  change: () => Promise<T>,
+): Promise<T> {
+  const ids = [...new Set(athleteIds)];
+  const approved = ids.length
+    ? (
+        await tx
+          .select({ id: athlete.id })
+          .from(athlete)
+          .where(and(inArray(athlete.id, ids), eq(athlete.status, 'approved')))
+      ).map((r) => r.id)
+    : [];
+  const before = await athleteSnapshots(tx, approved);
+  const result = await change();
+  if (approved.length) {
+    await tx
+      .update(athlete)
+      .set({ status: 'submitted', ...nextVersion(athlete) })
+      .where(inArray(athlete.id, approved));
+    await tx
+      .update(entry)
+      .set({ status: 'submitted' })
+      .where(and(inArray(entry.athleteId, approved), eq(entry.status, 'approved')));
+    const after = await athleteSnapshots(tx, approved);
+    await keepHistory(
+      tx,
+      w,
+      approved.map((id) => ({
+        entity: 'athlete' as const,
+        entityId: id,
+        before: before.get(id),
+        after: after.get(id),
+      })),
+    );
+  }
+  return result;
+}
+
+/** Keep the before/after of relay teams around a change that touches them (members deleted with athletes). */
+export async function relayHistoryAround<T>(
+  tx: DbOrTx,
+  ws: Map<number, Acting>,
+  teamIds: number[],
+  change: () => Promise<T>,
+): Promise<T> {
+  if (!teamIds.length) return change();
+  const owners = await tx
+    .select({ id: relayTeam.id, delegationId: relayTeam.delegationId })
+    .from(relayTeam)
+    .where(inArray(relayTeam.id, teamIds));
+  const before = await relayVOs(tx, teamIds);
+  const result = await change();
+  const after = await relayVOs(tx, teamIds);
+  for (const o of owners) {
+    const w = ws.get(o.delegationId);
+    if (!w) continue;
+    await keepHistory(tx, w, [
+      {
+        entity: 'relay',
+        entityId: o.id,
+        before: relaySnapshot(before.get(o.id)),
+        after: relaySnapshot(after.get(o.id)),
+      },
+    ]);
+  }
+  return result;
+}
+
+// ─── Athletes ────────────────────────────────────────────────────────────────────────────
+
+const ATHLETE_SORT = {
+  name: athlete.name,
+  groupId: athlete.groupId,
+  status: athlete.status,
+  createdAt: athlete.createdAt,
+};
+
+export async function pageAthletes(db: Db, u: CurrentUser, q: AthletePageQuery) {
+  const a = await acting(db, u, q.delegationId);
+  const w = and(
+    eq(athlete.delegationId, a.d.id),
+    likeAny(q.keywords, [athlete.name, athlete.nameEn, athlete.idNumber]),
+    q.groupId ? eq(athlete.groupId, q.groupId) : undefined,
+    q.status ? eq(athlete.status, q.status) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(athlete).where(w);
+  const { limit, offset } = limitOffset(q);
+  const rows = await selectAthletes(db, w)
+    .orderBy(...orderFrom(ATHLETE_SORT, q.sortKey, q.sortDir, [asc(athlete.id)]))
+    .limit(limit)
+    .offset(offset);
+  return { list: rows.map(toAthleteVO), total: total?.n ?? 0 };
+}
+
+export async function getAthlete(db: Db, u: CurrentUser, id: number): Promise<AthleteVO> {
+  const vo = await athleteVO(db, id);
+  if (!vo) throw notFound();
+  await reachRecord(db, u, vo);
+  return vo;
+}
+
+/** The athlete form checked against every rule that needs no count: group, person, eligibility, fields. */
+async function checkAthleteForm(
+  tx: DbOrTx,
+  w: Acting,
+  forms: Forms,
+  body: AthleteBody | AthleteUpdateBody,
+  current: typeof athlete.$inferSelect | null,
+) {
+  const g = forms.groups.find((x) => x.id === body.groupId);
+  if (!g) throw invalid('groupId', '本赛事没有该组别', 'the group does not exist in this meeting');
+  const name = cleanName(body.name);
+  const p = checkPerson(body);
+  checkEligible(g, p);
+  const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts);
+  const photo = blank(body.photoFileId);
+  await checkUploads(tx, w, [
+    ...checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
+    ...(photo && photo !== current?.photoFileId ? [{ key: 'photoFileId', id: photo, image: true, photo: true }] : []),
+  ]);
+  return {
+    group: g,
+    values: {
+      groupId: g.id,
+      name,
+      nameEn: blank(body.nameEn),
+      idType: p.idType,
+      idNumber: p.idNumber,
+      gender: p.gender,
+      birthDate: p.birthDate,
+      photoFileId: photo,
+      fields: checked.values,
+    },
+    person: p,
+  };
+}
+
+/** Add one athlete inside a write transaction (POST and every imported row): every rule, then the history. */
+export async function addAthlete(tx: DbOrTx, w: Writing, forms: Forms, body: AthleteBody): Promise<number> {
+  const { values, person } = await checkAthleteForm(tx, w, forms, body, null);
+  const max = w.m.maxAthletes;
+  if (max !== null) {
+    const [n] = await tx.select({ n: countInt }).from(athlete).where(eq(athlete.delegationId, w.d.id));
+    if ((n?.n ?? 0) >= max) {
+      throw limitReached(
+        'name',
+        `每个代表队最多报名 ${max} 名运动员`,
+        `a delegation may register at most ${max} athletes`,
+      );
+    }
+  }
+  await assertPersonFree(tx, w.m.id, person, null);
+  const [row] = await tx
+    .insert(athlete)
+    .values({ ...values, meetingId: w.m.id, delegationId: w.d.id, status: 'draft' })
+    .returning({ id: athlete.id });
+  const id = row!.id;
+  const after = await athleteSnapshots(tx, [id]);
+  await keepHistory(tx, w, [{ entity: 'athlete', entityId: id, before: null, after: after.get(id) }]);
+  return id;
+}
+
+export async function createAthlete(db: Db, u: CurrentUser, body: AthleteBody): Promise<Written<AthleteVO>> {
+  return inTransaction(db, async (tx) => {
+    const w = await writing(tx, u, delegationIdOf(u, body.delegationId));
+    const id = await addAthlete(tx, w, await loadForms(tx, w.m.id), body);
+    return { before: null, after: (await athleteVO(tx, id))!, override: w.override };
+  });
+}
+
+/**
+ * Change an athlete: submitted ones are locked (A0461); a returned one stays returned until
+ * submitted again; an approved one goes back to audit (submitted). A form that changes nothing
+ * changes nothing (no history, no new audit).
+ */
+export async function updateAthlete(
+  db: Db,
+  u: CurrentUser,
+  id: number,
+  body: AthleteUpdateBody,
+): Promise<Written<AthleteVO>> {
+  return inTransaction(db, async (tx) => {
+    const w = await writing(tx, u, await delegationOfRecord(tx, athlete, id));
+    const [cur] = await tx.select().from(athlete).where(eq(athlete.id, id));
+    if (!cur) throw notFound();
+    if (cur.status === 'submitted') throw locked();
+    if (cur.version !== body.version) throw new AppError('A0409');
+    const forms = await loadForms(tx, w.m.id);
+    const { values, person } = await checkAthleteForm(tx, w, forms, body, cur);
+    const beforeVO = (await athleteVO(tx, id))!;
+    if (values.groupId !== cur.groupId) {
+      const [held] = await rowsOf<{ n: number }>(
+        tx.execute(sql`select (select count(*) from reg_entry where athlete_id = ${id})
+          + (select count(*) from reg_relay_member where athlete_id = ${id}) as n`),
+      );
+      if (Number(held?.n ?? 0) > 0) {
+        throw notEligible(
+          'groupId',
+          '该运动员已有报项（含接力），请先删除后再更换组别',
+          'the athlete has entries (or relay places) in the group; remove them before changing the group',
+        );
+      }
+    }
+    await assertPersonFree(tx, w.m.id, person, id);
+    const unchanged = (Object.keys(values) as (keyof typeof values)[]).every((k) => same(values[k], cur[k]));
+    if (unchanged) return { before: beforeVO, after: beforeVO, override: w.override };
+    const before = await athleteSnapshots(tx, [id]);
+    const status = cur.status === 'approved' ? 'submitted' : cur.status;
+    await tx
+      .update(athlete)
+      .set({ ...values, status, ...nextVersion(athlete) })
+      .where(eq(athlete.id, id));
+    if (cur.status === 'approved') {
+      await tx
+        .update(entry)
+        .set({ status: 'submitted' })
+        .where(and(eq(entry.athleteId, id), eq(entry.status, 'approved')));
+    }
+    const after = await athleteSnapshots(tx, [id]);
+    await keepHistory(tx, w, [{ entity: 'athlete', entityId: id, before: before.get(id), after: after.get(id) }]);
+    return { before: beforeVO, after: (await athleteVO(tx, id))!, override: w.override };
+  });
+}
+
+/**
+ * Lock every delegation the records belong to (in id order, so two batches never wait on each
+ * other), checking the caller reaches each. Any id not found: 404 before anything changes. Read the records again after it.
+ */
+export async function writingFor(
+  tx: DbOrTx,
+  u: CurrentUser,
+  table: OwnedTable,
+  ids: number[],
+): Promise<Map<number, Writing>> {
+  const t = table as typeof athlete;
+  const records = await tx.select({ id: t.id, delegationId: t.delegationId }).from(t).where(inArray(t.id, ids));
+  if (records.length !== ids.length) throw notFound();
+  const out = new Map<number, Writing>();
+  for (const dId of [...new Set(records.map((r) => r.delegationId))].sort((a, b) => a - b)) {
+    out.set(dId, await writing(tx, u, dId));
+  }
+  return out;
+}
+
+/** Delete draft or returned athletes (approved and submitted ones are locked: A0461). */
+export async function deleteAthletes(db: Db, u: CurrentUser, ids: number[]) {
+  return inTransaction(db, async (tx) => {
+    const ws = await writingFor(tx, u, athlete, ids);
+    const rows = await tx.select().from(athlete).where(inArray(athlete.id, ids));
+    if (rows.length !== ids.length) throw notFound();
+    if (rows.some((r) => r.status === 'submitted' || r.status === 'approved')) throw locked();
+    const before = await athleteSnapshots(tx, ids);
+    const teams = await tx
+      .selectDistinct({ id: relayMember.relayTeamId })
+      .from(relayMember)
+      .where(inArray(relayMember.athleteId, ids));
+    // A relay team with a submitted runner is locked: its members cannot leave with their records.
+    if (teams.length) {
+      const [held] = await tx
+        .select({ n: countInt })
+        .from(relayMember)
+        .innerJoin(athlete, eq(athlete.id, relayMember.athleteId))
+        .where(
+          and(
+            inArray(
+              relayMember.relayTeamId,
+              teams.map((x) => x.id),
+            ),
+            eq(athlete.status, 'submitted'),
+          ),
+        );
+      if ((held?.n ?? 0) > 0) throw locked();
+    }
+    await relayHistoryAround(
+      tx,
+      ws,
+      teams.map((t) => t.id),
+      async () => {
+        await tx.delete(athlete).where(inArray(athlete.id, ids));
+      },
+    );
+    for (const r of rows) {
+      await keepHistory(tx, ws.get(r.delegationId)!, [
+        { entity: 'athlete', entityId: r.id, before: before.get(r.id), after: null },
+      ]);
+    }
+    return {
+      deleted: rows.length,
+      before: [...before.values()],
+      override: [...ws.values()].some((w) => w.override),
+    };
+  });
+}
+
+// ─── Coaches ─────────────────────────────────────────────────────────────────────────────
+
+export async function pageCoaches(db: Db, u: CurrentUser, q: CoachPageQuery) {
+  const a = await acting(db, u, q.delegationId);
+  const w = and(
+    eq(coach.delegationId, a.d.id),
+    likeAny(q.keywords, [coach.name, coach.mobile, coach.idNumber]),
+    q.role ? eq(coach.role, q.role) : undefined,
+    q.status ? eq(coach.status, q.status) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(coach).where(w);
+  const { limit, offset } = limitOffset(q);
+  const rows = await selectCoaches(db, w).orderBy(asc(coach.id)).limit(limit).offset(offset);
+  return { list: rows.map(toCoachVO), total: total?.n ?? 0 };
+}
+
+export async function getCoach(db: Db, u: CurrentUser, id: number): Promise<CoachVO> {
+  const vo = await coachVO(db, id);
+  if (!vo) throw notFound();
+  await reachRecord(db, u, vo);
+  return vo;
+}
+
+async function checkCoachForm(
+  tx: DbOrTx,
+  w: Acting,
+  forms: Forms,
+  body: CoachBody | CoachUpdateBody,
+  current: typeof coach.$inferSelect | null,
+) {
+  const name = cleanName(body.name);
+  const idType = body.idType ?? '1';
+  let idNumber = blank(body.idNumber)?.toUpperCase() ?? null;
+  if (idNumber && idType === '1') idNumber = checkPerson({ idType, idNumber, gender: body.gender }).idNumber;
+  const checked = checkFieldValues(formFields(forms.coach), body.fields, forms.dicts);
+  await checkUploads(
+    tx,
+    w,
+    checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
+  );
+  return {
+    name,
+    gender: body.gender,
+    mobile: blank(body.mobile),
+    idType,
+    idNumber,
+    role: body.role,
+    fields: checked.values,
+  };
+}
+
+export async function addCoach(tx: DbOrTx, w: Writing, forms: Forms, body: CoachBody): Promise<number> {
+  const values = await checkCoachForm(tx, w, forms, body, null);
+  const max = w.m.maxCoaches;
+  if (max !== null) {
+    const [n] = await tx.select({ n: countInt }).from(coach).where(eq(coach.delegationId, w.d.id));
+    if ((n?.n ?? 0) >= max) {
+      throw limitReached(
+        'name',
+        `每个代表队最多报名 ${max} 名随队人员`,
+        `a delegation may register at most ${max} coaches`,
+      );
+    }
+  }
+  const [row] = await tx
+    .insert(coach)
+    .values({ ...values, meetingId: w.m.id, delegationId: w.d.id, status: 'draft' })
+    .returning({ id: coach.id });
+  const after = (await coachVO(tx, row!.id))!;
+  await keepHistory(tx, w, [{ entity: 'coach', entityId: row!.id, before: null, after: coachSnapshot(after) }]);
+  return row!.id;
+}
+
+export async function createCoach(db: Db, u: CurrentUser, body: CoachBody): Promise<Written<CoachVO>> {
+  return inTransaction(db, async (tx) => {
+    const w = await writing(tx, u, delegationIdOf(u, body.delegationId));
+    const id = await addCoach(tx, w, await loadForms(tx, w.m.id), body);
+    return { before: null, after: (await coachVO(tx, id))!, override: w.override };
+  });
+}
+
+export async function updateCoach(
+  db: Db,
+  u: CurrentUser,
+  id: number,
+  body: CoachUpdateBody,
+): Promise<Written<CoachVO>> {
+  return inTransaction(db, async (tx) => {
+    const w = await writing(tx, u, await delegationOfRecord(tx, coach, id));
+    const [cur] = await tx.select().from(coach).where(eq(coach.id, id));
+    if (!cur) throw notFound();
+    if (cur.status === 'submitted') throw locked();
+    if (cur.version !== body.version) throw new AppError('A0409');
+    const values = await checkCoachForm(tx, w, await loadForms(tx, w.m.id), body, cur);
+    const before = (await coachVO(tx, id))!;
+    const unchanged = (Object.keys(values) as (keyof typeof values)[]).every((k) => same(values[k], cur[k]));
+    if (unchanged) return { before, after: before, override: w.override };
+    const status = cur.status === 'approved' ? 'submitted' : cur.status;
+    await tx
+      .update(coach)
+      .set({ ...values, status, ...nextVersion(coach) })
+      .where(eq(coach.id, id));
+    const after = (await coachVO(tx, id))!;
+    await keepHistory(tx, w, [
+      { entity: 'coach', entityId: id, before: coachSnapshot(before), after: coachSnapshot(after) },
+    ]);
+    return { before, after, override: w.override };
+  });
+}
+
+export async function deleteCoaches(db: Db, u: CurrentUser, ids: number[]) {
+  return inTransaction(db, async (tx) => {
+    const ws = await writingFor(tx, u, coach, ids);
+    const rows = await tx.select().from(coach).where(inArray(coach.id, ids));
+    if (rows.length !== ids.length) throw notFound();
+    if (rows.some((r) => r.status === 'submitted' || r.status === 'approved')) throw locked();
+    const before = await selectCoaches(tx, inArray(coach.id, ids));
+    await tx.delete(coach).where(inArray(coach.id, ids));
+    for (const r of before) {
+      await keepHistory(tx, ws.get(r.c.delegationId)!, [
+        { entity: 'coach', entityId: r.c.id, before: coachSnapshot(toCoachVO(r)), after: null },
+      ]);
+    }
+    return {
+      deleted: rows.length,
+      before: before.map(toCoachVO),
+      override: [...ws.values()].some((w) => w.override),
+    };
+  });
+}

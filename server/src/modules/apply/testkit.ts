@@ -1,0 +1,106 @@
+import { idCheckChar } from '@baton/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { delegation, group, groupItem, item, meeting } from '../../db/schema/index.js';
+import { bearer, signInDelegation, type TestApp } from '../../test/app.js';
+import type { Client } from '../meetings/testkit.js';
+
+/** Test helpers of the apply module: delegation clients, valid ID numbers, the demo meeting's groups. */
+
+/** A client signed in as a delegation's account (messages in `lang`). */
+export async function asDelegation(t: TestApp, delegationId: number, lang = 'en'): Promise<Client> {
+  return clientWithToken(t, await signInDelegation(t, delegationId), lang);
+}
+
+export function clientWithToken(t: TestApp, token: string, lang = 'en'): Client {
+  const headers = { ...bearer(token), 'accept-language': lang };
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    get: (url) => send('GET', url),
+    post: (url, body) => send('POST', url, body ?? {}),
+    put: (url, body) => send('PUT', url, body ?? {}),
+    del: (url) => send('DELETE', url),
+    raw: (opts) => t.app.inject({ ...opts, headers: { ...headers, ...opts.headers } }),
+  };
+}
+
+let seq = 101;
+/** A valid 18-digit mainland ID number for a birth date and gender (a new one each call). */
+export function idNumber(birthDate: string, gender: 'M' | 'F'): string {
+  seq = seq >= 997 ? 101 : seq + 2;
+  const order = gender === 'M' ? seq : seq + 1;
+  const first17 = `330381${birthDate.replaceAll('-', '')}${String(order).padStart(3, '0')}`;
+  return `${first17}${idCheckChar(first17)}`;
+}
+
+export interface DemoGroup {
+  id: number;
+  name: string;
+  nameEn: string;
+  gender: 'M' | 'F' | 'X';
+  birthFrom: string;
+  birthTo: string;
+  /** A birth date inside the group's range. */
+  birth: string;
+  items: Map<string, number>;
+}
+
+/** The demo meeting's groups, by English name ('U16 Boys'...), with their group items by item code. */
+export async function demoGroups(t: TestApp): Promise<Map<string, DemoGroup>> {
+  const db = t.database.db;
+  const [m] = await db.select().from(meeting).where(eq(meeting.code, 'wrj2025'));
+  const groups = await db.select().from(group).where(eq(group.meetingId, m!.id)).orderBy(asc(group.id));
+  const items = await db
+    .select({ id: groupItem.id, groupId: groupItem.groupId, code: item.code })
+    .from(groupItem)
+    .innerJoin(item, eq(item.id, groupItem.itemId));
+  return new Map(
+    groups.map((g) => [
+      g.nameEn,
+      {
+        id: g.id,
+        name: g.name,
+        nameEn: g.nameEn,
+        gender: g.gender,
+        birthFrom: g.birthFrom,
+        birthTo: g.birthTo,
+        birth: `${g.birthFrom.slice(0, 4)}-06-15`,
+        items: new Map(items.filter((i) => i.groupId === g.id).map((i) => [i.code, i.id])),
+      },
+    ]),
+  );
+}
+
+/** The demo meeting's delegations, in id order. */
+export async function demoDelegations(t: TestApp) {
+  return t.database.db.select().from(delegation).orderBy(asc(delegation.id));
+}
+
+/** The required athlete fields of the demo meeting, filled. */
+export const athleteFields = () => ({ school: '瑞安中学', emergencyContact: '陈女士', emergencyMobile: '13912345678' });
+
+/** An athlete form of a group with a fresh valid ID number. */
+export function athleteForm(g: DemoGroup, extra: Record<string, unknown> = {}) {
+  const gender = g.gender === 'F' ? 'F' : 'M';
+  return {
+    groupId: g.id,
+    name: `测试${seq}`,
+    idNumber: idNumber(g.birth, gender),
+    fields: athleteFields(),
+    ...extra,
+  };
+}
+
+export async function setMeeting(t: TestApp, values: Partial<typeof meeting.$inferInsert>) {
+  await t.database.db.update(meeting).set(values).where(eq(meeting.code, 'wrj2025'));
+}
+
+/** Rows of a table matching a condition (raw, for asserting the database). */
+export async function count(t: TestApp, table: string, where = 'true'): Promise<number> {
+  const res = (await t.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(res.rows[0]!.n);
+}
