@@ -1,0 +1,130 @@
+/**
+ * The delegation's own area (issue 5, `/api/v1/apply`): context and remark fill, athletes,
+ * coaches, applied items (entries and relay teams), documents, summary and submission.
+ * A delegation account never names its delegation; a meeting manager acting for one passes
+ * `delegationId` (every call takes it, undefined for a delegation account).
+ */
+import type {
+  ApplyContextVO,
+  ApplyDelegationBody,
+  ApplyItemsVO,
+  ApplySummaryVO,
+  AthleteBody,
+  AthletePageQuery,
+  AthleteUpdateBody,
+  AthleteVO,
+  CoachBody,
+  CoachPageQuery,
+  CoachUpdateBody,
+  CoachVO,
+  DelegationFileVO,
+  EntryBody,
+  EntryUpdateBody,
+  EntryVO,
+  ImportReport,
+  RelayBody,
+  RelayUpdateBody,
+  RelayVO,
+} from '@baton/contracts';
+import type { AxiosResponse } from 'axios';
+import { request } from './request';
+import type { ListQuery, PageResult } from './system';
+
+export type { ListQuery, PageResult };
+export type ImportMode = 'all-or-nothing' | 'valid-only';
+export type DelegationFileKind = DelegationFileVO['kind'];
+
+type Ids = number | readonly number[];
+const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+/** `{ deleted }` of every DELETE. */
+export interface Deleted {
+  deleted: number;
+}
+const BASE = '/api/v1/apply';
+
+export const applyApi = {
+  context: (delegationId?: number) =>
+    request<ApplyContextVO>({ url: `${BASE}/context`, method: 'get', params: { delegationId } }),
+  /** Remark fill: leader, contact and the meeting's delegation fields. */
+  saveDelegation: (data: ApplyDelegationBody) =>
+    request<ApplyContextVO['delegation']>({ url: `${BASE}/delegation`, method: 'put', data }),
+
+  athletes: {
+    page: (params: ListQuery<AthletePageQuery>) =>
+      request<PageResult<AthleteVO>>({ url: `${BASE}/athletes/page`, method: 'get', params }),
+    form: (id: number, delegationId?: number) =>
+      request<AthleteVO>({ url: `${BASE}/athletes/${id}/form`, method: 'get', params: { delegationId } }),
+    create: (data: AthleteBody) => request<AthleteVO>({ url: `${BASE}/athletes`, method: 'post', data }),
+    update: (id: number, data: AthleteUpdateBody, delegationId?: number) =>
+      request<AthleteVO>({ url: `${BASE}/athletes/${id}`, method: 'put', data, params: { delegationId } }),
+    remove: (ids: Ids, delegationId?: number) =>
+      request<Deleted>({ url: `${BASE}/athletes/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+    template: (delegationId?: number) =>
+      request<AxiosResponse<Blob>>({
+        url: `${BASE}/athletes/template`,
+        method: 'get',
+        params: { delegationId },
+        responseType: 'blob',
+      }),
+    import: (file: File, mode: ImportMode, delegationId?: number) => {
+      const data = new FormData();
+      data.append('file', file);
+      return request<ImportReport>({
+        url: `${BASE}/athletes/import`,
+        method: 'post',
+        params: { mode, delegationId },
+        data,
+      });
+    },
+  },
+
+  coaches: {
+    page: (params: ListQuery<CoachPageQuery>) =>
+      request<PageResult<CoachVO>>({ url: `${BASE}/coaches/page`, method: 'get', params }),
+    form: (id: number, delegationId?: number) =>
+      request<CoachVO>({ url: `${BASE}/coaches/${id}/form`, method: 'get', params: { delegationId } }),
+    create: (data: CoachBody) => request<CoachVO>({ url: `${BASE}/coaches`, method: 'post', data }),
+    update: (id: number, data: CoachUpdateBody, delegationId?: number) =>
+      request<CoachVO>({ url: `${BASE}/coaches/${id}`, method: 'put', data, params: { delegationId } }),
+    remove: (ids: Ids, delegationId?: number) =>
+      request<Deleted>({ url: `${BASE}/coaches/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+  },
+
+  /** The group's items with the live quota, and the delegation's entries and relay teams. */
+  items: (groupId: number | undefined, delegationId?: number) =>
+    request<ApplyItemsVO>({ url: `${BASE}/items`, method: 'get', params: { groupId, delegationId } }),
+  entries: {
+    create: (data: EntryBody) => request<EntryVO>({ url: `${BASE}/entries`, method: 'post', data }),
+    update: (id: number, data: EntryUpdateBody, delegationId?: number) =>
+      request<EntryVO>({ url: `${BASE}/entries/${id}`, method: 'put', data, params: { delegationId } }),
+    remove: (ids: Ids, delegationId?: number) =>
+      request<Deleted>({ url: `${BASE}/entries/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+  },
+  relays: {
+    create: (data: RelayBody) => request<RelayVO>({ url: `${BASE}/relays`, method: 'post', data }),
+    update: (id: number, data: RelayUpdateBody, delegationId?: number) =>
+      request<RelayVO>({ url: `${BASE}/relays/${id}`, method: 'put', data, params: { delegationId } }),
+    remove: (ids: Ids, delegationId?: number) =>
+      request<Deleted>({ url: `${BASE}/relays/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+  },
+
+  files: {
+    list: (delegationId?: number) =>
+      request<DelegationFileVO[]>({ url: `${BASE}/files`, method: 'get', params: { delegationId } }),
+    upload: (file: File, kind: DelegationFileKind, delegationId?: number) => {
+      const data = new FormData();
+      data.append('kind', kind);
+      data.append('name', file.name);
+      if (delegationId) data.append('delegationId', String(delegationId));
+      data.append('file', file);
+      return request<DelegationFileVO>({ url: `${BASE}/files`, method: 'post', data });
+    },
+    remove: (id: number, delegationId?: number) =>
+      request<Deleted>({ url: `${BASE}/files/${id}`, method: 'delete', params: { delegationId } }),
+  },
+
+  summary: (delegationId?: number) =>
+    request<ApplySummaryVO>({ url: `${BASE}/summary`, method: 'get', params: { delegationId } }),
+  submit: (delegationId?: number) =>
+    request<{ submitted: number }>({ url: `${BASE}/submit`, method: 'post', data: { delegationId } }),
+};

@@ -1,0 +1,133 @@
+import { type ApplyContextVO, maskPhone } from '@baton/contracts';
+import { App, Col, Collapse, Form, Input, Row, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyApi } from '../../api/apply';
+import { orNull } from '../system/shared';
+import { ApplyModal } from './ApplyModal';
+import { cleanFieldValues, FieldItems, mergeFields } from './FieldItems';
+import { refreshApply } from './shared';
+
+interface Values {
+  leaderName?: string;
+  contactName?: string;
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Remark fill: the delegation's leader and contact and its answers to the meeting's delegation
+ * fields, saved with the version it was read at (a concurrent change answers A0409).
+ */
+export function DelegationInfoModal({
+  ctx,
+  delegationId,
+  open,
+  onClose,
+}: {
+  ctx: ApplyContextVO;
+  delegationId?: number;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const { delegation, meeting } = ctx;
+  const readOnly = !ctx.writable;
+  const fields = mergeFields(ctx.delegationFields);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      leaderName: delegation.leaderName ?? '',
+      contactName: delegation.contactName ?? '',
+      fields: delegation.fields,
+    });
+  }, [open, form, delegation]);
+
+  const submit = async () => {
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const answers = cleanFieldValues(v.fields);
+    setSaving(true);
+    try {
+      await applyApi.saveDelegation({
+        delegationId,
+        leaderName: orNull(v.leaderName),
+        contactName: orNull(v.contactName),
+        fields: Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]])),
+        version: delegation.version,
+      });
+      message.success(t('crud.saved'));
+      refreshApply();
+      onClose();
+    } catch {
+      // Shown by the request layer; the dialog keeps the answers.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <ApplyModal
+      open={open}
+      title={t('apply.info.title')}
+      onClose={onClose}
+      onOk={submit}
+      saving={saving}
+      readOnly={readOnly}
+      data-testid="apply-info-form"
+    >
+      {meeting.remark && (
+        <Collapse
+          size="small"
+          style={{ marginBottom: 16 }}
+          items={[
+            {
+              key: 'remark',
+              label: t('apply.info.remark'),
+              children: (
+                <div
+                  className="apply-remark"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
+                  dangerouslySetInnerHTML={{ __html: meeting.remark }}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+      <Form<Values> form={form} layout="vertical" disabled={readOnly}>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('apply.info.name')}>
+              <Typography.Text strong>{delegation.name}</Typography.Text>
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('apply.info.mobile')} tooltip={t('apply.info.mobileHint')}>
+              <Typography.Text>{maskPhone(delegation.contactMobile)}</Typography.Text>
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="leaderName" label={t('apply.info.leader')}>
+              <Input maxLength={50} data-testid="apply-info-leader" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="contactName" label={t('apply.info.contact')}>
+              <Input maxLength={50} data-testid="apply-info-contact" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <FieldItems fields={fields} disabled={readOnly} />
+      </Form>
+    </ApplyModal>
+  );
+}

@@ -1,0 +1,319 @@
+import {
+  type ApplyContextVO,
+  type AthleteBody,
+  type AthleteVO,
+  ID_TYPE_LIST,
+  type IdType,
+  parseIdNumber,
+} from '@baton/contracts';
+import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyApi } from '../../../api/apply';
+import { orNull, useBilingual, useSticky } from '../../system/shared';
+import { ApplyModal } from '../ApplyModal';
+import { cleanFieldValues, FieldItems, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';
+import { PhotoField } from '../PhotoField';
+import { eligibleGroups, type Gender, idNumberProblem } from '../rules';
+
+interface Values {
+  name: string;
+  nameEn?: string;
+  idType: IdType;
+  idNumber: string;
+  gender?: Gender;
+  birthDate?: string;
+  groupId?: number;
+  photoFileId?: string | null;
+  fields?: Record<string, unknown>;
+}
+
+export interface AthleteFormProps {
+  ctx: ApplyContextVO;
+  delegationId?: number;
+  /** The athlete being edited, 0 for a new one, null when closed. */
+  editing: number | null;
+  onClose: () => void;
+  onSaved: (athlete: AthleteVO) => void;
+}
+
+/**
+ * An athlete: a mainland ID number is checked as it is typed (GB 11643) and gives the birth date
+ * and gender; the group offers only those the athlete fits; the meeting's and the group's fields;
+ * the passport photo. Read-only when the delegation cannot write or the record awaits audit.
+ */
+export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: AthleteFormProps) {
+  const { t } = useTranslation();
+  const bi = useBilingual();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [loaded, setLoaded] = useState<AthleteVO | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const isEdit = Boolean(useSticky(editing));
+
+  const idType = Form.useWatch('idType', form);
+  const idNumber = Form.useWatch('idNumber', form);
+  const gender = Form.useWatch('gender', form);
+  const birthDate = Form.useWatch('birthDate', form);
+  const groupId = Form.useWatch('groupId', form);
+  const fromId = idType === '1';
+
+  const readOnly = !ctx.writable || loaded?.status === 'submitted';
+
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    setLoaded(null);
+    if (!editing) return;
+    setLoading(true);
+    applyApi.athletes
+      .form(editing, delegationId)
+      .then((a) => {
+        setLoaded(a);
+        form.setFieldsValue({
+          name: a.name,
+          nameEn: a.nameEn ?? '',
+          idType: a.idType,
+          idNumber: a.idNumber,
+          gender: a.gender,
+          birthDate: a.birthDate.slice(0, 10),
+          groupId: a.groupId,
+          photoFileId: a.photoFileId,
+          fields: a.fields,
+        });
+      })
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [editing, form, onClose, delegationId]);
+
+  // A mainland ID number decides birth date and gender (shown read-only).
+  useEffect(() => {
+    if (!fromId) return;
+    const info = parseIdNumber(idNumber);
+    const current = form.getFieldsValue(['gender', 'birthDate']);
+    if (current.gender !== info?.gender || current.birthDate !== info?.birthDate) {
+      form.setFieldsValue({ gender: info?.gender, birthDate: info?.birthDate });
+    }
+  }, [fromId, idNumber, form]);
+
+  const eligible = useMemo(() => eligibleGroups(ctx.groups, gender, birthDate), [ctx.groups, gender, birthDate]);
+  const known = Boolean(gender && birthDate);
+
+  // Keep the group among those the athlete fits; the only one is chosen for the user.
+  useEffect(() => {
+    if (!known || editing === null) return;
+    const current = form.getFieldValue('groupId') as number | undefined;
+    if (current && !eligible.some((g) => g.id === current)) form.setFieldValue('groupId', undefined);
+    else if (!current && eligible.length === 1) form.setFieldValue('groupId', eligible[0]!.id);
+  }, [known, eligible, form, editing]);
+
+  const group = ctx.groups.find((g) => g.id === groupId);
+  const fields = useMemo(() => mergeFields(ctx.athleteFields, group?.fields), [ctx.athleteFields, group]);
+  // The meeting's photo field names the photo and says whether the audit expects one.
+  const photoField = [...ctx.athleteFields, ...(group?.fields ?? [])].find((f) => f.key === PHOTO_FIELD_KEY);
+
+  const submit = async () => {
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const all = { ...(form.getFieldsValue(true) as Values), ...v };
+    const answers = cleanFieldValues(all.fields);
+    const body: Omit<AthleteBody, 'delegationId'> = {
+      groupId: all.groupId!,
+      name: all.name.trim(),
+      nameEn: orNull(all.nameEn),
+      idType: all.idType,
+      idNumber: all.idNumber.trim().toUpperCase(),
+      gender: all.gender,
+      birthDate: all.birthDate,
+      photoFileId: all.photoFileId ?? null,
+      fields: Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]])),
+    };
+    setSaving(true);
+    try {
+      const saved =
+        editing && loaded
+          ? await applyApi.athletes.update(editing, { ...body, version: loaded.version }, delegationId)
+          : await applyApi.athletes.create({ ...body, delegationId });
+      message.success(t('crud.saved'));
+      onSaved(saved);
+      onClose();
+    } catch {
+      // The request layer showed the server's message; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const idMessage = (problem: ReturnType<typeof idNumberProblem>) =>
+    problem ? t(`apply.athlete.idProblem.${problem}`) : '';
+  const half = { xs: 24, sm: 12 };
+
+  return (
+    <ApplyModal
+      open={editing !== null}
+      title={
+        readOnly && isEdit
+          ? t('apply.athlete.viewTitle')
+          : isEdit
+            ? t('apply.athlete.editTitle')
+            : t('apply.athlete.addTitle')
+      }
+      onClose={onClose}
+      onOk={submit}
+      saving={saving}
+      readOnly={readOnly}
+      okDisabled={loading}
+      data-testid="athlete-form"
+    >
+      <Spin spinning={loading}>
+        {loaded?.status === 'submitted' && (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('apply.readOnly.record')} />
+        )}
+        {loaded?.status === 'returned' && loaded.auditReason && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('apply.returnedReason', { reason: loaded.auditReason })}
+            data-testid="athlete-returned-reason"
+          />
+        )}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          disabled={readOnly}
+          initialValues={{ idType: '1', photoFileId: null }}
+          style={{ marginTop: 12 }}
+        >
+          <Row gutter={16}>
+            <Col xs={24} sm={16}>
+              <Row gutter={16}>
+                <Col {...half}>
+                  <Form.Item
+                    name="name"
+                    label={t('apply.athlete.name')}
+                    rules={[{ required: true, whitespace: true, message: t('apply.athlete.rules.name') }]}
+                  >
+                    <Input maxLength={50} data-testid="athlete-name" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="nameEn" label={t('apply.athlete.nameEn')}>
+                    <Input maxLength={100} data-testid="athlete-name-en" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="idType" label={t('apply.idTypeLabel')} rules={[{ required: true }]}>
+                    <Select
+                      options={ID_TYPE_LIST.map((v) => ({ value: v, label: t(`apply.idType.${v}`) }))}
+                      data-testid="athlete-id-type"
+                    />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="idNumber"
+                    label={t('apply.idNumber')}
+                    dependencies={['idType']}
+                    validateDebounce={200}
+                    normalize={(v: string | undefined) => v?.toUpperCase().replace(/\s/g, '')}
+                    rules={[
+                      { required: true, message: t('apply.athlete.rules.idNumber') },
+                      {
+                        validator: async (_, value: string | undefined) => {
+                          if (!value) return;
+                          const problem = idNumberProblem(form.getFieldValue('idType') as IdType, value);
+                          if (problem) throw new Error(idMessage(problem));
+                        },
+                      },
+                    ]}
+                  >
+                    <Input maxLength={30} autoComplete="off" data-testid="athlete-id-number" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="gender"
+                    label={t('apply.genderLabel')}
+                    tooltip={fromId ? t('apply.athlete.fromId') : undefined}
+                    rules={[{ required: !fromId, message: t('apply.athlete.rules.gender') }]}
+                  >
+                    <Radio.Group
+                      disabled={fromId || readOnly}
+                      options={(['M', 'F'] as const).map((g) => ({ value: g, label: t(`apply.gender.${g}`) }))}
+                      data-testid="athlete-gender"
+                    />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="birthDate"
+                    label={t('apply.athlete.birthDate')}
+                    tooltip={fromId ? t('apply.athlete.fromId') : undefined}
+                    rules={[{ required: !fromId, message: t('apply.athlete.rules.birthDate') }]}
+                  >
+                    <Input
+                      type="date"
+                      readOnly={fromId}
+                      disabled={fromId || readOnly}
+                      data-testid="athlete-birth-date"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item
+                name="photoFileId"
+                label={photoField ? bi(photoField.label, photoField.labelEn) : t('apply.athlete.photo')}
+                tooltip={t('apply.photo.hint')}
+                required={photoField?.required}
+              >
+                <PhotoField disabled={readOnly} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="groupId"
+                label={t('apply.athlete.group')}
+                rules={[{ required: true, message: t('apply.athlete.rules.group') }]}
+                extra={
+                  known && eligible.length === 0 ? (
+                    <Typography.Text type="danger" data-testid="athlete-no-group">
+                      {t('apply.athlete.noGroup')}
+                    </Typography.Text>
+                  ) : !known ? (
+                    t('apply.athlete.groupHint')
+                  ) : undefined
+                }
+              >
+                <Select
+                  options={eligible.map((g) => ({
+                    value: g.id,
+                    label: `${bi(g.name, g.nameEn)} (${g.birthFrom.slice(0, 10)} ~ ${g.birthTo.slice(0, 10)})`,
+                  }))}
+                  disabled={!known || readOnly}
+                  placeholder={t('apply.athlete.groupPlaceholder')}
+                  data-testid="athlete-group"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          {fields.length > 0 && (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {t('apply.athlete.moreFields')}
+              </Typography.Title>
+              <FieldItems fields={fields} disabled={readOnly} />
+            </>
+          )}
+        </Form>
+      </Spin>
+    </ApplyModal>
+  );
+}

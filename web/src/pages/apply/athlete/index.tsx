@@ -1,0 +1,300 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { type AthletePageQuery, type AthleteVO, FILE_URL_PREFIX, maskIdNumber } from '@baton/contracts';
+import {
+  Alert,
+  App,
+  Avatar,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { applyApi, type ListQuery } from '../../../api/apply';
+import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
+import { usePerm } from '../../../hooks/usePerm';
+import { useBilingual, useEn, useMobile } from '../../system/shared';
+import { ApplyHeader } from '../ApplyHeader';
+import { ApplyList } from '../ApplyList';
+import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { AthleteForm } from './AthleteForm';
+import '../apply.css';
+
+type Filters = Omit<ListQuery<AthletePageQuery>, 'pageNum' | 'pageSize'>;
+interface SearchValues {
+  keywords?: string;
+  groupId?: number;
+  status?: AthleteVO['status'];
+}
+
+/** Sports apply → Athletes: the delegation's athletes, the form, Excel import. */
+export default function ApplyAthletePage() {
+  const { t } = useTranslation();
+  const bi = useBilingual();
+  const en = useEn();
+  const mobile = useMobile();
+  const can = usePerm();
+  const { message } = App.useApp();
+  const { ctx, delegationId } = useApplyContext();
+  const [search, setSearch] = useState<SearchValues>({});
+  const [editing, setEditing] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = { ...search, delegationId };
+  const writable = Boolean(ctx?.writable);
+  const reason = readOnlyReason(ctx, t);
+
+  // `?edit=<id>` (from the submit summary's problem links) opens that athlete.
+  const editParam = Number(params.get('edit'));
+  useEffect(() => {
+    if (!Number.isInteger(editParam) || editParam <= 0) return;
+    setEditing(editParam);
+    setParams(
+      (p) => {
+        p.delete('edit');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [editParam, setParams]);
+
+  const closeForm = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => refreshApply(KEYS.athletes, KEYS.items), []);
+
+  const remove = async (ids: number[]) => {
+    await applyApi.athletes.remove(ids, delegationId);
+    message.success(t('crud.deleted'));
+    refreshApply(KEYS.athletes, KEYS.items);
+  };
+
+  /** Under audit: read-only. Approved: editable (back to audit) but not deletable. */
+  const locked = (a: AthleteVO) => !writable || a.status === 'submitted';
+  const removable = (a: AthleteVO) => writable && (a.status === 'draft' || a.status === 'returned');
+  const groupName = (a: AthleteVO) => bi(a.groupName, a.groupNameEn);
+
+  const editButton = (a: AthleteVO, block?: boolean) => (
+    <Button
+      type={block ? 'default' : 'link'}
+      size={block ? 'large' : 'small'}
+      block={block}
+      icon={locked(a) ? <EyeOutlined /> : <EditOutlined />}
+      onClick={() => setEditing(a.id)}
+      data-testid="athlete-edit"
+    >
+      {locked(a) ? t('apply.view') : t('crud.edit')}
+    </Button>
+  );
+  const deleteButton = (a: AthleteVO, block?: boolean) =>
+    can('apply:athlete:delete') &&
+    removable(a) && (
+      <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([a.id])}>
+        <Button
+          type={block ? 'default' : 'link'}
+          size={block ? 'large' : 'small'}
+          block={block}
+          danger
+          icon={<DeleteOutlined />}
+          data-testid="athlete-delete"
+        >
+          {t('crud.delete')}
+        </Button>
+      </Popconfirm>
+    );
+
+  const photo = (a: AthleteVO, size: number) => (
+    <Avatar
+      shape="square"
+      size={size}
+      src={a.photoFileId ? `${FILE_URL_PREFIX}${a.photoFileId}` : undefined}
+      icon={<UserOutlined />}
+      style={{ height: (size * 4) / 3, flex: 'none' }}
+    />
+  );
+  const entries = (a: AthleteVO) =>
+    a.entries.length ? (
+      <Space size={[4, 4]} wrap>
+        {a.entries.map((e) => (
+          <Tag key={e.groupItemId}>{en ? e.itemCode : e.itemName}</Tag>
+        ))}
+      </Space>
+    ) : (
+      <Typography.Text type="secondary">{t('apply.athlete.noEntries')}</Typography.Text>
+    );
+  const status = (a: AthleteVO) => (
+    <Space orientation="vertical" size={2}>
+      <DictTag dictCode="audit_status" value={a.status} />
+      {a.status === 'returned' && a.auditReason && (
+        <Typography.Text type="danger" data-testid="athlete-reason">
+          {a.auditReason}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+
+  const columns: TableColumnsType<AthleteVO> = [
+    { title: t('apply.athlete.photo'), key: 'photo', width: 64, render: (_, a) => photo(a, 36) },
+    {
+      title: t('apply.athlete.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (_, a) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{a.name}</Typography.Text>
+          {a.nameEn && <Typography.Text type="secondary">{a.nameEn}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('apply.genderLabel'), dataIndex: 'gender', render: (g: 'M' | 'F') => t(`apply.gender.${g}`) },
+    { title: t('apply.athlete.birthDate'), dataIndex: 'birthDate', render: (d: string) => d.slice(0, 10) },
+    { title: t('apply.athlete.group'), key: 'groupId', sorter: true, render: (_, a) => groupName(a) },
+    { title: t('apply.idNumber'), dataIndex: 'idNumber', render: (v: string) => maskIdNumber(v) },
+    { title: t('apply.athlete.entries'), key: 'entries', render: (_, a) => entries(a) },
+    { title: t('crud.status'), key: 'status', sorter: true, render: (_, a) => status(a) },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, a) => (
+        <Space size={0}>
+          {editButton(a)}
+          {deleteButton(a)}
+        </Space>
+      ),
+    },
+  ];
+
+  const card = (a: AthleteVO) => (
+    <Card size="small" data-testid={`athlete-card-${a.id}`}>
+      <Flex gap={12}>
+        {photo(a, 60)}
+        <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Flex justify="space-between" gap={8}>
+            <Typography.Text strong ellipsis>
+              {a.name}
+            </Typography.Text>
+            <DictTag dictCode="audit_status" value={a.status} />
+          </Flex>
+          <Typography.Text type="secondary">
+            {t(`apply.gender.${a.gender}`)} · {a.birthDate.slice(0, 10)} · {groupName(a)}
+          </Typography.Text>
+          {entries(a)}
+        </Flex>
+      </Flex>
+      {a.status === 'returned' && a.auditReason && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          title={t('apply.returnedReason', { reason: a.auditReason })}
+          data-testid="athlete-reason"
+        />
+      )}
+      <Flex gap={8} style={{ marginTop: 12 }}>
+        {editButton(a, true)}
+        {deleteButton(a, true)}
+      </Flex>
+    </Card>
+  );
+
+  const addButton = can('apply:athlete:add') && (
+    <Tooltip title={reason} key="add">
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        disabled={!writable}
+        onClick={() => setEditing(0)}
+        size={mobile ? 'large' : undefined}
+        data-testid="athlete-add"
+      >
+        {t('crud.add')}
+      </Button>
+    </Tooltip>
+  );
+  const importButton = can('apply:athlete:import') && (
+    <Tooltip title={reason} key="import">
+      <Button
+        icon={<UploadOutlined />}
+        disabled={!writable}
+        onClick={() => setImporting(true)}
+        size={mobile ? 'large' : undefined}
+        data-testid="athlete-import"
+      >
+        {t('crud.import')}
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} className="apply-page">
+      <ApplyHeader />
+      <SearchForm<SearchValues>
+        data-testid="athlete-search"
+        fields={[
+          {
+            name: 'keywords',
+            label: t('crud.keywords'),
+            node: <Input allowClear placeholder={t('apply.athlete.keywords')} data-testid="athlete-keywords" />,
+          },
+          {
+            name: 'groupId',
+            label: t('apply.athlete.group'),
+            node: (
+              <Select
+                allowClear
+                options={(ctx?.groups ?? []).map((g) => ({ value: g.id, label: bi(g.name, g.nameEn) }))}
+              />
+            ),
+          },
+          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="audit_status" /> },
+        ]}
+        onSearch={(v) => setSearch(cleanParams(v))}
+      />
+      {ctx && (
+        <ApplyList<AthleteVO, Filters>
+          queryKey={KEYS.athletes}
+          request={applyApi.athletes.page}
+          params={filters}
+          columns={columns}
+          card={card}
+          rowKey="id"
+          title={t('apply.athlete.title')}
+          data-testid="athlete-table"
+          toolbar={() => (
+            <>
+              {addButton}
+              {importButton}
+            </>
+          )}
+        />
+      )}
+      {ctx && (
+        <AthleteForm ctx={ctx} delegationId={delegationId} editing={editing} onClose={closeForm} onSaved={saved} />
+      )}
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('apply.athlete.importTitle')}
+        onTemplate={() => downloadFrom(() => applyApi.athletes.template(delegationId), 'athletes-template.xlsx')}
+        upload={(file, mode) => applyApi.athletes.import(file, mode, delegationId)}
+        onImported={() => refreshApply(KEYS.athletes)}
+      />
+    </Space>
+  );
+}

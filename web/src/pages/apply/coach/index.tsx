@@ -1,0 +1,223 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { COACH_ROLE_LIST, type CoachPageQuery, type CoachVO, maskPhone } from '@baton/contracts';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { applyApi, type ListQuery } from '../../../api/apply';
+import { cleanParams, DictSelect, DictTag, SearchForm } from '../../../components/crud';
+import { usePerm } from '../../../hooks/usePerm';
+import { useMobile } from '../../system/shared';
+import { ApplyHeader } from '../ApplyHeader';
+import { ApplyList } from '../ApplyList';
+import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { CoachForm } from './CoachForm';
+import '../apply.css';
+
+type Filters = Omit<ListQuery<CoachPageQuery>, 'pageNum' | 'pageSize'>;
+interface SearchValues {
+  keywords?: string;
+  role?: CoachVO['role'];
+  status?: CoachVO['status'];
+}
+
+/** Sports apply → Coaches: the delegation's coaches and officials. */
+export default function ApplyCoachPage() {
+  const { t } = useTranslation();
+  const mobile = useMobile();
+  const can = usePerm();
+  const { message } = App.useApp();
+  const { ctx, delegationId } = useApplyContext();
+  const [search, setSearch] = useState<SearchValues>({});
+  const [editing, setEditing] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = { ...search, delegationId };
+  const writable = Boolean(ctx?.writable);
+  const reason = readOnlyReason(ctx, t);
+
+  const editParam = Number(params.get('edit'));
+  useEffect(() => {
+    if (!Number.isInteger(editParam) || editParam <= 0) return;
+    setEditing(editParam);
+    setParams(
+      (p) => {
+        p.delete('edit');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [editParam, setParams]);
+
+  const closeForm = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => refreshApply(KEYS.coaches), []);
+  const remove = async (ids: number[]) => {
+    await applyApi.coaches.remove(ids, delegationId);
+    message.success(t('crud.deleted'));
+    refreshApply(KEYS.coaches);
+  };
+
+  const locked = (c: CoachVO) => !writable || c.status === 'submitted';
+  const removable = (c: CoachVO) => writable && (c.status === 'draft' || c.status === 'returned');
+  const role = (c: CoachVO) => <Tag color="blue">{t(`apply.coachRole.${c.role}`)}</Tag>;
+  const editButton = (c: CoachVO, block?: boolean) => (
+    <Button
+      type={block ? 'default' : 'link'}
+      size={block ? 'large' : 'small'}
+      block={block}
+      icon={locked(c) ? <EyeOutlined /> : <EditOutlined />}
+      onClick={() => setEditing(c.id)}
+      data-testid="coach-edit"
+    >
+      {locked(c) ? t('apply.view') : t('crud.edit')}
+    </Button>
+  );
+  const deleteButton = (c: CoachVO, block?: boolean) =>
+    can('apply:coach:delete') &&
+    removable(c) && (
+      <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([c.id])}>
+        <Button
+          type={block ? 'default' : 'link'}
+          size={block ? 'large' : 'small'}
+          block={block}
+          danger
+          icon={<DeleteOutlined />}
+          data-testid="coach-delete"
+        >
+          {t('crud.delete')}
+        </Button>
+      </Popconfirm>
+    );
+
+  const columns: TableColumnsType<CoachVO> = [
+    {
+      title: t('apply.coach.name'),
+      dataIndex: 'name',
+      render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+    },
+    { title: t('apply.coach.role'), key: 'role', render: (_, c) => role(c) },
+    { title: t('apply.genderLabel'), dataIndex: 'gender', render: (g: 'M' | 'F') => t(`apply.gender.${g}`) },
+    { title: t('apply.coach.mobile'), dataIndex: 'mobile', render: (v: string | null) => (v ? maskPhone(v) : '—') },
+    {
+      title: t('crud.status'),
+      key: 'status',
+      render: (_, c) => (
+        <Space orientation="vertical" size={2}>
+          <DictTag dictCode="audit_status" value={c.status} />
+          {c.status === 'returned' && c.auditReason && <Typography.Text type="danger">{c.auditReason}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: t('crud.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, c) => (
+        <Space size={0}>
+          {editButton(c)}
+          {deleteButton(c)}
+        </Space>
+      ),
+    },
+  ];
+
+  const card = (c: CoachVO) => (
+    <Card size="small">
+      <Flex justify="space-between" gap={8} align="center">
+        <Typography.Text strong ellipsis>
+          {c.name}
+        </Typography.Text>
+        <DictTag dictCode="audit_status" value={c.status} />
+      </Flex>
+      <Flex gap={8} wrap align="center" style={{ marginTop: 4 }}>
+        {role(c)}
+        <Typography.Text type="secondary">
+          {t(`apply.gender.${c.gender}`)}
+          {c.mobile ? ` · ${maskPhone(c.mobile)}` : ''}
+        </Typography.Text>
+      </Flex>
+      {c.status === 'returned' && c.auditReason && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          title={t('apply.returnedReason', { reason: c.auditReason })}
+        />
+      )}
+      <Flex gap={8} style={{ marginTop: 12 }}>
+        {editButton(c, true)}
+        {deleteButton(c, true)}
+      </Flex>
+    </Card>
+  );
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} className="apply-page">
+      <ApplyHeader />
+      <SearchForm<SearchValues>
+        data-testid="coach-search"
+        fields={[
+          {
+            name: 'keywords',
+            label: t('crud.keywords'),
+            node: <Input allowClear placeholder={t('apply.coach.keywords')} />,
+          },
+          {
+            name: 'role',
+            label: t('apply.coach.role'),
+            node: (
+              <Select
+                allowClear
+                options={COACH_ROLE_LIST.map((r) => ({ value: r, label: t(`apply.coachRole.${r}`) }))}
+              />
+            ),
+          },
+          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="audit_status" /> },
+        ]}
+        onSearch={(v) => setSearch(cleanParams(v))}
+      />
+      {ctx && (
+        <ApplyList<CoachVO, Filters>
+          queryKey={KEYS.coaches}
+          request={applyApi.coaches.page}
+          params={filters}
+          columns={columns}
+          card={card}
+          rowKey="id"
+          title={t('apply.coach.title')}
+          data-testid="coach-table"
+          toolbar={() =>
+            can('apply:coach:add') && (
+              <Tooltip title={reason}>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  disabled={!writable}
+                  onClick={() => setEditing(0)}
+                  size={mobile ? 'large' : undefined}
+                  data-testid="coach-add"
+                >
+                  {t('crud.add')}
+                </Button>
+              </Tooltip>
+            )
+          }
+        />
+      )}
+      {ctx && <CoachForm ctx={ctx} delegationId={delegationId} editing={editing} onClose={closeForm} onSaved={saved} />}
+    </Space>
+  );
+}
