@@ -165,7 +165,14 @@ export const AthleteVO = Type.Object({
   auditReason: Nullable(Type.String()),
   fields: FieldValues,
   /** Group items entered (individual and relay), short codes for the list. */
-  entries: Type.Array(Type.Object({ groupItemId: Type.Integer(), itemCode: Type.String(), itemName: Type.String() })),
+  entries: Type.Array(
+    Type.Object({
+      groupItemId: Type.Integer(),
+      itemCode: Type.String(),
+      itemName: Type.String(),
+      itemNameEn: Type.String(),
+    }),
+  ),
   version: Type.Integer(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -22,6 +22,7 @@ export const WHITE_LIST: readonly string[] = [
   '/h5/detail',
   '/h5/querytm',
   '/wrj2025',
+  '/m',
   '/login',
   '/forget-password',
   '/which/login',

@@ -1,7 +1,7 @@
 import { PROGRESS } from '@baton/contracts';
 import NProgress from 'nprogress';
 import type { ComponentType } from 'react';
-import { createHashRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import 'nprogress/nprogress.css';
 import { setSessionExpiredHandler } from '../api/request';
 import { startRealtime } from '../realtime';
@@ -62,12 +62,15 @@ export function staticRoutes(): RouteObject[] {
           lazy: page(() => import('../pages/login/forget-password')),
         },
         { path: 'w/setting', handle: h('route.setting'), lazy: page(() => import('../pages/setting')) },
-        { path: 'wrj2025', Component: Nothing, loader: to('/home/index') },
+        // A meeting's short link: its page, in the phone frame on phones and the desktop frame elsewhere.
+        { path: 'wrj2025', Component: Nothing, loader: to('/m/wrj2025') },
         {
-          path: 'm/:code',
-          Component: Nothing,
-          loader: ({ params }: LoaderFunctionArgs) =>
-            redirect(`/h5/detail?code=${encodeURIComponent(params.code ?? '')}`),
+          path: 'm',
+          lazy: page(() => import('../layouts/public/adaptive')),
+          children: [
+            { index: true, Component: Nothing, loader: to('/home/index') },
+            { path: ':code', handle: h('route.meet'), lazy: page(detail) },
+          ],
         },
         {
           path: 'home',

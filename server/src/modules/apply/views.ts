@@ -24,13 +24,14 @@ import { iso } from '../../lib/sql.js';
 
 /** The group items an athlete entered, individual and relay, in the items' order. */
 const athleteEntries = sql<AthleteVO['entries']>`coalesce((select json_agg(json_build_object(
-    'groupItemId', x.group_item_id, 'itemCode', x.code, 'itemName', x.name) order by x.sort, x.group_item_id)
+    'groupItemId', x.group_item_id, 'itemCode', x.code, 'itemName', x.name, 'itemNameEn', x.name_en)
+    order by x.sort, x.group_item_id)
   from (
-    select e.group_item_id, i.code, i.name, i.sort from reg_entry e
+    select e.group_item_id, i.code, i.name, i.name_en, i.sort from reg_entry e
       join meet_group_item gi on gi.id = e.group_item_id join base_item i on i.id = gi.item_id
       where e.athlete_id = reg_athlete.id
     union all
-    select t.group_item_id, i.code, i.name, i.sort from reg_relay_member rm
+    select t.group_item_id, i.code, i.name, i.name_en, i.sort from reg_relay_member rm
       join reg_relay_team t on t.id = rm.relay_team_id
       join meet_group_item gi on gi.id = t.group_item_id join base_item i on i.id = gi.item_id
       where rm.athlete_id = reg_athlete.id

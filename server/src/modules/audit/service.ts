@@ -1,5 +1,4 @@
 import type {
-  AthleteVO,
   AuditAthleteQuery,
   AuditCoachQuery,
   AuditDecisionBody,
@@ -9,9 +8,7 @@ import type {
   AuditOverviewRow,
   AuditOverviewVO,
   AuditStatus,
-  CoachVO,
   DelegationFileVO,
-  EntryVO,
 } from '@baton/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -24,11 +21,7 @@ import {
   delegationFile,
   entry,
   field,
-  file,
-  group,
   groupField,
-  groupItem,
-  item,
   meetingField,
   recordHistory,
   relayMember,
@@ -40,6 +33,16 @@ import { limitOffset } from '../../lib/paging.js';
 import { iso, likeAny, rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import { type CurrentUser, hasPerm } from '../../plugins/auth.js';
+import {
+  selectAthletes,
+  selectCoaches,
+  selectEntries,
+  selectFiles,
+  toAthleteVO,
+  toCoachVO,
+  toEntryVO,
+  toFileVO,
+} from '../apply/views.js';
 import {
   areaCondition,
   areaScope,
@@ -63,8 +66,6 @@ import { type AuditMessage, auditMessages } from './notify.js';
  */
 
 type Entity = 'athlete' | 'coach';
-type AthleteRow = typeof athlete.$inferSelect;
-type CoachRow = typeof coach.$inferSelect;
 type DecisionLevel = 'area' | 'committee';
 
 interface Reach {
@@ -124,109 +125,10 @@ const COACH_PROBLEMS: Record<NonNullable<AuditCoachQuery['problem']>, SQL> = {
 
 // ─── Value objects ──────────────────────────────────────────────────────────────────────
 
-const athleteColumns = {
-  a: athlete,
-  delegationName: delegation.name,
-  areaCodeId: delegation.areaCodeId,
-  groupName: group.name,
-  groupNameEn: group.nameEn,
-};
-type AthleteListRow = { a: AthleteRow; delegationName: string; areaCodeId: number | null } & {
-  groupName: string;
-  groupNameEn: string;
-};
-type EntryCode = AthleteVO['entries'][number];
-
-const selectAthletes = (db: DbOrTx, where: SQL | undefined) =>
-  db
-    .select(athleteColumns)
-    .from(athlete)
-    .innerJoin(delegation, eq(delegation.id, athlete.delegationId))
-    .innerJoin(group, eq(group.id, athlete.groupId))
-    .where(where);
-
-const toAthleteVO = (r: AthleteListRow, entries: EntryCode[]): AthleteVO => ({
-  id: r.a.id,
-  meetingId: r.a.meetingId,
-  delegationId: r.a.delegationId,
-  delegationName: r.delegationName,
-  groupId: r.a.groupId,
-  groupName: r.groupName,
-  groupNameEn: r.groupNameEn,
-  name: r.a.name,
-  nameEn: r.a.nameEn,
-  gender: r.a.gender,
-  idType: r.a.idType as AthleteVO['idType'],
-  idNumber: r.a.idNumber,
-  birthDate: r.a.birthDate,
-  photoFileId: r.a.photoFileId,
-  bib: r.a.bib,
-  status: r.a.status,
-  auditReason: r.a.auditReason,
-  fields: r.a.fields,
-  entries,
-  version: r.a.version,
-  createdAt: iso(r.a.createdAt),
-  updatedAt: iso(r.a.updatedAt),
-});
-
-const coachColumns = { c: coach, delegationName: delegation.name, areaCodeId: delegation.areaCodeId };
-type CoachListRow = { c: CoachRow; delegationName: string; areaCodeId: number | null };
-
-const selectCoaches = (db: DbOrTx, where: SQL | undefined) =>
-  db.select(coachColumns).from(coach).innerJoin(delegation, eq(delegation.id, coach.delegationId)).where(where);
-
-const toCoachVO = (r: CoachListRow): CoachVO => ({
-  id: r.c.id,
-  meetingId: r.c.meetingId,
-  delegationId: r.c.delegationId,
-  delegationName: r.delegationName,
-  name: r.c.name,
-  gender: r.c.gender,
-  mobile: r.c.mobile,
-  idType: r.c.idType as CoachVO['idType'],
-  idNumber: r.c.idNumber,
-  role: r.c.role,
-  status: r.c.status,
-  auditReason: r.c.auditReason,
-  fields: r.c.fields,
-  version: r.c.version,
-  createdAt: iso(r.c.createdAt),
-  updatedAt: iso(r.c.updatedAt),
-});
-
-/** The group items each athlete entered (individual entries and relay teams), in two queries. */
-async function entryCodes(db: DbOrTx, athleteIds: number[], lang: string): Promise<Map<number, EntryCode[]>> {
-  const out = new Map<number, EntryCode[]>();
-  if (!athleteIds.length) return out;
-  const columns = { groupItemId: groupItem.id, code: item.code, name: item.name, nameEn: item.nameEn, sort: item.sort };
-  const [individual, relays] = await Promise.all([
-    db
-      .select({ athleteId: entry.athleteId, ...columns })
-      .from(entry)
-      .innerJoin(groupItem, eq(groupItem.id, entry.groupItemId))
-      .innerJoin(item, eq(item.id, groupItem.itemId))
-      .where(inArray(entry.athleteId, athleteIds)),
-    db
-      .select({ athleteId: relayMember.athleteId, ...columns })
-      .from(relayMember)
-      .innerJoin(relayTeam, eq(relayTeam.id, relayMember.relayTeamId))
-      .innerJoin(groupItem, eq(groupItem.id, relayTeam.groupItemId))
-      .innerJoin(item, eq(item.id, groupItem.itemId))
-      .where(inArray(relayMember.athleteId, athleteIds)),
-  ]);
-  for (const r of [...individual, ...relays].sort((x, y) => x.sort - y.sort || x.groupItemId - y.groupItemId)) {
-    const list = out.get(r.athleteId) ?? [];
-    list.push({ groupItemId: r.groupItemId, itemCode: r.code, itemName: say(lang, r.name, r.nameEn || r.name) });
-    out.set(r.athleteId, list);
-  }
-  return out;
-}
-
 // ─── Lists ──────────────────────────────────────────────────────────────────────────────
 
 /** Athletes of a meeting with the filters; sorted by delegation, then name. */
-export async function pageAthletes(db: Db, u: CurrentUser, q: AuditAthleteQuery, lang: string) {
+export async function pageAthletes(db: Db, u: CurrentUser, q: AuditAthleteQuery, _lang: string) {
   const r = await reach(db, u, q.meetingId);
   const where = and(
     eq(athlete.meetingId, q.meetingId),
@@ -245,12 +147,7 @@ export async function pageAthletes(db: Db, u: CurrentUser, q: AuditAthleteQuery,
       .limit(limit)
       .offset(offset),
   ]);
-  const codes = await entryCodes(
-    db,
-    rows.map((x) => x.a.id),
-    lang,
-  );
-  return { list: rows.map((x) => toAthleteVO(x, codes.get(x.a.id) ?? [])), total: total?.n ?? 0 };
+  return { list: rows.map(toAthleteVO), total: total?.n ?? 0 };
 }
 
 /** Coaches of a meeting with the filters; sorted by delegation, then name. */
@@ -374,29 +271,7 @@ export async function auditOverview(
 // ─── Detail ─────────────────────────────────────────────────────────────────────────────
 
 async function delegationFiles(db: DbOrTx, delegationId: number): Promise<DelegationFileVO[]> {
-  const rows = await db
-    .select({
-      id: delegationFile.id,
-      fileId: delegationFile.fileId,
-      kind: delegationFile.kind,
-      name: delegationFile.name,
-      size: file.size,
-      contentType: file.mime,
-      createdAt: delegationFile.createdAt,
-    })
-    .from(delegationFile)
-    .leftJoin(file, eq(file.id, delegationFile.fileId))
-    .where(eq(delegationFile.delegationId, delegationId))
-    .orderBy(asc(delegationFile.kind), asc(delegationFile.id));
-  return rows.map((f) => ({
-    id: f.id,
-    fileId: f.fileId,
-    kind: f.kind as DelegationFileVO['kind'],
-    name: f.name,
-    size: f.size ?? 0,
-    contentType: f.contentType ?? 'application/octet-stream',
-    createdAt: iso(f.createdAt),
-  }));
+  return (await selectFiles(db, eq(delegationFile.delegationId, delegationId))).map(toFileVO);
 }
 
 const HISTORY_MAX = 200;
@@ -483,47 +358,29 @@ function isChanged(history: { createdAt: string }[], decisions: { createdAt: str
 }
 
 export async function athleteDetail(db: Db, u: CurrentUser, id: number, lang: string): Promise<AuditDetailVO> {
-  const [row] = await selectAthletes(db, eq(athlete.id, id));
+  const [found] = await db.select({ meetingId: athlete.meetingId }).from(athlete).where(eq(athlete.id, id));
+  if (!found) throw notFound();
+  const r = await reach(db, u, found.meetingId);
+  const [row] = await selectAthletes(db, and(eq(athlete.id, id), areaCondition(r.areas, delegation.areaCodeId)));
   if (!row) throw notFound();
-  const r = await reach(db, u, row.a.meetingId);
-  if (!inAreas(r.areas, row.areaCodeId)) throw notFound();
-  const [codes, entries, files, history, decisions, required] = await Promise.all([
-    entryCodes(db, [id], lang),
-    db
-      .select({
-        id: entry.id,
-        athleteId: entry.athleteId,
-        groupItemId: entry.groupItemId,
-        itemCode: item.code,
-        itemName: item.name,
-        itemNameEn: item.nameEn,
-        seedMark: entry.seedMark,
-        seedDate: entry.seedDate,
-        status: entry.status,
-        version: entry.version,
-      })
-      .from(entry)
-      .innerJoin(groupItem, eq(groupItem.id, entry.groupItemId))
-      .innerJoin(item, eq(item.id, groupItem.itemId))
-      .where(eq(entry.athleteId, id))
-      .orderBy(asc(item.sort), asc(entry.id)),
+  const [entries, files, history, decisions, required] = await Promise.all([
+    selectEntries(db, eq(entry.athleteId, id)),
     delegationFiles(db, row.a.delegationId),
     historyOf(db, 'athlete', id),
     decisionsOf(db, 'athlete', id),
     requiredFields(db, row.a.meetingId, 'athlete', row.a.groupId),
   ]);
-  const athleteCodes = codes.get(id) ?? [];
   const problems: string[] = [];
   if (!row.a.photoFileId && empty(row.a.fields[PHOTO_KEY])) problems.push(say(lang, '缺少照片', 'no photo'));
   const fieldNote = missingFieldNote(required, row.a.fields, lang);
   if (fieldNote) problems.push(fieldNote);
-  if (!athleteCodes.length) problems.push(say(lang, '未报任何项目', 'not entered in any event'));
+  if (!row.entries?.length) problems.push(say(lang, '未报任何项目', 'not entered in any event'));
   if (isChanged(history, decisions)) problems.push(changedNote(lang));
   return {
     entity: 'athlete',
-    athlete: toAthleteVO(row, athleteCodes),
+    athlete: toAthleteVO(row),
     coach: null,
-    entries: entries.map((e): EntryVO => ({ ...e, athleteName: row.a.name })),
+    entries: entries.map(toEntryVO),
     files,
     history,
     decisions,
@@ -532,10 +389,11 @@ export async function athleteDetail(db: Db, u: CurrentUser, id: number, lang: st
 }
 
 export async function coachDetail(db: Db, u: CurrentUser, id: number, lang: string): Promise<AuditDetailVO> {
-  const [row] = await selectCoaches(db, eq(coach.id, id));
+  const [found] = await db.select({ meetingId: coach.meetingId }).from(coach).where(eq(coach.id, id));
+  if (!found) throw notFound();
+  const r = await reach(db, u, found.meetingId);
+  const [row] = await selectCoaches(db, and(eq(coach.id, id), areaCondition(r.areas, delegation.areaCodeId)));
   if (!row) throw notFound();
-  const r = await reach(db, u, row.c.meetingId);
-  if (!inAreas(r.areas, row.areaCodeId)) throw notFound();
   const [files, history, decisions, required] = await Promise.all([
     delegationFiles(db, row.c.delegationId),
     historyOf(db, 'coach', id),

@@ -1,6 +1,6 @@
-import { LoginOutlined } from '@ant-design/icons';
+import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { APP_YEAR } from '@baton/contracts';
-import { Button, Layout, Menu, theme } from 'antd';
+import { Button, Dropdown, Layout, Menu, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LangSwitch } from '../../components/LangSwitch';
@@ -16,6 +16,7 @@ export default function PublicLayout() {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const items = NAV.map((k) => ({ key: `/home/${k}`, label: t(`home.nav.${k}`) }));
   return (
     <Layout className="public-layout">
       <Layout.Header
@@ -29,11 +30,21 @@ export default function PublicLayout() {
           mode="horizontal"
           className="public-menu"
           selectedKeys={[pathname]}
-          items={NAV.map((k) => ({ key: `/home/${k}`, label: t(`home.nav.${k}`) }))}
+          items={items}
           onClick={({ key }) => navigate(key)}
           style={{ borderBottom: 'none', background: 'transparent' }}
         />
         <div className="public-tools">
+          {/* Narrow screens: the pages in a menu (the horizontal one is hidden). */}
+          <Dropdown trigger={['click']} menu={{ items, selectedKeys: [pathname], onClick: ({ key }) => navigate(key) }}>
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              className="public-nav-button"
+              aria-label={t('public.nav')}
+              data-testid="public-nav"
+            />
+          </Dropdown>
           <LangSwitch />
           <ThemeSwitch variant="toggle" />
           <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/which/login')}>

@@ -3,19 +3,20 @@ import {
   LoginOutlined,
   NotificationOutlined,
   TeamOutlined,
-  TrophyOutlined,
   UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import { APP_VERSION } from '@baton/contracts';
+import { APP_VERSION, USER_TYPE } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Col, Empty, Row, Segmented, Space, Statistic, Tag, Typography, theme } from 'antd';
+import { Avatar, Card, Col, Row, Segmented, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOverview, getVisitTrend } from '../../api/stats';
+import { usePerm } from '../../hooks/usePerm';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
 import { EChart, type EChartOption } from './EChart';
+import { DelegationCard, RegistrationCharts, RegistrationMeetingsCard, useRegistrationStats } from './Registration';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'dashboard.greetingMorning';
@@ -71,19 +72,40 @@ function StatCard({
   );
 }
 
-/** The console's first page: who is signed in, the figures that exist today, the visit trend. */
+/** Who may see the registration figures (the meetings in their scope): auditors and meeting managers. */
+const REGISTRATION_PERMS = ['audit:record:query', 'meeting:trackmeet:query'] as const;
+
+/**
+ * The console's first page: who is signed in, the figures that exist today, the visit trend, and
+ * the registration figures of the user's meetings (a delegation account gets a way to its own
+ * registration instead: it never calls the committee's endpoints).
+ */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const user = useUserStore((s) => s.userInfo);
   const name = user?.nickname || user?.username || '';
   const [days, setDays] = useState<Range>(7);
+  const can = usePerm();
+  const delegation = user?.userType === USER_TYPE.DELEGATION;
+  const showRegistration = !delegation && can(REGISTRATION_PERMS);
+  const registration = useRegistrationStats(showRegistration);
   const today = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(
     new Date(),
   );
 
-  const overview = useQuery({ queryKey: ['stats', 'overview'], queryFn: getOverview, refetchInterval: 60_000 });
-  const trend = useQuery({ queryKey: ['stats', 'visit-trend', days], queryFn: () => getVisitTrend(days) });
+  // The site's own figures are the console's business, not a delegation's.
+  const overview = useQuery({
+    queryKey: ['stats', 'overview'],
+    queryFn: getOverview,
+    refetchInterval: 60_000,
+    enabled: !delegation,
+  });
+  const trend = useQuery({
+    queryKey: ['stats', 'visit-trend', days],
+    queryFn: () => getVisitTrend(days),
+    enabled: !delegation,
+  });
   const o = overview.data;
 
   const option = useMemo<EChartOption>(() => {
@@ -161,104 +183,107 @@ export default function DashboardPage() {
         </Typography.Text>
       </Card>
 
-      <Row gutter={[16, 16]}>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-users"
-            title={t('comm.dashboard.users')}
-            value={o?.userCount}
-            loading={overview.isLoading}
-            icon={<TeamOutlined />}
-            color={token.colorPrimary}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-logins"
-            title={t('comm.dashboard.loginsToday')}
-            value={o?.loginsToday}
-            loading={overview.isLoading}
-            icon={<LoginOutlined />}
-            color="#8b5cf6"
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-notices"
-            title={t('comm.dashboard.notices')}
-            value={o?.noticesPublished}
-            loading={overview.isLoading}
-            icon={<NotificationOutlined />}
-            color="#f59e0b"
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-online"
-            title={t('comm.dashboard.online')}
-            value={o?.onlineUsers}
-            loading={overview.isLoading}
-            icon={<WifiOutlined />}
-            color="#10b981"
-            footer={o ? t('comm.dashboard.sockets', { count: o.onlineSockets }) : null}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-pv"
-            title={t('comm.dashboard.pvToday')}
-            value={o?.pvToday}
-            loading={overview.isLoading}
-            icon={<EyeOutlined />}
-            color="#0ea5e9"
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <StatCard
-            testId="stat-uv"
-            title={t('comm.dashboard.uvToday')}
-            value={o?.uvToday}
-            loading={overview.isLoading}
-            icon={<UserOutlined />}
-            color="#14b8a6"
-          />
-        </Col>
-      </Row>
-
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Card
-            variant="borderless"
-            title={t('comm.dashboard.trend')}
-            extra={
-              <Segmented<Range>
-                size="small"
-                value={days}
-                onChange={setDays}
-                options={RANGES.map((r) => ({ value: r, label: t('comm.dashboard.days', { count: r }) }))}
-                data-testid="trend-range"
+      {delegation ? (
+        <DelegationCard />
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-users"
+                title={t('comm.dashboard.users')}
+                value={o?.userCount}
+                loading={overview.isLoading}
+                icon={<TeamOutlined />}
+                color={token.colorPrimary}
               />
-            }
-          >
-            <EChart
-              option={option}
-              loading={trend.isFetching}
-              height={320}
-              testId="visit-trend-chart"
-              ariaLabel={t('comm.dashboard.trend')}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card variant="borderless" title={t('comm.dashboard.meetings')} style={{ height: '100%' }}>
-            <Empty
-              image={<TrophyOutlined style={{ fontSize: 48, color: token.colorTextQuaternary }} />}
-              styles={{ image: { height: 56 } }}
-              description={t('comm.dashboard.meetingsLater')}
-            />
-          </Card>
-        </Col>
-      </Row>
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-logins"
+                title={t('comm.dashboard.loginsToday')}
+                value={o?.loginsToday}
+                loading={overview.isLoading}
+                icon={<LoginOutlined />}
+                color="#8b5cf6"
+              />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-notices"
+                title={t('comm.dashboard.notices')}
+                value={o?.noticesPublished}
+                loading={overview.isLoading}
+                icon={<NotificationOutlined />}
+                color="#f59e0b"
+              />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-online"
+                title={t('comm.dashboard.online')}
+                value={o?.onlineUsers}
+                loading={overview.isLoading}
+                icon={<WifiOutlined />}
+                color="#10b981"
+                footer={o ? t('comm.dashboard.sockets', { count: o.onlineSockets }) : null}
+              />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-pv"
+                title={t('comm.dashboard.pvToday')}
+                value={o?.pvToday}
+                loading={overview.isLoading}
+                icon={<EyeOutlined />}
+                color="#0ea5e9"
+              />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                testId="stat-uv"
+                title={t('comm.dashboard.uvToday')}
+                value={o?.uvToday}
+                loading={overview.isLoading}
+                icon={<UserOutlined />}
+                color="#14b8a6"
+              />
+            </Col>
+          </Row>
+
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={showRegistration ? 16 : 24}>
+              <Card
+                variant="borderless"
+                title={t('comm.dashboard.trend')}
+                extra={
+                  <Segmented<Range>
+                    size="small"
+                    value={days}
+                    onChange={setDays}
+                    options={RANGES.map((r) => ({ value: r, label: t('comm.dashboard.days', { count: r }) }))}
+                    data-testid="trend-range"
+                  />
+                }
+              >
+                <EChart
+                  option={option}
+                  loading={trend.isFetching}
+                  height={320}
+                  testId="visit-trend-chart"
+                  ariaLabel={t('comm.dashboard.trend')}
+                />
+              </Card>
+            </Col>
+            {showRegistration && (
+              <Col xs={24} xl={8}>
+                <RegistrationMeetingsCard state={registration} />
+              </Col>
+            )}
+          </Row>
+        </>
+      )}
+      {showRegistration && <RegistrationCharts state={registration} />}
     </Space>
   );
 }

@@ -1,42 +1,70 @@
-import { AuditOutlined, FormOutlined, TrophyOutlined } from '@ant-design/icons';
-import { Button, Card, List, theme } from 'antd';
+import { FormOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../home/parts/home';
+import { usePublicHome } from '../home/parts/hooks';
+import '../home/parts/parts.css';
 
-const FEATURES = [
-  { key: 'enroll', icon: FormOutlined },
-  { key: 'audit', icon: AuditOutlined },
-  { key: 'result', icon: TrophyOutlined },
-] as const;
-
-/** /h5/home: the mobile home page. */
+/** /h5/home: the phone home page — the ways in, meetings by status (one status at a time), notices. */
 export default function H5HomePage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const navigate = useNavigate();
+  const home = usePublicHome();
+  const [section, setSection] = useState<HomeSection>('open');
   return (
-    <>
+    <div className="pub-stack">
       <section className="h5-hero">
         <h1>{t('home.mobileTitle')}</h1>
         <p>{t('home.heroSubtitle')}</p>
-        <Button block size="large" onClick={() => navigate('/which/login')}>
-          {t('home.signIn')}
-        </Button>
+        <div className="pub-h5-actions">
+          <Button
+            size="large"
+            block
+            icon={<SearchOutlined />}
+            onClick={() => navigate('/h5/query')}
+            data-testid="home-find"
+          >
+            {t('public.home.findMine')}
+          </Button>
+          <Button
+            size="large"
+            block
+            ghost
+            icon={<FormOutlined />}
+            onClick={() => navigate('/h5/enroll')}
+            data-testid="home-enroll"
+          >
+            {t('public.home.delegationEntry')}
+          </Button>
+        </div>
       </section>
-      <Card variant="borderless" style={{ marginTop: 12 }}>
-        <List
-          dataSource={[...FEATURES]}
-          renderItem={({ key, icon: Icon }) => (
-            <List.Item>
-              <List.Item.Meta
-                avatar={<Icon style={{ fontSize: 24, color: token.colorPrimary }} />}
-                title={t(`home.features.${key}Title`)}
-                description={t(`home.features.${key}Desc`)}
-              />
-            </List.Item>
-          )}
-        />
-      </Card>
-    </>
+      <Segmented<HomeSection>
+        block
+        size="large"
+        value={section}
+        onChange={setSection}
+        options={HOME_SECTIONS.map((s) => ({
+          value: s,
+          label: (
+            <span data-testid={`home-tab-${s}`}>
+              {t(`public.home.short.${s}`)}
+              {home.data?.[s].length ? ` ${home.data[s].length}` : ''}
+            </span>
+          ),
+        }))}
+      />
+      <div data-testid={`home-${section}`}>
+        {home.isLoading ? (
+          <div className="pub-card">
+            <Skeleton active paragraph={{ rows: 2 }} />
+          </div>
+        ) : (
+          <MeetingCards section={section} meetings={home.data?.[section] ?? []} base="/h5" />
+        )}
+      </div>
+      <NoticeList notices={home.data?.notices} loading={home.isLoading} />
+    </div>
   );
 }

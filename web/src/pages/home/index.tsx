@@ -1,42 +1,68 @@
-import { AuditOutlined, FormOutlined, TrophyOutlined } from '@ant-design/icons';
-import { Button, Card, Space, theme } from 'antd';
+import { FormOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HOME_SECTIONS, MeetingCards, NoticeList } from './parts/home';
+import { usePublicHome } from './parts/hooks';
+import './parts/parts.css';
 
-const FEATURES = [
-  { key: 'enroll', icon: FormOutlined },
-  { key: 'audit', icon: AuditOutlined },
-  { key: 'result', icon: TrophyOutlined },
-] as const;
-
-/** /home/index: what Baton is, and the way in. */
+/** /home/index: meetings by status (open for entries, in competition, finished), the notices, the ways in. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const navigate = useNavigate();
+  const home = usePublicHome();
   return (
-    <>
+    <div className="pub-stack">
       <section className="home-hero">
         <h1>{t('home.heroTitle')}</h1>
         <p>{t('home.heroSubtitle')}</p>
-        <Space wrap>
-          <Button size="large" onClick={() => navigate('/which/login')} data-testid="home-sign-in">
-            {t('home.signIn')}
+        <div className="pub-hero-actions">
+          <Button
+            size="large"
+            icon={<SearchOutlined />}
+            onClick={() => navigate('/home/query')}
+            data-testid="home-find"
+          >
+            {t('public.home.findMine')}
           </Button>
-          <Button size="large" ghost onClick={() => navigate('/home/enroll')}>
-            {t('home.goEnroll')}
+          <Button
+            size="large"
+            ghost
+            icon={<FormOutlined />}
+            onClick={() => navigate('/home/enroll')}
+            data-testid="home-enroll"
+          >
+            {t('public.home.delegationEntry')}
           </Button>
-        </Space>
+          <Button
+            size="large"
+            ghost
+            icon={<UnorderedListOutlined />}
+            onClick={() => navigate('/home/querytm')}
+            data-testid="home-lists"
+          >
+            {t('public.home.lists')}
+          </Button>
+        </div>
       </section>
-      <div className="home-features">
-        {FEATURES.map(({ key, icon: Icon }) => (
-          <Card key={key} variant="borderless">
-            <Icon style={{ fontSize: 28, color: token.colorPrimary }} />
-            <h3 style={{ margin: '12px 0 6px' }}>{t(`home.features.${key}Title`)}</h3>
-            <p style={{ margin: 0, color: token.colorTextSecondary }}>{t(`home.features.${key}Desc`)}</p>
-          </Card>
-        ))}
+      <div className="pub-home-grid">
+        <div className="pub-stack">
+          {HOME_SECTIONS.map((section) => (
+            <section key={section} className="pub-card pub-section" data-testid={`home-${section}`}>
+              <h2>
+                {t(`public.home.sections.${section}`)}
+                {home.data ? <span className="pub-count">{home.data[section].length}</span> : null}
+              </h2>
+              {home.isLoading ? (
+                <Skeleton active paragraph={{ rows: 2 }} />
+              ) : (
+                <MeetingCards section={section} meetings={home.data?.[section] ?? []} base="/home" />
+              )}
+            </section>
+          ))}
+        </div>
+        <NoticeList notices={home.data?.notices} loading={home.isLoading} />
       </div>
-    </>
+    </div>
   );
 }

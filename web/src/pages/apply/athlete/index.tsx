@@ -130,7 +130,7 @@ export default function ApplyAthletePage() {
     a.entries.length ? (
       <Space size={[4, 4]} wrap>
         {a.entries.map((e) => (
-          <Tag key={e.groupItemId}>{en ? e.itemCode : e.itemName}</Tag>
+          <Tag key={e.groupItemId}>{en ? e.itemNameEn || e.itemCode : e.itemName}</Tag>
         ))}
       </Space>
     ) : (

@@ -1,5 +1,108 @@
+import { Skeleton, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
 import { PublicEmpty } from '../PublicEmpty';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import { DelegationsPanel, EntriesPanel, NotYet } from '../parts/lists';
+import { ItemView } from './ItemView';
+import { MeetingHeader } from './MeetingHeader';
+import { Overview } from './Overview';
+import '../parts/parts.css';
 
-export default function Page() {
-  return <PublicEmpty titleKey="route.detail" emptyKey="home.detailEmpty" />;
+const TABS = ['overview', 'entries', 'delegations', 'startLists', 'results'] as const;
+type Tab = (typeof TABS)[number];
+
+const positiveId = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * A meeting's public page: `/home/detail?code=` (or `?id=`), `/h5/detail`, and the short link
+ * `/m/:code`. `?tab=` picks a tab, `?list=` the entry list shown, `?item=` opens one group
+ * item's page (entries, start list, results).
+ */
+export default function DetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const base = usePublicBase();
+  const { code, resolving } = useMeetingCode(params.code ?? search.get('code'), search.get('id'));
+  const meeting = usePublicMeeting(code);
+
+  const set = (changes: Record<string, string | number | null>, replace = false) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  if (resolving || meeting.isLoading) {
+    return (
+      <div className="pub-card">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!code || !meeting.data) return <PublicEmpty titleKey="route.detail" emptyKey="public.detail.notFound" />;
+  const m = meeting.data;
+
+  const itemId = positiveId(search.get('item'));
+  if (itemId) {
+    return (
+      <ItemView
+        meeting={m}
+        groupItemId={itemId}
+        onPick={(id) => set({ item: id })}
+        onBack={() => set({ item: null })}
+      />
+    );
+  }
+
+  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as Tab)
+    : 'overview';
+  const itemHref = (id: number) => {
+    const next = new URLSearchParams(search);
+    next.set('item', String(id));
+    return `?${next.toString()}`;
+  };
+  const content: Record<Tab, () => ReactNode> = {
+    overview: () => <Overview meeting={m} itemHref={itemHref} />,
+    entries: () => (
+      <EntriesPanel
+        meeting={m}
+        groupItemId={positiveId(search.get('list'))}
+        onChange={(id) => set({ list: id }, true)}
+      />
+    ),
+    delegations: () => <DelegationsPanel meetingId={m.id} />,
+    startLists: () => <NotYet kind="startLists" />,
+    results: () => <NotYet kind="results" />,
+  };
+
+  return (
+    <div className="pub-stack" data-testid="meeting-detail">
+      <MeetingHeader meeting={m} base={base} />
+      <Tabs
+        className="pub-tabs"
+        activeKey={tab}
+        onChange={(key) => set({ tab: key === 'overview' ? null : key }, true)}
+        items={TABS.map((key) => ({
+          key,
+          label: <span data-testid={`tab-${key}`}>{t(`public.detail.tabs.${key}`)}</span>,
+          // Only the open tab renders (and fetches).
+          children:
+            key !== tab ? null : key === 'overview' ? content[key]() : <div className="pub-card">{content[key]()}</div>,
+        }))}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,139 @@
+import { ArrowLeftOutlined, CalendarOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { Empty, Skeleton, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useBilingual } from '../../system/shared';
 import { PublicEmpty } from '../PublicEmpty';
+import { formatDays } from '../parts/format';
+import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } from '../parts/hooks';
+import { CountsBar, DelegationRows, EntriesPanel, PublicListsGate } from '../parts/lists';
+import { MeetingCard } from '../parts/MeetingCard';
+import { MeetingStatusTag } from '../parts/tags';
+import '../parts/parts.css';
 
-export default function Page() {
-  return <PublicEmpty titleKey="route.querytm" emptyKey="home.querytmEmpty" />;
+const TABS = ['delegations', 'entries'] as const;
+type Tab = (typeof TABS)[number];
+
+/** No meeting chosen yet: every public meeting as a card that opens its lists. */
+function Chooser({ base }: { base: PublicBase }) {
+  const { t } = useTranslation();
+  const { meetings, loading } = usePublicMeetings();
+  return (
+    <div className="pub-stack" data-testid="querytm-chooser">
+      <section className="pub-card pub-section">
+        <h1 className="pub-title">{t('public.querytm.title')}</h1>
+        <p className="pub-muted">{t('public.querytm.choose')}</p>
+      </section>
+      {loading ? (
+        <div className="pub-card">
+          <Skeleton active />
+        </div>
+      ) : meetings.length === 0 ? (
+        <div className="pub-card">
+          <Empty description={t('public.querytm.none')} />
+        </div>
+      ) : (
+        <div className="pub-grid">
+          {meetings.map((m) => (
+            <MeetingCard key={m.id} meeting={m} to={`${base}/querytm?code=${encodeURIComponent(m.code)}`} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/home/querytm?code=`, `/h5/querytm`: a meeting's public lists — its figures, delegations
+ * with their numbers, and the entries of each group item (`?list=` the item shown).
+ */
+export default function QuerytmPage() {
+  const { t, i18n } = useTranslation();
+  const pick = useBilingual();
+  const base = usePublicBase();
+  const [search, setSearch] = useSearchParams();
+  const code = search.get('code');
+  const meeting = usePublicMeeting(code);
+
+  if (!code) return <Chooser base={base} />;
+  if (meeting.isLoading) {
+    return (
+      <div className="pub-card">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  }
+  if (!meeting.data) return <PublicEmpty titleKey="route.querytm" emptyKey="public.detail.notFound" />;
+  const m = meeting.data;
+  const tab: Tab = search.get('tab') === 'entries' ? 'entries' : 'delegations';
+  const set = (changes: Record<string, string | null>) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="pub-stack" data-testid="querytm-page">
+      <section className="pub-card pub-section">
+        <Link to={`${base}/querytm`} className="pub-back-link" data-testid="querytm-change">
+          <ArrowLeftOutlined /> {t('public.querytm.change')}
+        </Link>
+        <div className="pub-meeting-card-head">
+          <h1 className="pub-title" data-testid="querytm-meeting">
+            {pick(m.name, m.nameEn)}
+          </h1>
+          <MeetingStatusTag status={m.status} />
+        </div>
+        <div className="pub-meta">
+          <span>
+            <CalendarOutlined />
+            {formatDays(m.startDate, m.endDate, i18n.language)}
+          </span>
+          <Link to={`${base}/detail?code=${encodeURIComponent(m.code)}`} data-testid="querytm-detail">
+            {t('public.querytm.meetingPage')} <RightOutlined />
+          </Link>
+        </div>
+      </section>
+      <PublicListsGate meetingId={m.id}>
+        {(counts) => (
+          <>
+            <CountsBar counts={counts} />
+            <Tabs
+              className="pub-tabs"
+              activeKey={tab}
+              onChange={(key) => set({ tab: key === 'delegations' ? null : key })}
+              items={TABS.map((key) => ({
+                key,
+                label: <span data-testid={`tab-${key}`}>{t(`public.querytm.tabs.${key}`)}</span>,
+                children:
+                  key !== tab ? null : (
+                    <div className="pub-card">
+                      {key === 'delegations' ? (
+                        <DelegationRows meetingId={m.id} />
+                      ) : (
+                        <EntriesPanel
+                          meeting={m}
+                          groupItemId={Number(search.get('list')) || undefined}
+                          onChange={(id) => set({ list: String(id) })}
+                        />
+                      )}
+                    </div>
+                  ),
+              }))}
+            />
+          </>
+        )}
+      </PublicListsGate>
+      <Link to={`${base}/query?meetingId=${m.id}`} className="pub-back-link" style={{ alignSelf: 'center' }}>
+        <SearchOutlined /> {t('public.querytm.findMine')}
+      </Link>
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+/**
+ * The committee's audit (issue 5): overview per delegation, athlete and coach lists, a record's
+ * detail, approve / return decisions; and the dashboard's registration figures.
+ */
+import type {
+  AthleteVO,
+  AuditAthleteQuery,
+  AuditCoachQuery,
+  AuditDecisionBody,
+  AuditDecisionResult,
+  AuditDetailVO,
+  AuditOverviewQuery,
+  AuditOverviewVO,
+  CoachVO,
+  RegistrationStatsVO,
+} from '@baton/contracts';
+import { request } from './request';
+import type { ListQuery, PageResult } from './system';
+
+export type AuditEntity = AuditDecisionBody['entity'];
+const PLURAL: Record<AuditEntity, string> = { athlete: 'athletes', coach: 'coaches' };
+
+export const auditApi = {
+  overview: (params: AuditOverviewQuery) =>
+    request<AuditOverviewVO>({ url: '/api/v1/audit/overview', method: 'get', params }),
+  athletes: (params: ListQuery<AuditAthleteQuery>) =>
+    request<PageResult<AthleteVO>>({ url: '/api/v1/audit/athletes/page', method: 'get', params }),
+  coaches: (params: ListQuery<AuditCoachQuery>) =>
+    request<PageResult<CoachVO>>({ url: '/api/v1/audit/coaches/page', method: 'get', params }),
+  detail: (entity: AuditEntity, id: number) =>
+    request<AuditDetailVO>({ url: `/api/v1/audit/${PLURAL[entity]}/${id}`, method: 'get' }),
+  decide: (data: AuditDecisionBody) =>
+    request<AuditDecisionResult>({ url: '/api/v1/audit/decisions', method: 'post', data }),
+};
+
+/** The dashboard's registration figures for the meetings in the caller's scope. */
+export const getRegistrationStats = (meetingId?: number) =>
+  request<RegistrationStatsVO>({ url: '/api/v1/stats/registration', method: 'get', params: { meetingId } });

@@ -1,0 +1,212 @@
+import type { AuditDecisionResult, AuditOverviewRow, AuditStatus, FieldLinkVO } from '@baton/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Image, Tooltip, Typography, theme } from 'antd';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AuditEntity, auditApi } from '../../api/audit';
+import { meetingApi } from '../../api/meeting';
+import { DictTag } from '../../components/crud';
+import { usePerm } from '../../hooks/usePerm';
+import { useBilingual } from '../system/shared';
+import { ReturnDialog } from './ReturnDialog';
+
+/** Every cached query of the audit area starts with this (a decision refreshes them all). */
+export const AUDIT_KEY = 'audit';
+export const PERM = {
+  query: 'audit:record:query',
+  approve: 'audit:record:approve',
+  return: 'audit:record:return',
+} as const;
+
+type Counts = AuditOverviewRow['athletes'];
+/** The order of the bar's segments and their legend. */
+const SEGMENTS: readonly AuditStatus[] = ['approved', 'submitted', 'returned', 'draft'];
+
+export function useSegmentColors(): Record<AuditStatus, string> {
+  const { token } = theme.useToken();
+  return {
+    approved: token.colorSuccess,
+    submitted: token.colorWarning,
+    returned: token.colorError,
+    draft: token.colorFill,
+  };
+}
+
+/** Audit progress of a set of records: one stacked bar approved / submitted / returned / draft. */
+export function StatusBar({ counts, testId }: { counts: Counts; testId?: string }) {
+  const { t } = useTranslation();
+  const colors = useSegmentColors();
+  const { token } = theme.useToken();
+  const detail = SEGMENTS.map((s) => `${t(`audit.status.${s}`)} ${counts[s]}`).join(' · ');
+  return (
+    <Tooltip title={detail}>
+      <div style={{ minWidth: 120 }} data-testid={testId} role="img" aria-label={detail}>
+        <div
+          style={{
+            display: 'flex',
+            height: 8,
+            borderRadius: 4,
+            overflow: 'hidden',
+            background: token.colorFillQuaternary,
+          }}
+        >
+          {counts.total > 0 &&
+            SEGMENTS.map((s) =>
+              counts[s] > 0 ? (
+                <span key={s} style={{ width: `${(counts[s] / counts.total) * 100}%`, background: colors[s] }} />
+              ) : null,
+            )}
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {t('audit.progress', { approved: counts.approved, total: counts.total, submitted: counts.submitted })}
+        </Typography.Text>
+      </div>
+    </Tooltip>
+  );
+}
+
+/** The colour key of the status bars. */
+export function StatusLegend() {
+  const { t } = useTranslation();
+  const colors = useSegmentColors();
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 12, fontSize: 12 }}>
+      {SEGMENTS.map((s) => (
+        <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          <span style={{ width: 10, height: 10, borderRadius: 2, background: colors[s] }} />
+          {t(`audit.status.${s}`)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export const StatusTag = ({ value }: { value: AuditStatus }) => <DictTag dictCode="audit_status" value={value} />;
+
+/** Only records waiting for audit can be approved or returned (the server skips the others). */
+export const canDecide = (status: AuditStatus) => status === 'submitted';
+
+/**
+ * Approve and return (with the reason dialog) records of one kind; after a decision every audit
+ * query refreshes and `onDone` runs (clear the selection, reload the list).
+ */
+export function useDecision(entity: AuditEntity, onDone?: () => void) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [returning, setReturning] = useState<number[] | null>(null);
+  const [count, setCount] = useState(0);
+
+  const finish = useCallback(
+    (r: AuditDecisionResult, decision: 'approve' | 'return') => {
+      const text = t(decision === 'approve' ? 'audit.approved' : 'audit.returned', { count: r.decided });
+      if (r.skipped > 0) message.warning(`${text} ${t('audit.skipped', { count: r.skipped })}`);
+      else message.success(text);
+      void queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith(AUDIT_KEY) || q.queryKey[0] === 'registration-stats',
+      });
+      onDone?.();
+    },
+    [message, onDone, queryClient, t],
+  );
+
+  const approve = useCallback(
+    async (ids: number[]) => {
+      const r = await auditApi.decide({ entity, ids, decision: 'approve' });
+      finish(r, 'approve');
+    },
+    [entity, finish],
+  );
+  const startReturn = useCallback((ids: number[]) => {
+    setCount(ids.length);
+    setReturning(ids);
+  }, []);
+
+  const dialog = (
+    <ReturnDialog
+      open={returning !== null}
+      count={count}
+      onClose={() => setReturning(null)}
+      onSubmit={async (reason) => {
+        const r = await auditApi.decide({ entity, ids: returning ?? [], decision: 'return', reason });
+        finish(r, 'return');
+      }}
+    />
+  );
+  return { approve, startReturn, dialog };
+}
+
+/** Whether the user may approve / return at all. */
+export function useDecisionPerms() {
+  const can = usePerm();
+  return { approve: can(PERM.approve), return: can(PERM.return) };
+}
+
+// ─── Links and the list a detail page steps through ─────────────────────────────────────
+
+export function detailPath(entity: AuditEntity, id: number, meetingId: number | undefined): string {
+  const q = new URLSearchParams({ entity, id: String(id) });
+  if (meetingId) q.set('meetingId', String(meetingId));
+  return `/audit/detail?${q.toString()}`;
+}
+
+/** The ids of the list page last shown per kind, for the detail's previous / next (in this tab only). */
+const lastLists: Record<AuditEntity, number[]> = { athlete: [], coach: [] };
+
+export function rememberList(entity: AuditEntity, ids: number[]): void {
+  lastLists[entity] = ids;
+}
+
+/** The records before and after `id` in the list last shown, when it is there. */
+export function neighbours(entity: AuditEntity, id: number): { prev?: number; next?: number } {
+  const list = lastLists[entity];
+  const at = list.indexOf(id);
+  if (at < 0) return {};
+  return { prev: list[at - 1], next: list[at + 1] };
+}
+
+// ─── Field values ────────────────────────────────────────────────────────────────────────
+
+/** A meeting's athlete or coach fields (labels and kinds of the record's field values). */
+export function useMeetingFields(meetingId: number | undefined, target: AuditEntity) {
+  return useQuery({
+    queryKey: [AUDIT_KEY, 'fields', meetingId, target],
+    queryFn: () => meetingApi.fields(meetingId!, target),
+    enabled: Boolean(meetingId),
+    staleTime: 60_000,
+  });
+}
+
+export const fileUrl = (id: string) => `/api/v1/files/${encodeURIComponent(id)}`;
+
+/** One field value as the field's kind shows it (dictionary label, image, file link, text). */
+export function FieldValue({ field, value }: { field: FieldLinkVO | undefined; value: unknown }): ReactNode {
+  const { t } = useTranslation();
+  if (value === null || value === undefined || value === '')
+    return <Typography.Text type="secondary">—</Typography.Text>;
+  const text = Array.isArray(value)
+    ? value.join(', ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+  switch (field?.kind) {
+    case 'select':
+      return field.dictCode ? <DictTag dictCode={field.dictCode} value={text} /> : text;
+    case 'image':
+      return <Image src={fileUrl(text)} width={96} alt={field.label} />;
+    case 'file':
+      return (
+        <Typography.Link href={fileUrl(text)} target="_blank" rel="noopener noreferrer">
+          {t('audit.detail.openFile')}
+        </Typography.Link>
+      );
+    default:
+      return <span style={{ wordBreak: 'break-all' }}>{text}</span>;
+  }
+}
+
+/** A field's label in the interface language, else its key. */
+export function useFieldLabel() {
+  const pick = useBilingual();
+  return (field: FieldLinkVO | undefined, key: string) => (field ? pick(field.label, field.labelEn) : key);
+}

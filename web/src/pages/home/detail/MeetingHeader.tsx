@@ -1,0 +1,74 @@
+import {
+  CalendarOutlined,
+  EnvironmentOutlined,
+  FormOutlined,
+  ScheduleOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import type { MeetingPublicVO } from '@baton/contracts';
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBilingual } from '../../system/shared';
+import { Countdown } from '../parts/Countdown';
+import { formatDays, localDateTime } from '../parts/format';
+import type { PublicBase } from '../parts/hooks';
+import { MeetingStatusTag } from '../parts/tags';
+
+/** The meeting's header: name, status, days, venue, registration window, and the ways in. */
+export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; base: PublicBase }) {
+  const { t, i18n } = useTranslation();
+  const pick = useBilingual();
+  const navigate = useNavigate();
+  const nature = pick(meeting.natureName, meeting.natureNameEn);
+  return (
+    <header className="pub-card pub-meeting-head" data-testid="meeting-header">
+      <div className="pub-meeting-head-tags">
+        <MeetingStatusTag status={meeting.status} />
+        {nature ? <Tag style={{ marginInlineEnd: 0 }}>{nature}</Tag> : null}
+        {meeting.registrationOpen ? <Countdown until={meeting.regClosesAt} /> : null}
+      </div>
+      <h1 data-testid="meeting-name">{pick(meeting.name, meeting.nameEn)}</h1>
+      <div className="pub-meta">
+        <span>
+          <CalendarOutlined />
+          {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
+        </span>
+        {meeting.venue ? (
+          <span>
+            <EnvironmentOutlined />
+            {meeting.venue}
+          </span>
+        ) : null}
+        <span data-testid="meeting-window">
+          <ScheduleOutlined />
+          {t('public.detail.window', {
+            from: localDateTime(meeting.regOpensAt),
+            to: localDateTime(meeting.regClosesAt),
+          })}
+        </span>
+      </div>
+      <div className="pub-actions">
+        {meeting.registrationOpen ? (
+          <Button
+            type="primary"
+            size="large"
+            icon={<FormOutlined />}
+            onClick={() => navigate(`${base}/enroll?code=${encodeURIComponent(meeting.code)}`)}
+            data-testid="detail-enroll"
+          >
+            {t('public.detail.enroll')}
+          </Button>
+        ) : null}
+        <Button
+          size="large"
+          icon={<SearchOutlined />}
+          onClick={() => navigate(`${base}/query?meetingId=${meeting.id}`)}
+          data-testid="detail-query"
+        >
+          {t('public.detail.findMine')}
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import type { MeetingPublicVO } from '@baton/contracts';
+import { Empty, Segmented } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useNarrow } from '../../../layouts/public/narrow';
+import { useBilingual } from '../../system/shared';
+import { formatScheduleDay, localTime, scheduleByDay } from '../parts/format';
+import { RemarkHtml } from '../parts/RemarkHtml';
+
+export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="pub-card pub-section" data-testid={testId}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The meeting's remarks, its schedule by day and its groups with their items (each opens the item's page). */
+export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; itemHref: (id: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const pick = useBilingual();
+  const days = scheduleByDay(meeting.groups);
+  // Phones show one day at a time (a day of a big meeting is a long list); desktops show them side by side.
+  const narrow = useNarrow();
+  const [picked, setPicked] = useState<string | null>(null);
+  const oneDay = narrow && days.length > 1;
+  const current = days.find((d) => d.day === picked)?.day ?? days[0]?.day;
+  const shownDays = oneDay ? days.filter((d) => d.day === current) : days;
+  return (
+    <div className="pub-stack">
+      {meeting.remark.trim() ? (
+        <Section title={t('public.detail.remarks')} testId="section-remarks">
+          <RemarkHtml html={meeting.remark} />
+        </Section>
+      ) : null}
+      <Section title={t('public.detail.schedule')} testId="section-schedule">
+        {days.length === 0 ? (
+          <Empty description={t('public.detail.noSchedule')} />
+        ) : (
+          <div className="pub-days">
+            {oneDay ? (
+              <div className="pub-day-picker">
+                <Segmented<string>
+                  block
+                  value={current}
+                  onChange={setPicked}
+                  options={days.map(({ day }) => ({ value: day, label: formatScheduleDay(day, i18n.language) }))}
+                  data-testid="schedule-days"
+                />
+              </div>
+            ) : null}
+            {shownDays.map(({ day, slots }) => (
+              <div key={day} className="pub-day">
+                {oneDay ? null : <h3>{formatScheduleDay(day, i18n.language)}</h3>}
+                <ul className="pub-links">
+                  {slots.map((s) => (
+                    <li key={s.itemId}>
+                      <Link to={itemHref(s.itemId)} className="pub-link-row" data-testid="schedule-slot">
+                        <span className="pub-time">{localTime(s.at)}</span>
+                        <span className="pub-link-main">{pick(s.itemName, s.itemNameEn)}</span>
+                        <span className="pub-muted">{pick(s.groupName, s.groupNameEn)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </Section>
+      <Section title={t('public.detail.groups')} testId="section-groups">
+        {meeting.groups.length === 0 ? (
+          <Empty description={t('public.detail.noGroups')} />
+        ) : (
+          <div className="pub-groups">
+            {meeting.groups.map((g) => (
+              <div key={g.id} className="pub-group" data-testid="group-card">
+                <h3>
+                  {pick(g.name, g.nameEn)}
+                  <span className="pub-muted">{t(`public.gender.${g.gender}`, { defaultValue: g.gender })}</span>
+                </h3>
+                <p className="pub-muted">{t('public.detail.born', { from: g.birthFrom, to: g.birthTo })}</p>
+                <div className="pub-chips">
+                  {g.items.map((i) => (
+                    <Link key={i.id} to={itemHref(i.id)} className="pub-chip" data-testid="group-item">
+                      {pick(i.name, i.nameEn)}
+                    </Link>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { timeLeft } from './format';
+
+/** "Registration closes in 3 d 4 h" until `until`, refreshed every half minute. */
+export function Countdown({ until }: { until: string }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = timeLeft(until, now);
+  return (
+    <span className="pub-countdown" data-testid="meeting-countdown">
+      <ClockCircleOutlined />
+      {!left
+        ? t('public.countdown.closed')
+        : left.days > 0
+          ? t('public.countdown.days', { d: left.days, h: left.hours })
+          : t('public.countdown.hours', { h: left.hours, m: left.minutes })}
+    </span>
+  );
+}

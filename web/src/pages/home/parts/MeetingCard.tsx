@@ -1,0 +1,38 @@
+import { CalendarOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import type { PublicMeetingCard } from '@baton/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBilingual } from '../../system/shared';
+import { Countdown } from './Countdown';
+import { formatDays } from './format';
+import { MeetingStatusTag } from './tags';
+
+/** A meeting as a card (name, days, venue, status, the deadline while open); opens its page. */
+export function MeetingCard({ meeting, to }: { meeting: PublicMeetingCard; to: string }) {
+  const { i18n } = useTranslation();
+  const pick = useBilingual();
+  return (
+    <Link to={to} className="pub-card pub-meeting-card" data-testid={`meeting-card-${meeting.code}`}>
+      <div className="pub-meeting-card-head">
+        <h3>{pick(meeting.name, meeting.nameEn)}</h3>
+        <MeetingStatusTag status={meeting.status} />
+      </div>
+      <div className="pub-meta">
+        <span>
+          <CalendarOutlined />
+          {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
+        </span>
+        {meeting.venue ? (
+          <span>
+            <EnvironmentOutlined />
+            {meeting.venue}
+          </span>
+        ) : null}
+      </div>
+      <div className="pub-meeting-card-foot">
+        {meeting.registrationOpen ? <Countdown until={meeting.regClosesAt} /> : <span />}
+        <RightOutlined className="pub-chevron" />
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,137 @@
+import type { MeetingPublicVO, PublicEntryVO } from '@baton/contracts';
+import { describe, expect, it } from 'vitest';
+import { idNumberProblem } from '../query/id-number';
+import { formatDay, formatDays, formatScheduleDay, localDay, scheduleByDay, splitEntries, timeLeft } from './format';
+
+describe('competition days', () => {
+  it('say the shared year and month once, in each language', () => {
+    expect(formatDays('2025-06-10', '2025-06-12', 'zh-cn')).toBe('2025年6月10日–12日');
+    expect(formatDays('2025-06-10', '2025-06-12', 'en')).toBe('10–12 Jun 2025');
+    expect(formatDays('2025-06-30', '2025-07-02', 'zh-cn')).toBe('2025年6月30日–7月2日');
+    expect(formatDays('2025-06-30', '2025-07-02', 'en')).toBe('30 Jun – 2 Jul 2025');
+    expect(formatDays('2025-12-31', '2026-01-01', 'zh-cn')).toBe('2025年12月31日–2026年1月1日');
+    expect(formatDays('2025-12-31', '2026-01-01', 'en')).toBe('31 Dec 2025 – 1 Jan 2026');
+  });
+
+  it('are one day when the meeting lasts a day, and never move with the time zone', () => {
+    expect(formatDays('2025-06-10', '2025-06-10', 'en')).toBe('10 Jun 2025');
+    expect(formatDay('2025-01-01', 'zh-cn')).toBe('2025年1月1日');
+    expect(formatScheduleDay('2025-06-10', 'zh-cn')).toBe('6月10日 周二');
+    expect(formatScheduleDay('2025-06-10', 'en')).toBe('Tue 10 Jun');
+  });
+});
+
+describe('registration countdown', () => {
+  const now = Date.parse('2025-06-01T00:00:00Z');
+  it('counts whole days, hours and minutes, and ends at the deadline', () => {
+    expect(timeLeft('2025-06-03T05:30:59Z', now)).toEqual({ days: 2, hours: 5, minutes: 30 });
+    expect(timeLeft('2025-06-01T00:00:59Z', now)).toEqual({ days: 0, hours: 0, minutes: 0 });
+    expect(timeLeft('2025-06-01T00:00:00Z', now)).toBeNull();
+    expect(timeLeft('2025-05-31T00:00:00Z', now)).toBeNull();
+    expect(timeLeft('not a date', now)).toBeNull();
+  });
+});
+
+describe('schedule', () => {
+  const at = (d: Date) => d.toISOString();
+  const day1 = new Date(2025, 5, 10, 9, 0);
+  const day1Early = new Date(2025, 5, 10, 8, 30);
+  const day2 = new Date(2025, 5, 11, 9, 0);
+  const groups: MeetingPublicVO['groups'] = [
+    {
+      id: 1,
+      name: 'U16男子组',
+      nameEn: 'U16 Boys',
+      gender: 'M',
+      birthFrom: '2010-01-01',
+      birthTo: '2011-12-31',
+      items: [
+        { id: 11, code: '100', name: '100米', nameEn: '100 m', scheduledAt: at(day1) },
+        { id: 12, code: 'LJ', name: '跳远', nameEn: 'Long jump', scheduledAt: null },
+      ],
+    },
+    {
+      id: 2,
+      name: 'U16女子组',
+      nameEn: 'U16 Girls',
+      gender: 'F',
+      birthFrom: '2010-01-01',
+      birthTo: '2011-12-31',
+      items: [
+        { id: 21, code: '100', name: '100米', nameEn: '100 m', scheduledAt: at(day2) },
+        { id: 22, code: '200', name: '200米', nameEn: '200 m', scheduledAt: at(day1Early) },
+      ],
+    },
+  ];
+
+  it('groups scheduled items by local day in time order, leaving out unscheduled ones', () => {
+    const days = scheduleByDay(groups);
+    expect(days.map((d) => d.day)).toEqual(['2025-06-10', '2025-06-11']);
+    expect(days[0]?.slots.map((s) => [s.itemId, s.groupNameEn])).toEqual([
+      [22, 'U16 Girls'],
+      [11, 'U16 Boys'],
+    ]);
+    expect(days[1]?.slots.map((s) => s.itemId)).toEqual([21]);
+    expect(localDay(at(day2))).toBe('2025-06-11');
+  });
+});
+
+describe('entry lists', () => {
+  const row = (e: Partial<PublicEntryVO>): PublicEntryVO => ({
+    groupItemId: 1,
+    athleteName: '',
+    gender: 'M',
+    delegationName: '',
+    bib: null,
+    seedMark: null,
+    relayLetter: null,
+    ...e,
+  });
+
+  it('keep individuals in order and gather relay rows into teams by delegation and letter', () => {
+    const { individuals, teams } = splitEntries([
+      row({ athleteName: 'A', delegationName: 'X' }),
+      row({ athleteName: 'X', delegationName: 'X', relayLetter: 'A', seedMark: '46.20' }),
+      row({ athleteName: 'B', delegationName: 'Y' }),
+      row({ athleteName: 'Y', delegationName: 'Y', relayLetter: 'A' }),
+      row({ athleteName: 'X', delegationName: 'X', relayLetter: 'B' }),
+    ]);
+    expect(individuals.map((e) => e.athleteName)).toEqual(['A', 'B']);
+    expect(teams.map((t) => [t.delegationName, t.letter, t.seedMark, t.members])).toEqual([
+      ['X', 'A', '46.20', []],
+      ['Y', 'A', null, []],
+      ['X', 'B', null, []],
+    ]);
+  });
+
+  it('list the runners when the rows name them', () => {
+    const { teams } = splitEntries([
+      row({ athleteName: 'Li', delegationName: 'X', relayLetter: 'A' }),
+      row({ athleteName: 'Wang', delegationName: 'X', relayLetter: 'A', seedMark: '50.1' }),
+      row({ athleteName: 'Li', delegationName: 'X', relayLetter: 'A' }),
+    ]);
+    expect(teams).toEqual([
+      { key: 'X\u0000A', delegationName: 'X', letter: 'A', seedMark: '50.1', members: ['Li', 'Wang'] },
+    ]);
+  });
+});
+
+describe('ID numbers of the public query', () => {
+  it('accept valid mainland numbers (18 with the check character, 15 legacy) and other documents', () => {
+    expect(idNumberProblem('33038120120514051X')).toBeNull();
+    expect(idNumberProblem('33038120120514051x')).toBeNull();
+    expect(idNumberProblem(' 650102199007151232 ')).toBeNull();
+    expect(idNumberProblem('650102900715123')).toBeNull();
+    expect(idNumberProblem('E12345678')).toBeNull();
+    expect(idNumberProblem('H1234567(8)')).toBeNull();
+  });
+
+  it('refuse a wrong check character or birth date, and characters no document has', () => {
+    expect(idNumberProblem('650102199007151233')).toBe('mainland');
+    expect(idNumberProblem('650102199013151236')).toBe('mainland');
+    expect(idNumberProblem('650102901315123')).toBe('mainland');
+    expect(idNumberProblem('1234')).toBe('format');
+    expect(idNumberProblem('33 03 81')).toBe('format');
+    expect(idNumberProblem('a'.repeat(31))).toBe('format');
+  });
+});

@@ -1,0 +1,100 @@
+import { IdcardOutlined, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import { maskIdNumber, maskPhone, type PublicRegistrationVO } from '@baton/contracts';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useBilingual } from '../../system/shared';
+import { AuditStatusTag } from '../parts/tags';
+
+/** One registration found: meeting, delegation, person (ID and phone masked), group, status, bib, items. */
+function RegistrationCard({ r }: { r: PublicRegistrationVO }) {
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  return (
+    <article className="pub-card pub-reg" data-testid="registration-card">
+      <div className="pub-reg-head">
+        <div>
+          <h3 data-testid="reg-name">
+            {r.name}
+            <span className="pub-muted">{t(`public.gender.${r.gender}`, { defaultValue: r.gender })}</span>
+          </h3>
+          <p className="pub-muted" data-testid="reg-meeting">
+            {pick(r.meetingName, r.meetingNameEn)}
+          </p>
+        </div>
+        <AuditStatusTag status={r.status} />
+      </div>
+      <dl className="pub-facts">
+        <div>
+          <dt>
+            <TeamOutlined /> {t('public.query.delegation')}
+          </dt>
+          <dd>{r.delegationName}</dd>
+        </div>
+        <div>
+          <dt>{t('public.query.group')}</dt>
+          <dd>{pick(r.groupName, r.groupNameEn)}</dd>
+        </div>
+        <div>
+          <dt>
+            <IdcardOutlined /> {t('public.query.idNumber')}
+          </dt>
+          {/* The server masks; masking again keeps a full number off the screen whatever it sends. */}
+          <dd data-testid="reg-id">{maskIdNumber(r.idNumberMasked)}</dd>
+        </div>
+        <div>
+          <dt>
+            <PhoneOutlined /> {t('public.query.contact')}
+          </dt>
+          <dd data-testid="reg-phone">{maskPhone(r.contactMobileMasked) || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('public.query.bib')}</dt>
+          <dd data-testid="reg-bib">{r.bib || t('public.query.noBib')}</dd>
+        </div>
+      </dl>
+      <div className="pub-reg-items">
+        <h4>
+          <TrophyOutlined /> {t('public.query.items')}
+        </h4>
+        {r.items.length === 0 ? (
+          <p className="pub-muted">{t('public.query.noItems')}</p>
+        ) : (
+          <ul className="pub-chips">
+            {r.items.map((i) => (
+              <li key={`${i.itemName}-${i.itemNameEn}`} className="pub-chip pub-chip-static" data-testid="reg-item">
+                {pick(i.itemName, i.itemNameEn)}
+                {i.seedMark ? <span className="pub-muted">· {i.seedMark}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The query's answer: one card per registration, or "not found" with what to check. */
+export function Results({ found }: { found: PublicRegistrationVO[] }) {
+  const { t } = useTranslation();
+  if (found.length === 0) {
+    return (
+      <div className="pub-card">
+        <Result
+          status="info"
+          title={<span data-testid="query-not-found">{t('public.query.notFound')}</span>}
+          subTitle={t('public.query.notFoundHint')}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="pub-stack" data-testid="query-results">
+      <p className="pub-muted">{t('public.query.foundN', { count: found.length })}</p>
+      {found.map((r, i) => (
+        // The answer has no record ids (nothing to enumerate by): its order is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, replaced as a whole
+        <RegistrationCard key={i} r={r} />
+      ))}
+    </div>
+  );
+}

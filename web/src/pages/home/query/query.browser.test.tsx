@@ -1,0 +1,174 @@
+import type { PublicHomeVO, PublicRegistrationVO } from '@baton/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-react';
+import service from '../../../api/request';
+import '../../../app/i18n';
+import { useAppStore } from '../../../stores/app';
+import QueryPage from './index';
+
+/* ---- a fake server behind the one axios instance (the HTTP layer only) ---- */
+
+const HOME: PublicHomeVO = {
+  open: [
+    {
+      id: 1,
+      code: 'wrj2025',
+      name: '2025 温瑞青少年田径运动会',
+      nameEn: '2025 Wenrui Youth Athletics Games',
+      venue: 'Ruian Sports Centre',
+      startDate: '2025-10-01',
+      endDate: '2025-10-03',
+      regClosesAt: '2025-09-20T10:00:00.000Z',
+      status: 'registration_open',
+      registrationOpen: true,
+      allowSelfRegistration: false,
+    },
+  ],
+  competing: [],
+  finished: [],
+  notices: [],
+};
+
+const FOUND: PublicRegistrationVO = {
+  meetingId: 1,
+  meetingName: '2025 温瑞青少年田径运动会',
+  meetingNameEn: '2025 Wenrui Youth Athletics Games',
+  delegationName: '瑞安中学代表队',
+  name: '林浩然',
+  gender: 'M',
+  idNumberMasked: '330***********0219',
+  contactMobileMasked: '138****0001',
+  groupName: 'U16男子组',
+  groupNameEn: 'U16 Boys',
+  status: 'approved',
+  bib: '1002',
+  items: [
+    { itemName: '100米', itemNameEn: '100 m', seedMark: '11.34' },
+    { itemName: '4×100米接力', itemNameEn: '4 × 100 m relay', seedMark: null },
+  ],
+};
+
+let calls: { method: string; url: string; body: unknown }[] = [];
+let found: PublicRegistrationVO[] = [];
+
+const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
+  Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
+
+const fakeServer: AxiosAdapter = (config) => {
+  const url = config.url ?? '';
+  const method = (config.method ?? 'get').toUpperCase();
+  const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+  calls.push({ method, url, body });
+  switch (`${method} ${url}`) {
+    case 'GET /api/v1/public/home':
+      return answer(config, HOME);
+    case 'POST /api/v1/public/query':
+      return answer(config, found);
+    default:
+      return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
+  }
+};
+
+const queries = () => calls.filter((c) => c.url === '/api/v1/public/query');
+
+async function open(path = '/home/query') {
+  const router = createMemoryRouter([{ path: '/home/query', element: <QueryPage /> }], { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const originalAdapter = service.defaults.adapter;
+beforeAll(() => {
+  service.defaults.adapter = fakeServer;
+  useAppStore.getState().setLanguage('en');
+});
+afterAll(() => {
+  service.defaults.adapter = originalAdapter;
+});
+beforeEach(() => {
+  calls = [];
+  found = [];
+});
+
+describe('registration query by name and ID number', () => {
+  it('asks for the name and a valid ID number before asking the server', async () => {
+    const screen = await open();
+    await screen.getByTestId('query-submit').click();
+    await expect.element(screen.getByText('Enter the name')).toBeVisible();
+    await expect.element(screen.getByText('Enter the ID number')).toBeVisible();
+
+    await screen.getByTestId('query-name').fill('林浩然');
+    // 18 digits with a wrong check character (GB 11643): refused here.
+    await screen.getByTestId('query-id-number').fill('330381201202110218');
+    await screen.getByTestId('query-submit').click();
+    await expect.element(screen.getByText(/This resident ID number is not valid/)).toBeVisible();
+
+    await screen.getByTestId('query-id-number').fill('33 03/81');
+    await screen.getByTestId('query-submit').click();
+    await expect.element(screen.getByText(/Letters, digits, brackets and - only/)).toBeVisible();
+    expect(queries()).toHaveLength(0);
+
+    // Another document's number passes on its shape alone.
+    await screen.getByTestId('query-id-number').fill('E12345678');
+    await screen.getByTestId('query-submit').click();
+    await expect.poll(() => queries().length).toBe(1);
+    expect(queries()[0]?.body).toEqual({ name: '林浩然', idNumber: 'E12345678' });
+  });
+
+  it('sends the trimmed name, the upper-cased ID number and the chosen meeting, and shows the masked answer', async () => {
+    found = [FOUND];
+    const screen = await open('/home/query?meetingId=1');
+    await expect.element(screen.getByTestId('query-meeting')).toHaveDisplayValue('2025 Wenrui Youth Athletics Games');
+    await screen.getByTestId('query-name').fill('  林浩然 ');
+    await screen.getByTestId('query-id-number').fill('33038120120514051x');
+    await screen.getByTestId('query-submit').click();
+
+    await expect.element(screen.getByTestId('registration-card')).toBeVisible();
+    expect(queries()[0]?.body).toEqual({ meetingId: 1, name: '林浩然', idNumber: '33038120120514051X' });
+    const card = screen.getByTestId('registration-card');
+    await expect.element(card.getByTestId('reg-name')).toHaveTextContent('林浩然Male');
+    await expect.element(card.getByTestId('reg-meeting')).toHaveTextContent('2025 Wenrui Youth Athletics Games');
+    await expect.element(card.getByTestId('reg-id')).toHaveTextContent('330***********0219');
+    await expect.element(card.getByTestId('reg-phone')).toHaveTextContent('138****0001');
+    await expect.element(card.getByTestId('reg-bib')).toHaveTextContent('1002');
+    await expect.element(card.getByTestId('audit-status')).toHaveTextContent('Approved');
+    await expect.element(card.getByText('U16 Boys')).toBeVisible();
+    await expect.element(card.getByText('瑞安中学代表队')).toBeVisible();
+    const items = card.getByTestId('reg-item');
+    await expect.element(items.first()).toHaveTextContent('100 m· 11.34');
+    await expect.element(items.nth(1)).toHaveTextContent('4 × 100 m relay');
+  });
+
+  it('never shows a full ID number or mobile, even if one came back unmasked', async () => {
+    found = [{ ...FOUND, idNumberMasked: '330381201202110219', contactMobileMasked: '13800000001', bib: null }];
+    const screen = await open();
+    await screen.getByTestId('query-name').fill('林浩然');
+    await screen.getByTestId('query-id-number').fill('330381201202110219');
+    await screen.getByTestId('query-submit').click();
+    const card = screen.getByTestId('registration-card');
+    await expect.element(card.getByTestId('reg-id')).toHaveTextContent('330***********0219');
+    await expect.element(card.getByTestId('reg-phone')).toHaveTextContent('138****0001');
+    await expect.element(card.getByTestId('reg-bib')).toHaveTextContent('Not assigned');
+    expect(card.element().textContent).not.toContain('330381201202110219');
+    expect(card.element().textContent).not.toContain('13800000001');
+  });
+
+  it('says so when nothing matches', async () => {
+    const screen = await open();
+    await screen.getByTestId('query-name').fill('Nobody');
+    await screen.getByTestId('query-id-number').fill('650102199007151232');
+    await screen.getByTestId('query-submit').click();
+    await expect.element(screen.getByTestId('query-not-found')).toHaveTextContent('No registration found');
+    await expect.element(screen.getByTestId('registration-card')).not.toBeInTheDocument();
+  });
+});
