@@ -1,4 +1,5 @@
-import { FILE_LIMITS, type FileVO } from '@baton/contracts';
+import { FILE_LIMITS, FILE_URL_PREFIX, type FileVO } from '@baton/contracts';
+import type { AxiosResponse } from 'axios';
 import { request } from './request';
 
 /** Upload one file (multipart `file`, optional `name`); the server sniffs the type from the bytes. */
@@ -24,3 +25,11 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** A file's bytes by opaque id, sent with the caller's token: registration documents and photos are private. */
+export const fileBlob = (id: string) =>
+  request<AxiosResponse<Blob>>({
+    url: `${FILE_URL_PREFIX}${encodeURIComponent(id)}`,
+    method: 'get',
+    responseType: 'blob',
+  });

@@ -1,12 +1,14 @@
 import { Envelope, FileVO } from '@baton/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { badInput, notFound } from '../../lib/errors.js';
+import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { currentUser } from '../../plugins/auth.js';
+import { type CurrentUser, currentUser, loadCurrentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { verifyAccessToken } from '../auth/tokens.js';
+import { fileAccess } from './access.js';
 import { isImageMime, loadFile, storeFile } from './service.js';
 
 const tags = ['file'];
@@ -50,13 +52,30 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
+  /**
+   * The signed-in caller of this public route, from the Authorization header only: a token in the
+   * URL would end up in histories and proxy logs, so the web fetches private files as blobs.
+   */
+  async function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) return null;
+    const claims = await verifyAccessToken(db, app.baton.tokens, token);
+    const u = await loadCurrentUser(db, claims.userId, claims.sessionId);
+    if (!u) throw new AppError('A0230');
+    return u;
+  }
+
   app.get<{ Params: { id: string } }>(
     '/api/v1/files/:id',
     {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Download a file by its opaque id (images inline, others as attachments)',
+        summary:
+          'Download a file by its opaque id (images inline, others as attachments). A registration file ' +
+          '(delegation document, athlete photo or file field) needs a signed-in caller who reaches that ' +
+          'delegation (bearer token in the Authorization header)',
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
       },
     },
@@ -64,6 +83,10 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
       if (!/^[A-Za-z0-9_-]{22}$/.test(req.params.id)) throw notFound();
       const row = await loadFile(db, req.params.id);
       if (!row) throw notFound();
+      const access = await fileAccess(db, row, () => optionalUser(req));
+      if (access === 'sign-in') throw new AppError('A0230');
+      // Out of reach: answered like a missing file, so its existence is not revealed.
+      if (access === 'hidden') throw notFound();
       const etag = `"${row.sha256}"`;
       reply
         .header('Content-Type', row.mime)

@@ -1,11 +1,12 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { FILE_LIMITS, FILE_URL_PREFIX, type FieldLinkVO, parseIdNumber } from '@baton/contracts';
-import { App, Button, Col, Form, Image, Input, InputNumber, Row, Space, Upload } from 'antd';
+import { FILE_LIMITS, type FieldLinkVO, parseIdNumber } from '@baton/contracts';
+import { App, Button, Col, Form, Input, InputNumber, Row, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, uploadFile } from '../../api/files';
 import { DictSelect } from '../../components/crud';
+import { PrivateFileLink, PrivateImage } from '../../components/PrivateFile';
 import { useBilingual, useMobile } from '../system/shared';
 
 const MOBILE = /^1\d{10}$/;
@@ -135,7 +136,6 @@ export function FileValue({ kind, value, onChange, disabled }: FileValueProps) {
   const [busy, setBusy] = useState(false);
   const limit = kind === 'image' ? FILE_LIMITS.imageBytes : FILE_LIMITS.otherBytes;
   const accept = kind === 'image' ? IMAGE_ACCEPT : FILE_ACCEPT;
-  const url = value ? `${FILE_URL_PREFIX}${value}` : null;
 
   const send = async (file: File) => {
     const ext = file.name.toLowerCase().slice(file.name.lastIndexOf('.'));
@@ -160,11 +160,13 @@ export function FileValue({ kind, value, onChange, disabled }: FileValueProps) {
 
   return (
     <Space wrap align="center" style={{ width: '100%' }}>
-      {url && kind === 'image' && <Image src={url} width={72} height={72} style={{ objectFit: 'cover' }} />}
-      {url && kind === 'file' && (
-        <a href={url} target="_blank" rel="noreferrer">
+      {value && kind === 'image' && (
+        <PrivateImage fileId={value} width={72} height={72} style={{ objectFit: 'cover' }} />
+      )}
+      {value && kind === 'file' && (
+        <PrivateFileLink fileId={value} name={t('apply.file.open')}>
           <PaperClipOutlined /> {t('apply.file.open')}
-        </a>
+        </PrivateFileLink>
       )}
       {!disabled && (
         <Upload

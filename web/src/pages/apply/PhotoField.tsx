@@ -1,9 +1,9 @@
 import { CameraOutlined, DeleteOutlined, UserOutlined } from '@ant-design/icons';
-import { FILE_URL_PREFIX } from '@baton/contracts';
 import { Button, Flex, theme } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/files';
+import { PrivateImage } from '../../components/PrivateFile';
 import { PhotoCropper } from './PhotoCropper';
 
 interface PhotoFieldProps {
@@ -43,8 +43,9 @@ export function PhotoField({ value, onChange, disabled }: PhotoFieldProps) {
         }}
       >
         {value ? (
-          <img
-            src={`${FILE_URL_PREFIX}${value}`}
+          <PrivateImage
+            plain
+            fileId={value}
             alt={t('apply.athlete.photo')}
             style={{ width: '100%', height: '100%', objectFit: 'cover' }}
             data-testid="athlete-photo-img"

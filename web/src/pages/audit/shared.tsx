@@ -1,11 +1,12 @@
 import type { AuditDecisionResult, AuditOverviewRow, AuditStatus, FieldLinkVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Image, Tooltip, Typography, theme } from 'antd';
+import { App, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditEntity, auditApi } from '../../api/audit';
 import { meetingApi } from '../../api/meeting';
 import { DictTag } from '../../components/crud';
+import { PrivateFileLink, PrivateImage } from '../../components/PrivateFile';
 import { usePerm } from '../../hooks/usePerm';
 import { useBilingual } from '../system/shared';
 import { ReturnDialog } from './ReturnDialog';
@@ -177,8 +178,6 @@ export function useMeetingFields(meetingId: number | undefined, target: AuditEnt
   });
 }
 
-export const fileUrl = (id: string) => `/api/v1/files/${encodeURIComponent(id)}`;
-
 /** One field value as the field's kind shows it (dictionary label, image, file link, text). */
 export function FieldValue({ field, value }: { field: FieldLinkVO | undefined; value: unknown }): ReactNode {
   const { t } = useTranslation();
@@ -193,12 +192,12 @@ export function FieldValue({ field, value }: { field: FieldLinkVO | undefined; v
     case 'select':
       return field.dictCode ? <DictTag dictCode={field.dictCode} value={text} /> : text;
     case 'image':
-      return <Image src={fileUrl(text)} width={96} alt={field.label} />;
+      return <PrivateImage fileId={text} width={96} alt={field.label} />;
     case 'file':
       return (
-        <Typography.Link href={fileUrl(text)} target="_blank" rel="noopener noreferrer">
+        <PrivateFileLink fileId={text} name={field.label}>
           {t('audit.detail.openFile')}
-        </Typography.Link>
+        </PrivateFileLink>
       );
     default:
       return <span style={{ wordBreak: 'break-all' }}>{text}</span>;

@@ -6,7 +6,7 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { type AthletePageQuery, type AthleteVO, FILE_URL_PREFIX, maskIdNumber } from '@baton/contracts';
+import { type AthletePageQuery, type AthleteVO, maskIdNumber } from '@baton/contracts';
 import {
   Alert,
   App,
@@ -35,6 +35,7 @@ import { ApplyList } from '../ApplyList';
 import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { AthleteForm } from './AthleteForm';
 import '../apply.css';
+import { useFileObjectUrl } from '../../../components/PrivateFile';
 
 type Filters = Omit<ListQuery<AthletePageQuery>, 'pageNum' | 'pageSize'>;
 interface SearchValues {
@@ -117,15 +118,7 @@ export default function ApplyAthletePage() {
       </Popconfirm>
     );
 
-  const photo = (a: AthleteVO, size: number) => (
-    <Avatar
-      shape="square"
-      size={size}
-      src={a.photoFileId ? `${FILE_URL_PREFIX}${a.photoFileId}` : undefined}
-      icon={<UserOutlined />}
-      style={{ height: (size * 4) / 3, flex: 'none' }}
-    />
-  );
+  const photo = (a: AthleteVO, size: number) => <AthletePhoto fileId={a.photoFileId} size={size} />;
   const entries = (a: AthleteVO) =>
     a.entries.length ? (
       <Space size={[4, 4]} wrap>
@@ -296,5 +289,19 @@ export default function ApplyAthletePage() {
         onImported={() => refreshApply(KEYS.athletes)}
       />
     </Space>
+  );
+}
+
+/** The list's thumbnail of an athlete's photo (private: fetched with the token). */
+function AthletePhoto({ fileId, size }: { fileId: string | null; size: number }) {
+  const url = useFileObjectUrl(fileId);
+  return (
+    <Avatar
+      shape="square"
+      size={size}
+      src={url}
+      icon={<UserOutlined />}
+      style={{ height: (size * 4) / 3, flex: 'none' }}
+    />
   );
 }

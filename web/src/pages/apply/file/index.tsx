@@ -1,10 +1,5 @@
 import { DeleteOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  DELEGATION_FILE_KINDS,
-  DELEGATION_FILE_MAX_BYTES,
-  type DelegationFileVO,
-  FILE_URL_PREFIX,
-} from '@baton/contracts';
+import { DELEGATION_FILE_KINDS, DELEGATION_FILE_MAX_BYTES, type DelegationFileVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -33,6 +28,7 @@ import { useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';
 import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import '../apply.css';
+import { PrivateFileLink } from '../../../components/PrivateFile';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 const EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
@@ -88,9 +84,9 @@ export default function ApplyFilePage() {
 
   const kindTag = (k: DelegationFileKind) => <Tag color="blue">{t(`apply.fileKind.${k}`)}</Tag>;
   const link = (f: DelegationFileVO) => (
-    <a href={`${FILE_URL_PREFIX}${f.fileId}`} target="_blank" rel="noreferrer" data-testid="file-open">
+    <PrivateFileLink fileId={f.fileId} name={f.name} data-testid="file-open">
       {f.name}
-    </a>
+    </PrivateFileLink>
   );
   const deleteButton = (f: DelegationFileVO, block?: boolean) =>
     can('apply:file:delete') &&

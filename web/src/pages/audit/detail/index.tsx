@@ -17,7 +17,6 @@ import {
   Col,
   Descriptions,
   Empty,
-  Image,
   Result,
   Row,
   Space,
@@ -34,13 +33,13 @@ import { type AuditEntity, auditApi } from '../../../api/audit';
 import { formatBytes } from '../../../api/files';
 import { DictTag, formatTime } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
+import { PrivateFileLink, PrivateImage } from '../../../components/PrivateFile';
 import { useBilingual, useMobile } from '../../system/shared';
 import {
   AUDIT_KEY,
   canDecide,
   detailPath,
   FieldValue,
-  fileUrl,
   neighbours,
   PERM,
   StatusTag,
@@ -96,8 +95,8 @@ function Photo({ fileId, name }: { fileId: string | null; name: string }) {
       </div>
     );
   return (
-    <Image
-      src={fileUrl(fileId)}
+    <PrivateImage
+      fileId={fileId}
       alt={name}
       width={box.width}
       height={box.height}
@@ -144,14 +143,9 @@ function Documents({ files }: { files: AuditDetailVO['files'] }) {
         <div key={f.id} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', minWidth: 0 }}>
           <FileOutlined style={{ marginTop: 4 }} />
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Link
-              href={fileUrl(f.fileId)}
-              target="_blank"
-              rel="noopener noreferrer"
-              style={{ wordBreak: 'break-all' }}
-            >
+            <PrivateFileLink fileId={f.fileId} name={f.name} style={{ wordBreak: 'break-all' }}>
               {f.name}
-            </Typography.Link>
+            </PrivateFileLink>
             <div>
               <Tag style={{ marginInlineEnd: 4 }}>{t(`audit.fileKind.${f.kind}`)}</Tag>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

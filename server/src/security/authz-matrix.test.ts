@@ -1,0 +1,330 @@
+import { USER_TYPE } from '@baton/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  delegation,
+  delegationFile,
+  dict,
+  dictData,
+  meeting,
+  meetingAdmin,
+  menu,
+  notice,
+  role,
+  user,
+} from '../db/schema/index.js';
+import { rowsOf } from '../lib/sql.js';
+import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
+import { addUser, demoMeetingId, multipartFile } from '../modules/meetings/testkit.js';
+import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../test/app.js';
+import { CALLERS, type Caller, ROUTE_RULES, type Rule } from './route-rules.js';
+import { apiRoutes, type RouteKey, routeName } from './routes.js';
+
+/**
+ * The authorisation matrix: every /api route of the real app, called as every kind of caller
+ * (route-rules.ts), with ids of real records of meeting 1 and its delegation 1. The answer
+ * must match the declared rule: an allowed caller passes the gate (any answer but 401, 403,
+ * 404 — a 400 for the minimal body still means the gate let it through), any other caller is
+ * refused (401 when anonymous, else 403 or a 404 that hides the record).
+ */
+let t: TestApp;
+let routes: RouteKey[];
+const tokens = new Map<Caller, string | null>();
+/** Path parameter values by route prefix, filled in setup. */
+const ids: Record<string, string | number> = {};
+/**
+ * Valid bodies for the writes on a record of delegation 1, so the answer shows the record check
+ * rather than the body validation (a manager's or the owner's write succeeds or meets a stale
+ * version; another delegation's is refused with 404).
+ */
+const bodies: Record<string, unknown> = {};
+
+/** The data of a successful answer (setup stops with the answer otherwise). */
+function created(res: LightMyRequestResponse): number {
+  const body = res.json() as { code: string; data: { id: number } | null };
+  if (body.code !== '00000' || !body.data) throw new Error(`setup: ${res.body}`);
+  return body.data.id;
+}
+
+async function one<T>(q: Promise<unknown>): Promise<T> {
+  const [row] = await rowsOf<T>(q);
+  if (!row) throw new Error('setup: expected a row');
+  return row;
+}
+
+async function firstId(table: string, where = 'true'): Promise<number> {
+  const row = await one<{ id: number }>(
+    t.database.db.execute(sql.raw(`select min(id)::int as id from ${table} where ${where}`)),
+  );
+  if (!row.id) throw new Error(`setup: no row in ${table}`);
+  return row.id;
+}
+
+/** A meeting beside the demo one (registration open), with `delegations` delegations. */
+async function addMeeting(code: string, delegations: number): Promise<{ meetingId: number; delegationIds: number[] }> {
+  const db = t.database.db;
+  const day = 24 * 3600 * 1000;
+  const [m] = await db
+    .insert(meeting)
+    .values({
+      name: `Matrix ${code}`,
+      code,
+      year: 2025,
+      startDate: '2030-01-01',
+      endDate: '2030-01-02',
+      regOpensAt: new Date(Date.now() - day),
+      regClosesAt: new Date(Date.now() + 30 * day),
+      status: 'registration_open',
+    })
+    .returning({ id: meeting.id });
+  const delegationIds: number[] = [];
+  for (let i = 0; i < delegations; i++) {
+    const [d] = await db
+      .insert(delegation)
+      .values({ meetingId: m!.id, name: `${code} team ${i}`, contactMobile: `1390000${String(i).padStart(4, '0')}` })
+      .returning({ id: delegation.id });
+    delegationIds.push(d!.id);
+  }
+  return { meetingId: m!.id, delegationIds };
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const db = t.database.db;
+  routes = apiRoutes(t.app);
+
+  const meetingId = await demoMeetingId(t);
+  const groups = await demoGroups(t);
+  const boys = groups.get('U16 Boys')!;
+  const girls = groups.get('U16 Girls')!;
+  const [d1] = await demoDelegations(t);
+  const owner = await asDelegation(t, d1!.id);
+  const other = await addMeeting('matrix-other', 1);
+  const spare = await addMeeting('matrix-spare', 0);
+  const [spareDelegation] = await db
+    .insert(delegation)
+    .values({ meetingId, name: 'Matrix spare team', contactMobile: '13900009999' })
+    .returning({ id: delegation.id });
+
+  // Registration records of delegation 1: the ones the matrix reads and writes, and spares it deletes.
+  const athleteId = created(await owner.post('/api/v1/apply/athletes', athleteForm(boys)));
+  const spareAthlete = created(await owner.post('/api/v1/apply/athletes', athleteForm(boys)));
+  const coach = async (name: string) =>
+    created(await owner.post('/api/v1/apply/coaches', { name, gender: 'M', role: 'coach' }));
+  const entry = async (item: string) =>
+    created(await owner.post('/api/v1/apply/entries', { athleteId, groupItemId: boys.items.get(item)! }));
+  const relay = async (g: DemoGroup, letter: string) =>
+    created(
+      await owner.post('/api/v1/apply/relays', {
+        groupItemId: g.items.get('4x100')!,
+        letter,
+        // One relay per athlete and one team per race and delegation (the meeting's limits).
+        members: [{ athleteId: created(await owner.post('/api/v1/apply/athletes', athleteForm(g))), leg: 1 }],
+      }),
+    );
+  const file = async () => {
+    const { payload, headers } = multipartFile(Buffer.from('%PDF-1.4\n'), 'a.pdf');
+    return created(await owner.raw({ method: 'POST', url: '/api/v1/apply/files', payload, headers }));
+  };
+  const fileLink = await file();
+  const [doc] = await db.select().from(delegationFile).where(eq(delegationFile.id, fileLink));
+
+  bodies['PUT /api/v1/apply/athletes/:id'] = { ...athleteForm(boys), version: 1 };
+  bodies['PUT /api/v1/apply/coaches/:id'] = { name: 'Matrix coach', gender: 'M', role: 'coach', version: 1 };
+  bodies['PUT /api/v1/apply/entries/:id'] = { seedMark: '12.00', version: 1 };
+  bodies['PUT /api/v1/apply/relays/:id'] = { members: [], version: 1 };
+
+  const victim = await addUser(t, 'matrix-victim', USER_TYPE.CUSTOMER, 'CUSTOMER');
+  const spareUser = await addUser(t, 'matrix-spare', USER_TYPE.CUSTOMER, 'CUSTOMER');
+  await addUser(t, 'matrix-referee', USER_TYPE.REFEREE, 'REFEREE');
+  await addUser(t, 'matrix-customer', USER_TYPE.CUSTOMER, 'CUSTOMER');
+  await addUser(t, 'matrix-sub', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
+  const [committee] = await db.select().from(user).where(eq(user.username, 'committee'));
+  const administered = await db.select().from(meetingAdmin).where(eq(meetingAdmin.userId, committee!.id));
+  expect(administered.map((a) => a.meetingId)).toEqual([meetingId]);
+
+  Object.assign(ids, {
+    'apply/athletes': athleteId,
+    'DELETE apply/athletes': spareAthlete,
+    'apply/coaches': await coach('Matrix coach'),
+    'DELETE apply/coaches': await coach('Matrix spare coach'),
+    'apply/entries': await entry('100'),
+    'DELETE apply/entries': await entry('200'),
+    'apply/relays': await relay(boys, 'A'),
+    'DELETE apply/relays': await relay(girls, 'A'),
+    'DELETE apply/files': await file(),
+    'audit/athletes': athleteId,
+    'audit/coaches': await firstId('reg_coach'),
+    files: doc!.fileId,
+    users: victim,
+    'DELETE users': spareUser,
+    meetings: meetingId,
+    'DELETE meetings': spare.meetingId,
+    'meetings/by-code': 'wrj2025',
+    'public/meetings': meetingId,
+    delegations: d1!.id,
+    'DELETE delegations': spareDelegation!.id,
+    roles: (await db.select().from(role).where(eq(role.code, 'REFEREE')))[0]!.id,
+    dept: await firstId('sys_dept'),
+    dict: await firstId('sys_dict'),
+    'dict-data': await firstId('sys_dict_data'),
+    config: await firstId('sys_config'),
+    codes: await firstId('base_area_code'),
+    customers: await firstId('base_customer'),
+    menus: await firstId('sys_menu'),
+    natures: await firstId('meet_nature'),
+    items: await firstId('base_item'),
+    fields: await firstId('base_field'),
+    groups: await firstId('meet_group', `meeting_id = ${meetingId}`),
+    'group-items': await firstId('meet_group_item'),
+    'logs/operation': await firstId('sys_oplog'),
+    'codegen/tables': 'sys_user',
+  });
+  // Throwaway rows for the deletions of system tables (deleting a seeded menu would take
+  // permissions away from the callers of the routes after it).
+  const [spareMenu] = await db
+    .insert(menu)
+    .values({ type: 'B', title: 'Matrix button', perm: 'matrix:spare' })
+    .returning({ id: menu.id });
+  const [spareDict] = await db
+    .insert(dict)
+    .values({ dictCode: 'matrix_spare', name: 'Matrix' })
+    .returning({ id: dict.id });
+  const [keptDict] = await db
+    .insert(dict)
+    .values({ dictCode: 'matrix_kept', name: 'Matrix kept' })
+    .returning({ id: dict.id });
+  const [spareData] = await db
+    .insert(dictData)
+    .values({ dictId: keptDict!.id, value: 'x', label: 'x' })
+    .returning({ id: dictData.id });
+  Object.assign(ids, {
+    'DELETE menus': spareMenu!.id,
+    'DELETE dict': spareDict!.id,
+    'DELETE dict-data': spareData!.id,
+  });
+
+  // A published notice for delegation 1's account only (as an audit result is).
+  const [owned] = await db.select().from(delegation).where(eq(delegation.id, d1!.id));
+  const [n] = await db
+    .insert(notice)
+    .values({
+      title: 'Matrix notice',
+      content: '<p>For delegation 1</p>',
+      type: 3,
+      level: 'L',
+      targetType: 3,
+      targetUserIds: [owned!.userId!],
+      status: 1,
+      publishedAt: new Date(),
+    })
+    .returning({ id: notice.id });
+  ids.notices = n!.id;
+
+  tokens.set('anonymous', null);
+  for (const [caller, username] of [
+    ['root', 'root'],
+    ['admin', 'admin'],
+    ['committee', 'committee'],
+    ['county', 'county'],
+    ['referee', 'matrix-referee'],
+    ['customer', 'matrix-customer'],
+    ['countySub', 'matrix-sub'],
+  ] as const) {
+    tokens.set(caller, (await login(t, username)).accessToken);
+  }
+  tokens.set('delegation', await signInDelegation(t, d1!.id));
+  tokens.set('otherDelegation', await signInDelegation(t, other.delegationIds[0]!));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The route's path with its parameters filled: the most specific `[METHOD ]prefix` known wins. */
+function urlOf(r: RouteKey): string {
+  const rest = r.path.replace(/^\/api\/v\d\//, '');
+  const prefix = rest.split('/:')[0]!;
+  const candidates = [`${r.method} ${prefix}`, prefix];
+  // `logs/operation/:id` and `meetings/by-code/:code`: the prefix is the part before the parameter.
+  const value = candidates.map((k) => ids[k]).find((v) => v !== undefined);
+  const path = r.path.replace(/:[A-Za-z]+/g, () => {
+    if (value === undefined) throw new Error(`no id for ${routeName(r)} (add one to the setup)`);
+    return encodeURIComponent(String(value));
+  });
+  // Registration reads name delegation 1 (a manager must, a delegation account may).
+  return r.method === 'GET' && rest.startsWith('apply/') ? `${path}?delegationId=${ids.delegations}` : path;
+}
+
+function allows(rule: Rule, caller: Caller): boolean {
+  if (rule === 'public') return true;
+  if (rule === 'own-credential' || rule === 'websocket') return false;
+  if (rule === 'signed-in') return caller !== 'anonymous';
+  return rule.includes(caller);
+}
+
+const refused = (res: LightMyRequestResponse) => [401, 403, 404].includes(res.statusCode);
+
+/** Reads first, then writes, then deletions (signing out last of all: it ends the caller's session). */
+function order(r: RouteKey): number {
+  if (r.path === '/api/v1/auth/logout') return 4;
+  return { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 3 }[r.method] ?? 2;
+}
+
+describe('authorisation matrix', () => {
+  it('declares a rule for every route, and no rule for a route that is gone', () => {
+    const names = new Set(routes.map(routeName));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(
+      [...names].filter((n) => !(n in ROUTE_RULES)),
+      'routes without a rule in route-rules.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_RULES).filter((n) => !names.has(n)),
+      'rules for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  it('answers every route as its rule says, for every caller', async () => {
+    const failures: string[] = [];
+    const sorted = [...routes].sort((a, b) => order(a) - order(b));
+    for (const r of sorted) {
+      const rule = ROUTE_RULES[routeName(r)];
+      const url = urlOf(r);
+      let deleted = false;
+      const observed: Caller[] = [];
+      // Callers refused first: a deletion by an allowed caller removes the record the others aim at.
+      const callers = [...CALLERS].sort(
+        (a, b) => Number(rule ? allows(rule, a) : 0) - Number(rule ? allows(rule, b) : 0),
+      );
+      for (const caller of callers) {
+        const token = tokens.get(caller);
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url,
+          headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' },
+          ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: bodies[routeName(r)] ?? {} }),
+        });
+        if (!refused(res)) observed.push(caller);
+        if (!rule) continue;
+        const expected = allows(rule, caller);
+        if (expected && refused(res)) {
+          // A second deletion of the same record finds it gone: that caller passed the gate too.
+          if (!(r.method === 'DELETE' && deleted && res.statusCode === 404)) {
+            failures.push(`${routeName(r)} as ${caller}: refused (${res.statusCode} ${res.body.slice(0, 120)})`);
+          }
+        } else if (!expected && !refused(res)) {
+          failures.push(`${routeName(r)} as ${caller}: allowed (${res.statusCode}) but the rule refuses it`);
+        } else if (!expected && rule === 'websocket') {
+          if (res.statusCode !== 404) failures.push(`${routeName(r)} as ${caller}: ${res.statusCode}, expected 404`);
+        } else if (!expected && (caller === 'anonymous' || rule === 'own-credential') && res.statusCode !== 401) {
+          failures.push(`${routeName(r)} as ${caller}: ${res.statusCode}, expected 401`);
+        }
+        if (r.method === 'DELETE' && res.statusCode < 300) deleted = true;
+      }
+      if (!rule) failures.push(`${routeName(r)}: no rule (observed: [${observed.map((c) => `'${c}'`).join(', ')}])`);
+    }
+    console.log(`authorisation matrix: ${routes.length} routes x ${CALLERS.length} callers`);
+    expect(failures).toEqual([]);
+  });
+});

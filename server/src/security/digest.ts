@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../lib/sql.js';
+
+/**
+ * A fingerprint of every table in the current schema: table name → md5 of all its rows, each
+ * row as text, in primary-key order (whole-row order for a table without a primary key). Two
+ * digests taken around a request that must change nothing are compared with `changedTables`.
+ */
+export async function databaseDigest(db: DbOrTx): Promise<Record<string, string>> {
+  const tables = await rowsOf<{ name: string; pk: string[] | null }>(
+    db.execute(sql`
+      select c.relname as name,
+             (select array_agg(a.attname::text order by k.ord)
+                from pg_index i
+                cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+                join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+               where i.indrelid = c.oid and i.indisprimary) as pk
+        from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p') and n.nspname = current_schema()
+       order by c.relname`),
+  );
+  const out: Record<string, string> = {};
+  for (const { name, pk } of tables) {
+    const order = pk?.length
+      ? sql.join(
+          pk.map((col) => sql`t.${sql.identifier(col)}`),
+          sql`, `,
+        )
+      : sql`t::text`;
+    const [row] = await rowsOf<{ hash: string }>(
+      db.execute(
+        sql`select md5(coalesce(string_agg(t::text, E'\n' order by ${order}), '')) as hash from ${sql.identifier(name)} t`,
+      ),
+    );
+    out[name] = row?.hash ?? '';
+  }
+  return out;
+}
+
+/** The tables whose digest differs between two snapshots (added or dropped tables included). */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => before[n] !== after[n]).sort();
+}
