@@ -134,6 +134,12 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
 
   const setSearch = (values: SearchValues) => {
     const clean = cleanParams(values);
+    // Searching again with the same filters is how a user refreshes the list.
+    const same = FILTER_KEYS.every((key) => (clean[key] === undefined ? null : String(clean[key])) === params.get(key));
+    if (same) {
+      table.current?.reload();
+      return;
+    }
     setParams(
       (p) => {
         const next = new URLSearchParams(p);

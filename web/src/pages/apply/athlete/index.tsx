@@ -181,6 +181,7 @@ export default function ApplyAthletePage() {
           <Flex justify="space-between" gap={8}>
             <Typography.Text strong ellipsis>
               {a.name}
+              {a.nameEn && <Typography.Text type="secondary"> {a.nameEn}</Typography.Text>}
             </Typography.Text>
             <DictTag dictCode="audit_status" value={a.status} />
           </Flex>
