@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatMessage } from '@baton/contracts';
+import { formatMessage, langFromHeader } from '@baton/contracts';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -72,6 +72,14 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Room for `/…/:ids` lists (IdList allows 500 ids); longer paths still get a 414 envelope.
+    routerOptions: { maxParamLength: 6000 },
+    // URL errors raised before routing (bad percent-encoding, an over-long parameter) in the envelope too.
+    frameworkErrors: (err, req, reply) => {
+      const status = err.statusCode === 414 ? 414 : 400;
+      const lang = langFromHeader(req.headers['accept-language']);
+      return sendError(reply, status, 'A0400', formatMessage('A0400', lang, { detail: err.message }));
+    },
   });
   const { db } = database;
 

@@ -1,4 +1,5 @@
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { badInput } from './errors.js';
 
 export interface PageParams {
   pageNum: number;
@@ -22,5 +23,9 @@ export function orderFrom<K extends string>(
   return [sortDir === 'desc' ? desc(column) : asc(column), ...fallback];
 }
 
-/** Parse `1,2,3` (already pattern-checked by the route schema) into ids. */
-export const parseIds = (ids: string): number[] => [...new Set(ids.split(',').map(Number))];
+/** Parse `1,2,3` (already pattern-checked by the route schema) into ids; an id beyond int4 is refused. */
+export function parseIds(ids: string): number[] {
+  const list = [...new Set(ids.split(',').map(Number))];
+  if (list.some((id) => id > 2_147_483_647)) throw badInput('编号超出范围', 'id out of range');
+  return list;
+}

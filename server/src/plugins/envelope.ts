@@ -1,7 +1,7 @@
 import { formatMessage, type Lang, langFromHeader, type ResultCode } from '@baton/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
+import { AppError, badInput } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,11 +36,36 @@ function describeValidation(err: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
+/** The first string with a NUL or non-finite number in a decoded request part (files skipped). */
+function unstorable(value: unknown, path = '', depth = 0): { path: string } | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { path } : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path };
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const hit = unstorable(v, path ? `${path}.${k}` : k, depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Malformed multipart bodies surface from busboy as plain errors without a status. */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found/i;
+
 /** Envelope `{code,data,msg}` on every answer and no stack traces. */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'zh-cn');
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers['accept-language']);
+  });
+  // After validation: no NUL in any text (PostgreSQL cannot store it) and no ±Infinity
+  // (Ajv coerces a query value such as `1e400` to Infinity and lets it past maximum).
+  app.addHook('preHandler', async (req) => {
+    const bad = unstorable(req.params) ?? unstorable(req.query) ?? unstorable(req.body);
+    if (bad)
+      throw badInput(
+        `${bad.path || '请求'} 含有不可接受的值`,
+        `${bad.path || 'request'} holds a value that cannot be accepted`,
+      );
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
@@ -52,7 +77,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       const detail = describeValidation(fe);
       return sendError(reply, 400, 'A0400', formatMessage('A0400', req.lang, { detail }));
     }
-    const status = fe.statusCode ?? 500;
+    const status = fe.statusCode ?? (MALFORMED_MULTIPART.test(fe.message) ? 400 : 500);
     if (status === 429) return sendError(reply, 429, 'A0429', formatMessage('A0429', req.lang));
     if (status === 413) {
       return sendError(reply, 413, 'A0400', formatMessage('A0400', req.lang, { detail: 'request too large' }));
