@@ -77,6 +77,13 @@ const id18 = (first17: string) => `${first17}${idCheckChar(first17)}`;
 /** A boy born 2012-03-15 (17th digit odd), a girl born 2011-07-01 (even). */
 const BOY = id18('33038120120315123');
 const GIRL = id18('33038120110701124');
+/** An option of the open select dropdown, once antd has rendered it. */
+const option = (selector: string) =>
+  vi.waitFor(() => {
+    const el = document.querySelector<HTMLElement>(`.ant-select-item-option${selector}`);
+    if (!el) throw new Error(`no option ${selector} yet`);
+    return el;
+  });
 const badCheck = (id: string) => `${id.slice(0, 17)}${id[17] === '0' ? '1' : '0'}`;
 
 afterEach(() => {
@@ -149,7 +156,7 @@ describe('athlete form: the ID number drives the form', () => {
   it('a passport asks for gender and birth date, which then choose the groups', async () => {
     const { screen, birth, genderRadio, groupOptions } = await mount();
     await screen.getByTestId('athlete-id-type').click();
-    await userEvent.click(document.querySelector<HTMLElement>('.ant-select-item-option[title="护照"]')!);
+    await userEvent.click(await option('[title="护照"]'));
     await screen.getByTestId('athlete-id-number').fill('E12345678');
     expect(birth().disabled).toBe(false);
     await userEvent.click(genderRadio('F'));
@@ -169,7 +176,7 @@ describe('athlete form: the ID number drives the form', () => {
     await screen.getByTestId('athlete-name').fill('  张三 ');
     await screen.getByTestId('athlete-id-number').fill(BOY);
     await screen.getByTestId('athlete-group').click();
-    await userEvent.click(document.querySelector<HTMLElement>('.ant-select-item-option[title^="少年男子组"]')!);
+    await userEvent.click(await option('[title^="少年男子组"]'));
     // The meeting's required field is asked for first.
     await screen.getByTestId('modal-ok').click();
     await expect.element(screen.getByText(i18n.t('apply.field.required', { label: '学校' }))).toBeVisible();
