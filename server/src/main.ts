@@ -53,6 +53,14 @@ async function main() {
     } else {
       lines.push('    admin, root  (passwords were printed at first start, or BATON_ADMIN_PASSWORD)');
     }
+    if (seeded) {
+      lines.push(
+        '',
+        `  Delegations of the demo meeting sign in at ${url}/#/which/login with the mobiles`,
+        '  13800000001-13800000004; without an SMS gateway their codes are printed in this log',
+        "  ('verification code ...').",
+      );
+    }
     if (!config.captcha) lines.push('', '  Captcha is OFF (BATON_CAPTCHA=off): for automation only.');
     console.log(`${lines.join('\n')}\n`);
   } catch (err) {
