@@ -1,10 +1,10 @@
-import { MobileOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
-import { type PublicMeetingCard, VERIFY_CODE } from '@baton/contracts';
+import { MobileOutlined, SwapOutlined } from '@ant-design/icons';
+import type { PublicMeetingCard } from '@baton/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
-import { CaptchaInput, SendCodeButton, useCaptcha } from '../register/shared';
+import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { MeetingCard } from './MeetingCard';
 import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn, useSignedIn } from './sign-in';
 
@@ -124,27 +124,14 @@ export function DelegationLoginForm({
           </Form.Item>
         )}
         <Form.Item>
-          <div className="dlg-code-row">
-            <Form.Item
-              name="smcode"
-              noStyle
-              rules={[
-                { required: true, whitespace: true, message: t('dlg.form.rules.code') },
-                { pattern: /^\s*\d{4,8}\s*$/, message: t('dlg.form.rules.code') },
-              ]}
-            >
-              <Input
-                prefix={<NumberOutlined />}
-                placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-                aria-label={t('dlg.form.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={8}
-                data-testid="dlg-code"
-              />
-            </Form.Item>
-            <SendCodeButton onSend={send} testId="dlg-send-code" />
-          </div>
+          <CodeField
+            name="smcode"
+            message={t('dlg.form.rules.code')}
+            label={t('dlg.form.code')}
+            onSend={send}
+            testId="dlg-code"
+            sendTestId="dlg-send-code"
+          />
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="dlg-submit">

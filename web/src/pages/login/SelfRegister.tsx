@@ -1,10 +1,10 @@
-import { MobileOutlined, NumberOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { maskPhone, type PublicMeetingCard, VERIFY_CODE } from '@baton/contracts';
+import { MobileOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { maskPhone, type PublicMeetingCard } from '@baton/contracts';
 import { App, Button, Form, Input, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selfRegister, sendRegisterCode } from '../../api/dlg';
-import { CaptchaInput, SendCodeButton, useCaptcha } from '../register/shared';
+import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { useBilingual } from '../system/shared';
 import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from './sign-in';
 
@@ -119,27 +119,14 @@ function SelfRegisterForm({ meeting, onDone }: { meeting: PublicMeetingCard; onD
         </Form.Item>
       )}
       <Form.Item>
-        <div className="dlg-code-row">
-          <Form.Item
-            name="smcode"
-            noStyle
-            rules={[
-              { required: true, whitespace: true, message: t('dlg.form.rules.code') },
-              { pattern: /^\s*\d{4,8}\s*$/, message: t('dlg.form.rules.code') },
-            ]}
-          >
-            <Input
-              prefix={<NumberOutlined />}
-              placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-              aria-label={t('dlg.register.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              data-testid="dlg-register-code"
-            />
-          </Form.Item>
-          <SendCodeButton onSend={send} testId="dlg-register-send" />
-        </div>
+        <CodeField
+          name="smcode"
+          message={t('dlg.form.rules.code')}
+          label={t('dlg.register.code')}
+          onSend={send}
+          testId="dlg-register-code"
+          sendTestId="dlg-register-send"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="dlg-register-submit">
         {t('dlg.register.submit')}

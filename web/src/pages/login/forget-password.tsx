@@ -1,17 +1,11 @@
-import { LockOutlined, MailOutlined, MobileOutlined, NumberOutlined } from '@ant-design/icons';
-import {
-  type ContactType,
-  EMAIL_ADDRESS_PATTERN,
-  MOBILE_NUMBER_PATTERN,
-  PASSWORD_MIN_LENGTH,
-  VERIFY_CODE,
-} from '@baton/contracts';
+import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { type ContactType, EMAIL_ADDRESS_PATTERN, MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { App, Button, Form, Input, Result, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
-import { CaptchaInput, SendCodeButton, useCaptcha } from '../register/shared';
+import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { AuthCard, AuthFrame } from './AuthFrame';
 
 interface Values {
@@ -159,24 +153,7 @@ export default function ForgetPasswordPage() {
             />
           </Form.Item>
           <Form.Item>
-            <div style={{ display: 'flex', gap: 10 }}>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: t('comm.code.rules.code') }]}
-              >
-                <Input
-                  prefix={<NumberOutlined />}
-                  placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-                  aria-label={t('comm.code.label')}
-                  maxLength={VERIFY_CODE.length}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  data-testid="forget-code"
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} testId="forget-send-code" />
-            </div>
+            <CodeField onSend={send} testId="forget-code" sendTestId="forget-send-code" />
           </Form.Item>
           <Form.Item
             name="newPassword"

@@ -14,7 +14,6 @@ import {
   maskPhone,
   PASSWORD_MIN_LENGTH,
   type ProfileVO,
-  VERIFY_CODE,
 } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -52,7 +51,7 @@ import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
-import { SendCodeButton } from '../register/shared';
+import { CodeField } from '../register/shared';
 
 const PROFILE_KEY = ['profile'] as const;
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -422,22 +421,11 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
         />
       </Form.Item>
       <Form.Item label={t('comm.code.label')} required>
-        <div style={{ display: 'flex', gap: 10 }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: t('comm.code.rules.code') }]}
-          >
-            <Input
-              maxLength={VERIFY_CODE.length}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-              data-testid={`bind-${type.toLowerCase()}-code`}
-            />
-          </Form.Item>
-          <SendCodeButton onSend={send} testId={`bind-${type.toLowerCase()}-send`} />
-        </div>
+        <CodeField
+          onSend={send}
+          testId={`bind-${type.toLowerCase()}-code`}
+          sendTestId={`bind-${type.toLowerCase()}-send`}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving} data-testid={`bind-${type.toLowerCase()}-submit`}>
         {isMobile ? t('comm.profile.bindMobile') : t('comm.profile.bindEmail')}

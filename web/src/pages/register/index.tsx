@@ -1,12 +1,12 @@
-import { LockOutlined, MobileOutlined, NumberOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH, REGISTER_USERNAME_PATTERN, VERIFY_CODE } from '@baton/contracts';
+import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH, REGISTER_USERNAME_PATTERN } from '@baton/contracts';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
 import { AuthCard, AuthFrame } from '../login/AuthFrame';
-import { CaptchaInput, SendCodeButton, useCaptcha } from './shared';
+import { CaptchaInput, CodeField, useCaptcha } from './shared';
 
 interface Values {
   username: string;
@@ -185,24 +185,7 @@ export default function RegisterPage() {
             />
           </Form.Item>
           <Form.Item>
-            <div style={{ display: 'flex', gap: 10 }}>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: t('comm.code.rules.code') }]}
-              >
-                <Input
-                  prefix={<NumberOutlined />}
-                  placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-                  aria-label={t('comm.code.label')}
-                  maxLength={VERIFY_CODE.length}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  data-testid="register-code"
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} testId="register-send-code" />
-            </div>
+            <CodeField onSend={send} testId="register-code" sendTestId="register-send-code" />
           </Form.Item>
           <Form.Item style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">

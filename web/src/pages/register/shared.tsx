@@ -1,6 +1,6 @@
-import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { VERIFY_CODE } from '@baton/contracts';
-import { Button, Input, Spin, theme } from 'antd';
+import { Button, Form, Input, Spin, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCaptcha } from '../../api/auth';
@@ -61,6 +61,53 @@ export function SendCodeButton({
     >
       {running ? t('comm.code.resendIn', { s: left }) : t('comm.code.send')}
     </Button>
+  );
+}
+
+/**
+ * The verification-code row of a form: the code input (form field `name`) beside its
+ * "Send code" button. The caller wraps it in a Form.Item for the label.
+ */
+export function CodeField({
+  name = 'code',
+  label,
+  onSend,
+  testId,
+  sendTestId,
+  message,
+}: {
+  name?: string;
+  label?: string;
+  onSend: () => Promise<number | null>;
+  testId: string;
+  sendTestId: string;
+  /** What a missing or malformed code says (default: the generic one). */
+  message?: string;
+}) {
+  const { t } = useTranslation();
+  const rule = message ?? t('comm.code.rules.code');
+  return (
+    <div className="code-row">
+      <Form.Item
+        name={name}
+        noStyle
+        rules={[
+          { required: true, whitespace: true, message: rule },
+          { pattern: /^\s*\d+\s*$/, message: rule },
+        ]}
+      >
+        <Input
+          prefix={<NumberOutlined />}
+          placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
+          aria-label={label ?? t('comm.code.label')}
+          maxLength={VERIFY_CODE.length}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          data-testid={testId}
+        />
+      </Form.Item>
+      <SendCodeButton onSend={onSend} testId={sendTestId} />
+    </div>
   );
 }
 

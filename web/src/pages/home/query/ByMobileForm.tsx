@@ -1,12 +1,12 @@
-import { MobileOutlined, NumberOutlined, SearchOutlined } from '@ant-design/icons';
-import { type PublicRegistrationVO, VERIFY_CODE } from '@baton/contracts';
+import { MobileOutlined, SearchOutlined } from '@ant-design/icons';
+import type { PublicRegistrationVO } from '@baton/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendDlgCode } from '../../../api/dlg';
 import { publicApi } from '../../../api/public';
 import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from '../../login/sign-in';
-import { CaptchaInput, SendCodeButton, useCaptcha } from '../../register/shared';
+import { CaptchaInput, CodeField, useCaptcha } from '../../register/shared';
 import { MeetingSelect } from '../parts/MeetingSelect';
 
 interface Values {
@@ -109,24 +109,14 @@ export default function ByMobileForm({
         </Form.Item>
       ) : null}
       <Form.Item label={t('public.query.smcode')} required>
-        <div className="pub-code-row">
-          <Form.Item
-            name="smcode"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: t('dlg.form.rules.code') }]}
-          >
-            <Input
-              prefix={<NumberOutlined />}
-              maxLength={VERIFY_CODE.length}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-              aria-label={t('public.query.smcode')}
-              data-testid="query-smcode"
-            />
-          </Form.Item>
-          <SendCodeButton onSend={send} testId="query-send-code" />
-        </div>
+        <CodeField
+          name="smcode"
+          message={t('dlg.form.rules.code')}
+          label={t('public.query.smcode')}
+          onSend={send}
+          testId="query-smcode"
+          sendTestId="query-send-code"
+        />
       </Form.Item>
       <Button
         type="primary"
