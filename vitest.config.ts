@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'web-browser',
           include: ['web/src/**/*.browser.test.tsx'],
+          setupFiles: ['web/src/test/browser-setup.ts'],
           browser: {
             enabled: true,
             headless: true,
