@@ -27,15 +27,13 @@ import type {
   RelayVO,
 } from '@baton/contracts';
 import type { AxiosResponse } from 'axios';
-import { request } from './request';
+import { type Ids, idList, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
 export type { ListQuery, PageResult };
 export type ImportMode = 'all-or-nothing' | 'valid-only';
 export type DelegationFileKind = DelegationFileVO['kind'];
 
-type Ids = number | readonly number[];
-const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
 /** `{ deleted }` of every DELETE. */
 export interface Deleted {
   deleted: number;

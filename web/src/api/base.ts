@@ -34,14 +34,8 @@ import type {
   NatureUpdateBody,
   NatureVO,
 } from '@baton/contracts';
-import type { AxiosResponse } from 'axios';
-import { request } from './request';
+import { blob, type Ids, idList, request } from './request';
 import type { ListQuery, PageResult } from './system';
-
-type Ids = number | readonly number[];
-const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
-const blob = (url: string, params?: object) =>
-  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
 
 // ─── Items ──────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,5 @@
 import { FILE_LIMITS, FILE_URL_PREFIX, type FileVO } from '@baton/contracts';
-import type { AxiosResponse } from 'axios';
-import { request } from './request';
+import { blob, request } from './request';
 
 /** Upload one file (multipart `file`, optional `name`); the server sniffs the type from the bytes. */
 export function uploadFile(file: File | Blob, name?: string) {
@@ -27,9 +26,4 @@ export function formatBytes(n: number): string {
 }
 
 /** A file's bytes by opaque id, sent with the caller's token: registration documents and photos are private. */
-export const fileBlob = (id: string) =>
-  request<AxiosResponse<Blob>>({
-    url: `${FILE_URL_PREFIX}${encodeURIComponent(id)}`,
-    method: 'get',
-    responseType: 'blob',
-  });
+export const fileBlob = (id: string) => blob(`${FILE_URL_PREFIX}${encodeURIComponent(id)}`);

@@ -160,3 +160,11 @@ export function request<T>(config: AxiosRequestConfig): Promise<T> {
 }
 
 export default service;
+
+/** One id or several, as the `/{ids}` path segment of the delete routes: `1,2,3`. */
+export type Ids = number | readonly number[];
+export const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
+
+/** A binary GET (exports, templates, files): the whole response, so headers carry the file name. */
+export const blob = (url: string, params?: object) =>
+  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });

@@ -52,8 +52,7 @@ import type {
   UserPageVO,
   UserUpdateBody,
 } from '@baton/contracts';
-import type { AxiosResponse } from 'axios';
-import { request } from './request';
+import { blob, type Ids, idList, request } from './request';
 
 /** A page of rows, as every `/page` call answers. */
 export interface PageResult<T> {
@@ -66,11 +65,6 @@ export interface PageResult<T> {
  * which TypeBox's static type cannot see through; the server still checks it against that list.
  */
 export type ListQuery<T> = Partial<Omit<T, 'sortKey'>> & { sortKey?: string };
-
-type Ids = number | readonly number[];
-const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
-const blob = (url: string, params?: object) =>
-  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
 
 // ─── Users ──────────────────────────────────────────────────────────────────────────────
 
