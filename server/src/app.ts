@@ -19,6 +19,7 @@ import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
 import { codegenRoutes } from './modules/codegen/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
+import { competitionRoutes } from './modules/competition/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { ConfigCache } from './modules/config/service.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(
     await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
     await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
+    await competitionRoutes(api, { db, hub: app.realtime });
     startRegistrationCloser(api, db);
   });
 

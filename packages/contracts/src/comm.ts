@@ -247,6 +247,8 @@ export interface RealtimeFrames {
   'notice-revoked': { id: number };
   /** The client sent something the server does not understand. */
   error: { message: string };
+  /** A start list, result or score of a meeting changed (public: only what became visible). */
+  competition: import('./competition.js').CompetitionFrame;
 }
 export type RealtimeTopic = keyof RealtimeFrames;
 export type RealtimeFrame<T extends RealtimeTopic = RealtimeTopic> = { topic: T; data: RealtimeFrames[T] };

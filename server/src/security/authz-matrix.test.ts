@@ -3,12 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  compHeat,
+  compRecord,
+  compRound,
+  compSession,
+  compStart,
   delegation,
   delegationFile,
   dict,
   dictData,
   meeting,
   meetingAdmin,
+  meetingOfficial,
   menu,
   notice,
   role,
@@ -137,19 +143,66 @@ beforeAll(async () => {
 
   const victim = await addUser(t, 'matrix-victim', USER_TYPE.CUSTOMER, 'CUSTOMER');
   const spareUser = await addUser(t, 'matrix-spare', USER_TYPE.CUSTOMER, 'CUSTOMER');
-  await addUser(t, 'matrix-referee', USER_TYPE.REFEREE, 'REFEREE');
+  const referee = await addUser(t, 'matrix-referee', USER_TYPE.REFEREE, 'REFEREE');
+  await db.insert(meetingOfficial).values({ meetingId, userId: referee });
   await addUser(t, 'matrix-customer', USER_TYPE.CUSTOMER, 'CUSTOMER');
   await addUser(t, 'matrix-sub', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
   const [committee] = await db.select().from(user).where(eq(user.username, 'committee'));
   const administered = await db.select().from(meetingAdmin).where(eq(meetingAdmin.userId, committee!.id));
   expect(administered.map((a) => a.meetingId)).toEqual([meetingId]);
 
+  // Competition records of meeting 1: a session, the 100 m round with one heat and its start row, a record.
+  const entryOf100 = await entry('100');
+  const session = async (name: string) =>
+    (
+      await db
+        .insert(compSession)
+        .values({ meetingId, name, day: '2030-01-01', startsAt: new Date('2030-01-01T01:00:00Z') })
+        .returning({ id: compSession.id })
+    )[0]!.id;
+  const [round] = await db
+    .insert(compRound)
+    .values({ meetingId, groupItemId: boys.items.get('100')!, index: 0, name: 'heats' })
+    .returning({ id: compRound.id });
+  const [heat] = await db
+    .insert(compHeat)
+    .values({ meetingId, roundId: round!.id, number: 1 })
+    .returning({ id: compHeat.id });
+  const [start] = await db
+    .insert(compStart)
+    .values({
+      meetingId,
+      roundId: round!.id,
+      heatId: heat!.id,
+      entryId: entryOf100,
+      athleteId,
+      delegationId: d1!.id,
+      lane: 4,
+      position: 1,
+    })
+    .returning({ id: compStart.id });
+  const [record] = await db
+    .insert(compRecord)
+    .values({ meetingId, groupItemId: boys.items.get('100')!, mark: '11.20', value: 11.2, holder: 'Matrix' })
+    .returning({ id: compRecord.id });
+  Object.assign(ids, {
+    'competition/sessions': await session('Matrix session'),
+    'DELETE competition/sessions': await session('Matrix spare session'),
+    'competition/rounds': round!.id,
+    'competition/heats': heat!.id,
+    'competition/starts': start!.id,
+    'competition/records': record!.id,
+    'competition/events': boys.items.get('100')!,
+    'competition/meetings': meetingId,
+    'public/competition': meetingId,
+  });
+
   Object.assign(ids, {
     'apply/athletes': athleteId,
     'DELETE apply/athletes': spareAthlete,
     'apply/coaches': await coach('Matrix coach'),
     'DELETE apply/coaches': await coach('Matrix spare coach'),
-    'apply/entries': await entry('100'),
+    'apply/entries': entryOf100,
     'DELETE apply/entries': await entry('200'),
     'apply/relays': await relay(boys, 'A'),
     'DELETE apply/relays': await relay(girls, 'A'),

@@ -16,6 +16,8 @@
  * or the list of callers allowed. "Allowed" means the request passes the authorisation gate
  * (any answer but 401, 403 and 404); every other caller must get 401 (anonymous), 403 or 404.
  */
+import { COMPETITION_RULES } from '../modules/competition/route-rules.js';
+
 export const CALLERS = [
   'anonymous',
   'root',
@@ -276,4 +278,5 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /api/v2/dlg/meetings': 'public',
   'POST /api/v2/dlg/sms-code': 'public',
   'GET /api/ws': 'websocket',
+  ...COMPETITION_RULES,
 };

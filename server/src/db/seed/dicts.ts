@@ -185,4 +185,5 @@ export const DEMO_ACCOUNTS = [
     dept: 'COMMITTEE',
   },
   { username: 'county', nickname: '区县演示账号', userType: USER_TYPE.COUNTY, role: 'COUNTY', dept: 'BATON' },
+  { username: 'referee', nickname: '裁判演示账号', userType: USER_TYPE.REFEREE, role: 'REFEREE', dept: 'REFEREES' },
 ] as const;

@@ -12,6 +12,7 @@ import {
   meetingAdmin,
   meetingAreaUser,
   meetingField,
+  meetingOfficial,
   meetingStatusLog,
   nature,
   natureField,
@@ -239,9 +240,10 @@ export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<v
   const accounts = await tx
     .select({ id: user.id, username: user.username })
     .from(user)
-    .where(inArray(user.username, ['committee', 'county']));
+    .where(inArray(user.username, ['committee', 'county', 'referee']));
   const committeeId = accounts.find((a) => a.username === 'committee')?.id;
   const countyUserId = accounts.find((a) => a.username === 'county')?.id;
+  const refereeId = accounts.find((a) => a.username === 'referee')?.id;
 
   const [m] = await tx
     .insert(meeting)
@@ -378,4 +380,5 @@ export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<v
   if (countyUserId) {
     await tx.insert(meetingAreaUser).values({ meetingId, userId: countyUserId, areaCodeId: county!.id });
   }
+  if (refereeId) await tx.insert(meetingOfficial).values({ meetingId, userId: refereeId });
 }

@@ -22,6 +22,8 @@ const ADMIN = ['ADMIN'];
 const MEETING = ['ADMIN', 'COMMITTEE'];
 const AREA = ['ADMIN', 'COMMITTEE', 'COUNTY', 'COUNTY_SUB'];
 const APPLY = ['DELEGATION'];
+/** Competition work: the managers, and referees for results entry and reading start lists. */
+const OFFICIALS = ['ADMIN', 'COMMITTEE', 'REFEREE'];
 
 /** Buttons for the usual actions of a screen: `${prefix}:query`, `:add`, ... */
 function buttons(prefix: string, actions: [string, string, string][], roles: string[]): MenuSeed[] {
@@ -218,6 +220,129 @@ export const MENU_TREE: MenuSeed[] = [
       page('detail', 'AuditDetail', 'audit/detail/index', '审核详情', 'Audit detail', 'FileSearchOutlined', AREA, [], {
         hidden: true,
       }),
+    ],
+  },
+  {
+    type: 'C',
+    title: '竞赛',
+    titleEn: 'Competition',
+    path: '/competition',
+    name: 'Competition',
+    icon: 'FieldTimeOutlined',
+    roles: OFFICIALS,
+    children: [
+      page(
+        'startlist',
+        'CompStartList',
+        'competition/startlist/index',
+        '分组编排',
+        'Start lists',
+        'OrderedListOutlined',
+        OFFICIALS,
+        [
+          ...buttons('comp:startlist', [['query', '查询', 'Query']], OFFICIALS),
+          ...buttons(
+            'comp:startlist',
+            [
+              ['generate', '生成', 'Generate'],
+              ['edit', '调整', 'Adjust'],
+              ['publish', '发布', 'Publish'],
+            ],
+            MEETING,
+          ),
+        ],
+      ),
+      page(
+        'results',
+        'CompResults',
+        'competition/results/index',
+        '成绩录入',
+        'Results entry',
+        'EditOutlined',
+        OFFICIALS,
+        [
+          ...buttons('comp:result', [['entry', '录入', 'Enter']], OFFICIALS),
+          ...buttons('comp:result', [['official', '成绩生效', 'Make official']], MEETING),
+        ],
+      ),
+      page(
+        'scores',
+        'CompScores',
+        'competition/scores/index',
+        '团体总分与纪录',
+        'Scores and records',
+        'TrophyOutlined',
+        MEETING,
+        buttons(
+          'comp:score',
+          [
+            ['query', '查询', 'Query'],
+            ['record', '维护纪录', 'Edit records'],
+          ],
+          MEETING,
+        ),
+      ),
+      page(
+        'bibs',
+        'CompBibs',
+        'competition/bibs/index',
+        '号码布',
+        'Bibs',
+        'NumberOutlined',
+        MEETING,
+        buttons(
+          'comp:bib',
+          [
+            ['query', '查询', 'Query'],
+            ['assign', '编号', 'Assign'],
+          ],
+          MEETING,
+        ),
+      ),
+      page(
+        'schedule',
+        'CompSchedule',
+        'competition/schedule/index',
+        '竞赛日程',
+        'Schedule',
+        'ScheduleOutlined',
+        MEETING,
+        buttons(
+          'comp:schedule',
+          [
+            ['query', '查询', 'Query'],
+            ['edit', '编辑', 'Edit'],
+          ],
+          MEETING,
+        ),
+      ),
+      page(
+        'documents',
+        'CompDocuments',
+        'competition/documents/index',
+        '打印中心',
+        'Print centre',
+        'PrinterOutlined',
+        OFFICIALS,
+        buttons('comp:doc', [['print', '打印', 'Print']], OFFICIALS),
+      ),
+      page(
+        'exchange',
+        'CompExchange',
+        'competition/exchange/index',
+        '计时与数据交换',
+        'Timing and data exchange',
+        'SwapOutlined',
+        MEETING,
+        buttons(
+          'comp:exchange',
+          [
+            ['export', '导出', 'Export'],
+            ['import', '导入', 'Import'],
+          ],
+          MEETING,
+        ),
+      ),
     ],
   },
   {

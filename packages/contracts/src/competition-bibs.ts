@@ -1,0 +1,2 @@
+/** Contracts of competition/bibs (issue 6). */
+export {};

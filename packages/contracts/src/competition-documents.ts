@@ -1,0 +1,2 @@
+/** Contracts of competition/documents (issue 6). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of competition/exchange (issue 6). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of competition/public (issue 6). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of competition/results (issue 6). */
+export {};

@@ -1,0 +1,2 @@
+/** Contracts of competition/scores (issue 6). */
+export {};

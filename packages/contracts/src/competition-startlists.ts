@@ -1,0 +1,2 @@
+/** Contracts of competition/startlists (issue 6). */
+export {};

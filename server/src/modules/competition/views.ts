@@ -1,0 +1,342 @@
+import type {
+  CompetitionEventVO,
+  EventVO,
+  HeatStatus,
+  HeatVO,
+  RelayMemberVO,
+  RoundVO,
+  StartVO,
+  TrialVO,
+} from '@baton/contracts';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  athlete,
+  compHeat,
+  compRound,
+  compStart,
+  compTrial,
+  delegation,
+  entry,
+  group,
+  groupItem,
+  item,
+  relayMember,
+  relayTeam,
+} from '../../db/schema/index.js';
+import { isoOrNull, rowsOf } from '../../lib/sql.js';
+
+/**
+ * The read model of the competition, shared by start lists, results entry, the public pages,
+ * PDFs and exports. Each function answers in a fixed number of statements whatever the size
+ * of the round (no query per heat or per competitor).
+ */
+
+const STATUS_ORDER: HeatStatus[] = ['draft', 'set', 'official'];
+/** The least advanced state of the heats (a round with none is a draft). */
+export function roundStatus(heats: { status: HeatStatus }[]): HeatStatus {
+  if (!heats.length) return 'draft';
+  return STATUS_ORDER[Math.min(...heats.map((h) => STATUS_ORDER.indexOf(h.status)))]!;
+}
+
+const eventColumns = {
+  meetingId: group.meetingId,
+  groupItemId: groupItem.id,
+  groupId: group.id,
+  groupName: group.name,
+  groupNameEn: group.nameEn,
+  gender: group.gender,
+  itemId: item.id,
+  itemCode: item.code,
+  itemName: item.name,
+  itemNameEn: item.nameEn,
+  kind: item.kind,
+  resultFormat: item.resultFormat,
+  windMeasured: item.windMeasured,
+  usesLanes: item.usesLanes,
+  relayLegs: item.relayLegs,
+  scoringTable: groupItem.scoringTable,
+};
+
+/** The group item's event facts; null when it does not exist. */
+export async function loadEvent(db: DbOrTx, groupItemId: number): Promise<EventVO | null> {
+  const [row] = await db
+    .select(eventColumns)
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(eq(groupItem.id, groupItemId));
+  return row ?? null;
+}
+
+export interface LoadOptions {
+  /**
+   * The public view: only heats whose start list is published (`set` or `official`), and
+   * results only of `official` heats.
+   */
+  publicOnly?: boolean;
+}
+
+const RESULT_KEYS = [
+  'mark',
+  'value',
+  'reactionTime',
+  'wind',
+  'code',
+  'dqRule',
+  'place',
+  'qualifier',
+  'points',
+  'record',
+  'note',
+] as const satisfies readonly (keyof StartVO)[];
+
+/** Several rounds at once (a whole group item, or a meeting's published rounds). */
+export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptions = {}): Promise<RoundVO[]> {
+  if (!roundIds.length) return [];
+  const rounds = await db
+    .select({ r: compRound, e: eventColumns })
+    .from(compRound)
+    .innerJoin(groupItem, eq(groupItem.id, compRound.groupItemId))
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(inArray(compRound.id, roundIds));
+  const heats = await db
+    .select()
+    .from(compHeat)
+    .where(and(inArray(compHeat.roundId, roundIds), opts.publicOnly ? ne(compHeat.status, 'draft') : undefined))
+    .orderBy(asc(compHeat.roundId), asc(compHeat.number));
+  const heatIds = heats.map((h) => h.id);
+  const starts = heatIds.length
+    ? await db
+        .select({
+          s: compStart,
+          athleteName: athlete.name,
+          athleteNameEn: athlete.nameEn,
+          gender: athlete.gender,
+          birthDate: athlete.birthDate,
+          bib: athlete.bib,
+          delegationName: delegation.name,
+          delegationShort: delegation.shortName,
+          letter: relayTeam.letter,
+          entrySeedMark: entry.seedMark,
+          relaySeedMark: relayTeam.seedMark,
+        })
+        .from(compStart)
+        .innerJoin(delegation, eq(delegation.id, compStart.delegationId))
+        .leftJoin(athlete, eq(athlete.id, compStart.athleteId))
+        .leftJoin(entry, eq(entry.id, compStart.entryId))
+        .leftJoin(relayTeam, eq(relayTeam.id, compStart.relayTeamId))
+        .where(inArray(compStart.heatId, heatIds))
+        .orderBy(asc(compStart.heatId), sql`${compStart.lane} asc nulls last`, asc(compStart.position))
+    : [];
+  const startIds = starts.map((s) => s.s.id);
+  const trials = startIds.length
+    ? await db
+        .select()
+        .from(compTrial)
+        .where(inArray(compTrial.startId, startIds))
+        .orderBy(asc(compTrial.startId), asc(compTrial.seq))
+    : [];
+  const relayIds = [...new Set(starts.map((s) => s.s.relayTeamId).filter((x): x is number => x !== null))];
+  const members = relayIds.length
+    ? await db
+        .select({
+          relayTeamId: relayMember.relayTeamId,
+          athleteId: relayMember.athleteId,
+          name: athlete.name,
+          bib: athlete.bib,
+          leg: relayMember.leg,
+        })
+        .from(relayMember)
+        .innerJoin(athlete, eq(athlete.id, relayMember.athleteId))
+        .where(inArray(relayMember.relayTeamId, relayIds))
+        .orderBy(sql`${relayMember.leg} asc nulls last`, asc(athlete.name))
+    : [];
+
+  const trialsOf = new Map<number, TrialVO[]>();
+  for (const t of trials) {
+    const list = trialsOf.get(t.startId) ?? [];
+    list.push({ seq: t.seq, height: t.height, outcome: t.outcome, mark: t.mark, wind: t.wind });
+    trialsOf.set(t.startId, list);
+  }
+  const membersOf = new Map<number, RelayMemberVO[]>();
+  for (const m of members) {
+    const list = membersOf.get(m.relayTeamId) ?? [];
+    list.push({ athleteId: m.athleteId, name: m.name, bib: m.bib, leg: m.leg });
+    membersOf.set(m.relayTeamId, list);
+  }
+  const heatStatus = new Map(heats.map((h) => [h.id, h.status]));
+  const startsOf = new Map<number, StartVO[]>();
+  for (const row of starts) {
+    const s = row.s;
+    const relay = s.relayTeamId !== null;
+    const vo: StartVO = {
+      id: s.id,
+      version: s.version,
+      position: s.position,
+      lane: s.lane,
+      entryId: s.entryId,
+      relayTeamId: s.relayTeamId,
+      athleteId: s.athleteId,
+      delegationId: s.delegationId,
+      delegationName: row.delegationName,
+      delegationShort: row.delegationShort,
+      bib: relay ? null : row.bib,
+      name: relay ? `${row.delegationShort || row.delegationName} ${row.letter ?? ''}`.trim() : (row.athleteName ?? ''),
+      nameEn: relay ? null : row.athleteNameEn,
+      gender: relay ? null : row.gender,
+      birthYear: row.birthDate ? Number(String(row.birthDate).slice(0, 4)) : null,
+      members: relay ? (membersOf.get(s.relayTeamId!) ?? []) : [],
+      seedMark: relay ? row.relaySeedMark : row.entrySeedMark,
+      seedValue: s.seedValue,
+      mark: s.mark,
+      value: s.value,
+      reactionTime: s.reactionTime,
+      wind: s.wind,
+      code: s.code,
+      dqRule: s.dqRule,
+      place: s.place,
+      qualifier: s.qualifier,
+      points: s.points,
+      record: s.record,
+      note: s.note,
+      trials: trialsOf.get(s.id) ?? [],
+    };
+    if (opts.publicOnly && heatStatus.get(s.heatId) !== 'official') {
+      for (const k of RESULT_KEYS) (vo as Record<string, unknown>)[k] = null;
+      vo.trials = [];
+    }
+    const list = startsOf.get(s.heatId) ?? [];
+    list.push(vo);
+    startsOf.set(s.heatId, list);
+  }
+  const heatsOf = new Map<number, HeatVO[]>();
+  for (const h of heats) {
+    const list = heatsOf.get(h.roundId) ?? [];
+    list.push({
+      id: h.id,
+      version: h.version,
+      number: h.number,
+      status: h.status,
+      scheduledAt: isoOrNull(h.scheduledAt),
+      wind: opts.publicOnly && h.status !== 'official' ? null : h.wind,
+      officialAt: isoOrNull(h.officialAt),
+      starts: startsOf.get(h.id) ?? [],
+    });
+    heatsOf.set(h.roundId, list);
+  }
+  const byId = new Map(
+    rounds.map(({ r, e }) => {
+      const hs = heatsOf.get(r.id) ?? [];
+      const vo: RoundVO = {
+        id: r.id,
+        version: r.version,
+        meetingId: r.meetingId,
+        groupItemId: r.groupItemId,
+        index: r.index,
+        name: r.name,
+        sessionId: r.sessionId,
+        scheduledAt: isoOrNull(r.scheduledAt),
+        qualifyByPlace: r.qualifyByPlace,
+        qualifyByTime: r.qualifyByTime,
+        trials: r.trials,
+        cutAfter: r.cutAfter,
+        cutSize: r.cutSize,
+        heights: r.heights,
+        drawSeed: r.drawSeed,
+        status: roundStatus(hs),
+        event: e,
+        heats: hs,
+      };
+      return [r.id, vo] as const;
+    }),
+  );
+  // Keep the order asked for; drop rounds with nothing published in the public view.
+  return roundIds
+    .map((id) => byId.get(id))
+    .filter((r): r is RoundVO => !!r && (!opts.publicOnly || r.heats.length > 0));
+}
+
+/** One round; null when it does not exist (or, publicly, has nothing published). */
+export async function loadRound(db: DbOrTx, roundId: number, opts: LoadOptions = {}): Promise<RoundVO | null> {
+  const [r] = await loadRounds(db, [roundId], opts);
+  return r ?? null;
+}
+
+/** The rounds of a group item in order. */
+export async function loadGroupItemRounds(db: DbOrTx, groupItemId: number, opts: LoadOptions = {}) {
+  const ids = await db
+    .select({ id: compRound.id })
+    .from(compRound)
+    .where(eq(compRound.groupItemId, groupItemId))
+    .orderBy(asc(compRound.index));
+  return loadRounds(
+    db,
+    ids.map((r) => r.id),
+    opts,
+  );
+}
+
+/**
+ * Every group item of a meeting with its rounds so far, in schedule order. Entries count the
+ * submitted and approved ones (individual entries, or relay teams for relays).
+ */
+export async function loadEvents(db: DbOrTx, meetingId: number, opts: LoadOptions = {}): Promise<CompetitionEventVO[]> {
+  const events = await db
+    .select({ ...eventColumns, scheduledAt: groupItem.scheduledAt, sort: groupItem.sort, groupSort: group.sort })
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(eq(group.meetingId, meetingId))
+    .orderBy(sql`${groupItem.scheduledAt} asc nulls last`, asc(group.sort), asc(groupItem.sort), asc(groupItem.id));
+  const counts = new Map<number, number>();
+  const rows = await rowsOf<{ id: number; n: number }>(
+    db.execute(sql`
+    select group_item_id as id, count(*)::int as n from reg_entry
+      where meeting_id = ${meetingId} and status in ('submitted', 'approved') group by group_item_id
+    union all
+    select group_item_id as id, count(*)::int as n from reg_relay_team
+      where meeting_id = ${meetingId} and status in ('submitted', 'approved') group by group_item_id`),
+  );
+  for (const r of rows) counts.set(Number(r.id), (counts.get(Number(r.id)) ?? 0) + Number(r.n));
+  const roundRows = await db
+    .select({
+      id: compRound.id,
+      groupItemId: compRound.groupItemId,
+      index: compRound.index,
+      name: compRound.name,
+      scheduledAt: compRound.scheduledAt,
+      heats: sql<number>`(select count(*)::int from comp_heat h where h.round_id = ${compRound.id}
+        ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
+      starts: sql<number>`(select count(*)::int from comp_start s join comp_heat h on h.id = s.heat_id
+        where s.round_id = ${compRound.id} ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
+      least: sql<HeatStatus | null>`(select case min(case status when 'draft' then 0 when 'set' then 1 else 2 end)
+        when 0 then 'draft' when 1 then 'set' when 2 then 'official' end from comp_heat h where h.round_id = ${compRound.id}
+        ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
+    })
+    .from(compRound)
+    .where(eq(compRound.meetingId, meetingId))
+    .orderBy(asc(compRound.groupItemId), asc(compRound.index));
+  const roundsOf = new Map<number, CompetitionEventVO['rounds']>();
+  for (const r of roundRows) {
+    if (opts.publicOnly && !Number(r.heats)) continue;
+    const list = roundsOf.get(r.groupItemId) ?? [];
+    list.push({
+      id: r.id,
+      index: r.index,
+      name: r.name,
+      status: r.least ?? 'draft',
+      scheduledAt: isoOrNull(r.scheduledAt),
+      heats: Number(r.heats),
+      starts: Number(r.starts),
+    });
+    roundsOf.set(r.groupItemId, list);
+  }
+  return events.map(({ scheduledAt, sort: _s, groupSort: _g, ...e }) => ({
+    ...e,
+    scheduledAt: isoOrNull(scheduledAt),
+    entries: counts.get(e.groupItemId) ?? 0,
+    rounds: roundsOf.get(e.groupItemId) ?? [],
+  }));
+}

@@ -1,0 +1,207 @@
+/**
+ * What every competition page shares: the meeting chosen (kept in `?meetingId=`), the event
+ * and round chosen (`?groupItemId=&roundId=`), the queries of the shared reads, and the live
+ * refresh on the realtime `competition` frames.
+ */
+import type { CompetitionEventVO, CompetitionMeetingVO, EventVO, RoundSummaryVO, RoundVO } from '@baton/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { competitionApi } from '../../../api/competition';
+import { useTopic } from '../../../realtime';
+import { useBilingual } from '../../system/shared';
+
+export const COMP_KEYS = {
+  meetings: ['comp-meetings'] as const,
+  events: (meetingId: number | undefined) => ['comp-events', meetingId] as const,
+  round: (roundId: number | undefined) => ['comp-round', roundId] as const,
+};
+
+function useParam(name: string): [number | undefined, (v: number | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = Number(params.get(name)) || undefined;
+  const set = useCallback(
+    (v: number | undefined) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (v === undefined) next.delete(name);
+          else next.set(name, String(v));
+          return next;
+        },
+        { replace: true },
+      ),
+    [name, setParams],
+  );
+  return [value, set];
+}
+
+export interface CompetitionSelection {
+  meetings: CompetitionMeetingVO[];
+  meeting: CompetitionMeetingVO | undefined;
+  meetingId: number | undefined;
+  setMeetingId: (id: number) => void;
+  events: CompetitionEventVO[];
+  event: CompetitionEventVO | undefined;
+  setGroupItemId: (id: number | undefined) => void;
+  round: RoundSummaryVO | undefined;
+  roundId: number | undefined;
+  setRoundId: (id: number | undefined) => void;
+  loading: boolean;
+}
+
+/**
+ * The meeting (the first the user works in unless `?meetingId=` names another), its events,
+ * and the event and round chosen (by default the event's latest round).
+ */
+export function useCompetitionSelection(): CompetitionSelection {
+  const meetingsQ = useQuery({ queryKey: COMP_KEYS.meetings, queryFn: competitionApi.meetings, staleTime: 30_000 });
+  const meetings = useMemo(() => meetingsQ.data ?? [], [meetingsQ.data]);
+  const [fromUrl, setMeeting] = useParam('meetingId');
+  const [groupItemId, setGroupItem] = useParam('groupItemId');
+  const [roundParam, setRoundId] = useParam('roundId');
+  const meetingId = meetings.some((m) => m.id === fromUrl) ? fromUrl : meetings[0]?.id;
+  const eventsQ = useQuery({
+    queryKey: COMP_KEYS.events(meetingId),
+    queryFn: () => competitionApi.events(meetingId!),
+    enabled: meetingId !== undefined,
+  });
+  const events = useMemo(() => eventsQ.data ?? [], [eventsQ.data]);
+  const event = events.find((e) => e.groupItemId === groupItemId);
+  const round = event?.rounds.find((r) => r.id === roundParam) ?? event?.rounds.at(-1);
+  const [, setParams] = useSearchParams();
+  const setGroupItemId = useCallback(
+    (id: number | undefined) => {
+      setGroupItem(id);
+      setRoundId(undefined);
+    },
+    [setGroupItem, setRoundId],
+  );
+  const setMeetingId = useCallback(
+    (id: number) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('meetingId', String(id));
+          next.delete('groupItemId');
+          next.delete('roundId');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return {
+    meetings,
+    meeting: meetings.find((m) => m.id === meetingId),
+    meetingId,
+    setMeetingId,
+    events,
+    event,
+    setGroupItemId,
+    round,
+    roundId: round?.id,
+    setRoundId,
+    loading: meetingsQ.isLoading || eventsQ.isLoading,
+  };
+}
+
+/** One round with heats and results, refreshed live. */
+export function useRound(roundId: number | undefined) {
+  return useQuery({
+    queryKey: COMP_KEYS.round(roundId),
+    queryFn: () => competitionApi.round(roundId!),
+    enabled: roundId !== undefined,
+  });
+}
+
+/** Refresh the events and the rounds of a meeting when the server announces a change. */
+export function useCompetitionLive(meetingId: number | undefined) {
+  const qc = useQueryClient();
+  useTopic('competition', (frame) => {
+    if (frame.meetingId !== meetingId) return;
+    void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+    void qc.invalidateQueries({ queryKey: COMP_KEYS.round(frame.roundId) });
+  });
+}
+
+/** "U16 Boys 100 m" in the user's language. */
+export function useEventLabel() {
+  const pick = useBilingual();
+  return useCallback(
+    (e: Pick<EventVO, 'groupName' | 'groupNameEn' | 'itemName' | 'itemNameEn'>) =>
+      `${pick(e.groupName, e.groupNameEn)} ${pick(e.itemName, e.itemNameEn)}`,
+    [pick],
+  );
+}
+
+/** The state of a round or heat as a coloured tag. */
+export function StatusTag({ status }: { status: RoundVO['status'] }) {
+  const { t } = useTranslation();
+  const color = { draft: 'default', set: 'processing', official: 'success' }[status];
+  return (
+    <Tag color={color} data-testid="comp-status">
+      {t(`comp.status.${status}`)}
+    </Tag>
+  );
+}
+
+/** The meeting, event and round choosers above a competition page. */
+export function CompetitionPicker({ selection, extra }: { selection: CompetitionSelection; extra?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  const label = useEventLabel();
+  const { meetings, meetingId, setMeetingId, events, event, setGroupItemId, round, setRoundId } = selection;
+  return (
+    <Card variant="borderless" size="small" data-testid="comp-picker">
+      <Space wrap style={{ width: '100%' }}>
+        <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
+        <Select
+          value={meetingId}
+          onChange={(v: number) => setMeetingId(v)}
+          options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
+          style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
+          data-testid="comp-meeting"
+        />
+        <Typography.Text strong>{t('comp.event')}</Typography.Text>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          value={event?.groupItemId}
+          onChange={(v: number) => setGroupItemId(v)}
+          placeholder={t('comp.eventPlaceholder')}
+          options={events.map((e) => ({
+            value: e.groupItemId,
+            label: `${label(e)} · ${t('comp.entries', { count: e.entries })}`,
+          }))}
+          style={{ width: 320, maxWidth: 'calc(100vw - 96px)' }}
+          data-testid="comp-event"
+        />
+        {event &&
+          (event.rounds.length ? (
+            <Segmented
+              value={round?.id}
+              onChange={(v) => setRoundId(Number(v))}
+              options={event.rounds.map((r) => ({ value: r.id, label: t(`comp.roundName.${r.name}`) }))}
+              data-testid="comp-round"
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('comp.noRounds')}</Typography.Text>
+          ))}
+        {round && <StatusTag status={round.status} />}
+        {extra}
+      </Space>
+    </Card>
+  );
+}
+
+/** Shown when the user works in no meeting. */
+export function NoCompetitionMeeting({ loading }: { loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" loading={loading}>
+      <Empty description={t('comp.meetingNone')} />
+    </Card>
+  );
+}
