@@ -20,6 +20,14 @@ export interface Database {
   /** Run raw SQL text that the project wrote (migrations, maintenance); never request text. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
+  /** Statements sent through `db` since start (tests prove a request's statement count is fixed). */
+  readonly stats: { statements: number };
+}
+
+/** Drizzle's logger hook, used only to count statements (cheap: one increment). */
+function counter() {
+  const stats = { statements: 0 };
+  return { stats, logger: { logQuery: () => void stats.statements++ } };
 }
 
 export class DatabaseLockedError extends Error {}
@@ -73,9 +81,11 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
       // An idle client lost its connection; the pool replaces it on next use.
     });
     await pool.query('select 1');
+    const { stats, logger } = counter();
     return {
-      db: drizzlePg(pool, { schema }) as unknown as Db,
+      db: drizzlePg(pool, { schema, logger }) as unknown as Db,
       kind: 'postgres',
+      stats,
       exec: async (text) => {
         await pool.query(text);
       },
@@ -86,9 +96,11 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
   try {
     const client = opts.pgliteDir ? await PGlite.create({ dataDir: opts.pgliteDir }) : await PGlite.create();
     let closed = false;
+    const { stats, logger } = counter();
     return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
+      db: drizzlePglite(client, { schema, logger }) as unknown as Db,
       kind: 'pglite',
+      stats,
       exec: async (text) => {
         await client.exec(text);
       },

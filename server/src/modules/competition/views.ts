@@ -4,6 +4,7 @@ import type {
   HeatStatus,
   HeatVO,
   RelayMemberVO,
+  RoundName,
   RoundVO,
   StartVO,
   TrialVO,
@@ -300,38 +301,43 @@ export async function loadEvents(db: DbOrTx, meetingId: number, opts: LoadOption
       where meeting_id = ${meetingId} and status in ('submitted', 'approved') group by group_item_id`),
   );
   for (const r of rows) counts.set(Number(r.id), (counts.get(Number(r.id)) ?? 0) + Number(r.n));
-  const roundRows = await db
-    .select({
-      id: compRound.id,
-      groupItemId: compRound.groupItemId,
-      index: compRound.index,
-      name: compRound.name,
-      scheduledAt: compRound.scheduledAt,
-      heats: sql<number>`(select count(*)::int from comp_heat h where h.round_id = ${compRound.id}
-        ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
-      starts: sql<number>`(select count(*)::int from comp_start s join comp_heat h on h.id = s.heat_id
-        where s.round_id = ${compRound.id} ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
-      least: sql<HeatStatus | null>`(select case min(case status when 'draft' then 0 when 'set' then 1 else 2 end)
-        when 0 then 'draft' when 1 then 'set' when 2 then 'official' end from comp_heat h where h.round_id = ${compRound.id}
-        ${opts.publicOnly ? sql`and h.status <> 'draft'` : sql``})`,
-    })
-    .from(compRound)
-    .where(eq(compRound.meetingId, meetingId))
-    .orderBy(asc(compRound.groupItemId), asc(compRound.index));
+  const published = opts.publicOnly ? sql`and h.status <> 'draft'` : sql``;
+  const roundRows = await rowsOf<{
+    id: number;
+    group_item_id: number;
+    index: number;
+    name: RoundName;
+    scheduled_at: Date | string | null;
+    heats: number;
+    starts: number;
+    least: number | null;
+  }>(
+    db.execute(sql`
+      select r.id, r.group_item_id, r.index, r.name, r.scheduled_at,
+        count(distinct h.id)::int as heats, count(s.id)::int as starts,
+        min(case h.status when 'draft' then 0 when 'set' then 1 when 'official' then 2 end)::int as least
+      from comp_round r
+        left join comp_heat h on h.round_id = r.id ${published}
+        left join comp_start s on s.heat_id = h.id
+      where r.meeting_id = ${meetingId}
+      group by r.id
+      order by r.group_item_id, r.index`),
+  );
   const roundsOf = new Map<number, CompetitionEventVO['rounds']>();
   for (const r of roundRows) {
     if (opts.publicOnly && !Number(r.heats)) continue;
-    const list = roundsOf.get(r.groupItemId) ?? [];
+    const groupItemId = Number(r.group_item_id);
+    const list = roundsOf.get(groupItemId) ?? [];
     list.push({
-      id: r.id,
-      index: r.index,
+      id: Number(r.id),
+      index: Number(r.index),
       name: r.name,
-      status: r.least ?? 'draft',
-      scheduledAt: isoOrNull(r.scheduledAt),
+      status: r.least === null ? 'draft' : STATUS_ORDER[Number(r.least)]!,
+      scheduledAt: isoOrNull(r.scheduled_at),
       heats: Number(r.heats),
       starts: Number(r.starts),
     });
-    roundsOf.set(r.groupItemId, list);
+    roundsOf.set(groupItemId, list);
   }
   return events.map(({ scheduledAt, sort: _s, groupSort: _g, ...e }) => ({
     ...e,
