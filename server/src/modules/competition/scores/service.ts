@@ -1,16 +1,385 @@
-import type { TeamScoresVO } from '@baton/contracts';
+import type { TeamScoresVO, TeamScoreVO } from '@baton/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import {
+  athlete,
+  compHeat,
+  compLog,
+  compRecord,
+  compRound,
+  compStart,
+  delegation,
+  group,
+  groupItem,
+  item,
+  meeting,
+  relayTeam,
+} from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import {
+  finalPlaces,
+  hasMark,
+  pointsByPlace,
+  type RecordCandidate,
+  recordFlags,
+  recordValue,
+  sharedRanks,
+  usesStartWind,
+  windLegal,
+} from './scoring.js';
+
+/**
+ * Team points, medals and meeting records (issue 6 "Scores and records"). Points and record
+ * flags are written on the start rows (`comp_start.points`, `comp_start.record`) so every
+ * result list shows them; the team table is computed from official final results on read.
+ */
+
+type RoundRow = { id: number; groupItemId: number; index: number };
+
+/** The index of a group item's last round: the planned final, or a later round that exists. */
+function lastIndex(plan: unknown[], existing: number[]): number {
+  return Math.max(Math.max(plan.length, 1) - 1, ...existing);
+}
+
+/** Set a numeric/text column of start rows from a map in one statement (none: nothing). */
+async function writeColumn(db: DbOrTx, column: 'points' | 'record', values: Map<number, number | string>) {
+  if (!values.size) return;
+  const rows = sql.join(
+    [...values].map(([id, v]) =>
+      column === 'points' ? sql`(${id}::int, ${v}::numeric, null::text)` : sql`(${id}::int, null::numeric, ${v}::text)`,
+    ),
+    sql`, `,
+  );
+  const target = column === 'points' ? sql`points = v.p` : sql`record = v.r`;
+  await db.execute(sql`update comp_start s set ${target} from (values ${rows}) as v(id, p, r) where s.id = v.id`);
+}
 
 /**
  * Recompute the team points and record flags of a round's start rows (called by results
  * entry, inside its transaction, whenever a heat becomes official or an official result is
- * corrected). Only a group item's last round scores.
+ * corrected). Only a group item's last round scores: when all its heats are official, points
+ * go by place through the group item's scoring table (shared places share the points; DNS,
+ * DNF, DQ and NM score nothing; a relay scores for its delegation). Other rounds: points null.
+ * Record flags and the meeting record are refreshed for the whole group item (refreshRecords).
  */
-export async function scoreRound(_db: DbOrTx, _roundId: number): Promise<void> {
-  throw new Error('scoreRound: not yet implemented (competition/scores helper)');
+export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
+  const [r] = await db
+    .select({
+      id: compRound.id,
+      groupItemId: compRound.groupItemId,
+      index: compRound.index,
+      plan: groupItem.rounds,
+      table: groupItem.scoringTable,
+      format: item.resultFormat,
+    })
+    .from(compRound)
+    .innerJoin(groupItem, eq(groupItem.id, compRound.groupItemId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(eq(compRound.id, roundId));
+  if (!r) throw notFound();
+  const siblings = await db
+    .select({ index: compRound.index })
+    .from(compRound)
+    .where(eq(compRound.groupItemId, r.groupItemId));
+  const isLast =
+    r.index ===
+    lastIndex(
+      r.plan,
+      siblings.map((s) => s.index),
+    );
+  const heats = await db.select({ status: compHeat.status }).from(compHeat).where(eq(compHeat.roundId, roundId));
+  const starts = await db
+    .select({
+      id: compStart.id,
+      heatId: compStart.heatId,
+      value: compStart.value,
+      code: compStart.code,
+      place: compStart.place,
+    })
+    .from(compStart)
+    .where(eq(compStart.roundId, roundId));
+  const scores =
+    isLast && heats.length > 0 && heats.every((h) => h.status === 'official')
+      ? pointsByPlace(finalPlaces(starts, r.format), r.table)
+      : new Map<number, number>();
+  await db
+    .update(compStart)
+    .set({ points: null })
+    .where(and(eq(compStart.roundId, roundId), isNotNull(compStart.points)));
+  await writeColumn(db, 'points', scores);
+  await refreshRecords(db, r.groupItemId);
 }
 
-/** Team points and medals of a meeting, optionally of one group. */
-export async function teamScores(_db: DbOrTx, _meetingId: number, _groupId?: number): Promise<TeamScoresVO> {
-  throw new Error('teamScores: not yet implemented (competition/scores helper)');
+/** A record as it stood: what comp_log keeps to restore it. */
+export interface RecordState {
+  mark: string;
+  value: number;
+  holder: string;
+  delegationName: string | null;
+  year: number | null;
+  wind: number | null;
+  startId: number | null;
+}
+
+const stateOf = (row: typeof compRecord.$inferSelect): RecordState => ({
+  mark: row.mark,
+  value: row.value,
+  holder: row.holder,
+  delegationName: row.delegationName,
+  year: row.year,
+  wind: row.wind,
+  startId: row.startId,
+});
+
+/** comp_log action of a record changed by a result; its detail keeps the record it replaced. */
+export const RECORD_SET = 'record.set';
+export const RECORD_RESTORE = 'record.restore';
+
+/**
+ * The record as entered before this meeting's results (the baseline): the row itself while no
+ * result holds it; otherwise the baseline kept in the log when a result first took it over.
+ */
+async function baselineOf(db: DbOrTx, row: typeof compRecord.$inferSelect): Promise<RecordState> {
+  if (row.startId === null) return stateOf(row);
+  const [log] = await db
+    .select({ detail: compLog.detail })
+    .from(compLog)
+    .where(
+      and(
+        eq(compLog.meetingId, row.meetingId),
+        eq(compLog.action, RECORD_SET),
+        sql`${compLog.detail}->>'recordId' = ${String(row.id)}`,
+      ),
+    )
+    .orderBy(desc(compLog.id))
+    .limit(1);
+  const kept = log?.detail.baseline as RecordState | undefined;
+  // A result holding the record with no baseline logged (written by other means): it is its own baseline.
+  return kept ?? { ...stateOf(row), startId: null };
+}
+
+/**
+ * Record flags of a group item's official marks and its meeting record (kind MR), in one
+ * pass over all its rounds (a record of the heats stands for the final). A better wind-legal
+ * mark flags `MR` and becomes the record (holder, delegation, year, wind, start) with the
+ * replaced record kept in comp_log; an equal one flags `=MR`. When a correction takes the
+ * mark away, the record goes back to the best remaining mark or the baseline.
+ */
+export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<void> {
+  const [ev] = await db
+    .select({
+      meetingId: group.meetingId,
+      year: meeting.year,
+      format: item.resultFormat,
+      kind: item.kind,
+      windMeasured: item.windMeasured,
+    })
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(meeting, eq(meeting.id, group.meetingId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(eq(groupItem.id, groupItemId));
+  if (!ev) throw notFound();
+  const [row] = await db
+    .select()
+    .from(compRecord)
+    .where(and(eq(compRecord.groupItemId, groupItemId), eq(compRecord.kind, 'MR')))
+    .for('update');
+  const marks = await db
+    .select({
+      id: compStart.id,
+      value: compStart.value,
+      code: compStart.code,
+      mark: compStart.mark,
+      startWind: compStart.wind,
+      heatWind: compHeat.wind,
+      heatNumber: compHeat.number,
+      roundIndex: compRound.index,
+      roundId: compRound.id,
+      heatId: compHeat.id,
+      holder: athlete.name,
+      delegationName: delegation.name,
+      relay: relayTeam.id,
+      heatStatus: compHeat.status,
+      flag: compStart.record,
+    })
+    .from(compStart)
+    .innerJoin(compRound, eq(compRound.id, compStart.roundId))
+    .innerJoin(compHeat, eq(compHeat.id, compStart.heatId))
+    .innerJoin(delegation, eq(delegation.id, compStart.delegationId))
+    .leftJoin(athlete, eq(athlete.id, compStart.athleteId))
+    .leftJoin(relayTeam, eq(relayTeam.id, compStart.relayTeamId))
+    .where(eq(compRound.groupItemId, groupItemId))
+    .orderBy(asc(compRound.index), asc(compHeat.number), sql`${compStart.place} asc nulls last`, asc(compStart.id));
+  const windOf = (m: (typeof marks)[number]) => (usesStartWind(ev.kind) ? m.startWind : m.heatWind);
+  const candidates: RecordCandidate[] = marks
+    .filter((m) => m.heatStatus === 'official' && hasMark(m))
+    .map((m) => ({
+      id: m.id,
+      order: m.roundIndex * 10_000 + m.heatNumber,
+      value: m.value!,
+      legal: windLegal(ev.windMeasured, windOf(m)),
+    }));
+  const baseline = row ? await baselineOf(db, row) : null;
+  const outcome = recordFlags(baseline?.value ?? null, candidates, ev.format);
+
+  // Flags: write only what changed.
+  const changed = new Map<number, string>();
+  const cleared: number[] = [];
+  for (const m of marks) {
+    const want = outcome.flags.get(m.id) ?? null;
+    if (want === m.flag) continue;
+    if (want === null) cleared.push(m.id);
+    else changed.set(m.id, want);
+  }
+  if (cleared.length) await db.update(compStart).set({ record: null }).where(inArray(compStart.id, cleared));
+  await writeColumn(db, 'record', changed);
+
+  if (!row || !baseline) return;
+  const setter = outcome.setter === null ? null : marks.find((m) => m.id === outcome.setter)!;
+  if (setter ? row.startId === setter.id : row.startId === null) return;
+  const next: RecordState = setter
+    ? {
+        mark: setter.mark ?? String(outcome.value),
+        value: recordValue(ev.format, setter.value!),
+        holder: setter.relay !== null ? setter.delegationName : (setter.holder ?? ''),
+        delegationName: setter.delegationName,
+        year: ev.year,
+        wind: ev.windMeasured ? windOf(setter) : null,
+        startId: setter.id,
+      }
+    : baseline;
+  await db
+    .update(compRecord)
+    .set({ ...next, version: sql`${compRecord.version} + 1`, updatedAt: new Date() })
+    .where(eq(compRecord.id, row.id));
+  await db.insert(compLog).values({
+    meetingId: ev.meetingId,
+    roundId: setter?.roundId ?? null,
+    heatId: setter?.heatId ?? null,
+    action: setter ? RECORD_SET : RECORD_RESTORE,
+    detail: { recordId: row.id, groupItemId, previous: stateOf(row), next, baseline },
+  });
+}
+
+/**
+ * Team points and medals of a meeting, optionally of one group (404 when the group is not the
+ * meeting's). Only official final results count: a group item's last round with all its heats
+ * official. Points by the scoring table over the final places (shared places share points);
+ * medals for places 1–3, a shared place giving each the medal (two golds, no silver).
+ */
+export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number): Promise<TeamScoresVO> {
+  if (groupId !== undefined) {
+    const [g] = await db
+      .select({ id: group.id })
+      .from(group)
+      .where(and(eq(group.id, groupId), eq(group.meetingId, meetingId)));
+    if (!g) throw notFound();
+  }
+  const items = await db
+    .select({ id: groupItem.id, plan: groupItem.rounds, table: groupItem.scoringTable, format: item.resultFormat })
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(and(eq(group.meetingId, meetingId), groupId === undefined ? undefined : eq(group.id, groupId)));
+  const rounds = await db
+    .select({
+      id: compRound.id,
+      groupItemId: compRound.groupItemId,
+      index: compRound.index,
+      heats: sql<number>`count(${compHeat.id})::int`,
+      official: sql<number>`(count(${compHeat.id}) filter (where ${compHeat.status} = 'official'))::int`,
+    })
+    .from(compRound)
+    .leftJoin(compHeat, eq(compHeat.roundId, compRound.id))
+    .where(eq(compRound.meetingId, meetingId))
+    .groupBy(compRound.id);
+  const roundsOf = new Map<number, (RoundRow & { heats: number; official: number })[]>();
+  for (const r of rounds) roundsOf.set(r.groupItemId, [...(roundsOf.get(r.groupItemId) ?? []), r]);
+  const finals = new Map<number, (typeof items)[number]>();
+  for (const gi of items) {
+    const rs = roundsOf.get(gi.id) ?? [];
+    const last = rs.find(
+      (r) =>
+        r.index ===
+        lastIndex(
+          gi.plan,
+          rs.map((x) => x.index),
+        ),
+    );
+    if (last && Number(last.heats) > 0 && Number(last.heats) === Number(last.official)) finals.set(last.id, gi);
+  }
+  const starts = finals.size
+    ? await db
+        .select({
+          id: compStart.id,
+          roundId: compStart.roundId,
+          heatId: compStart.heatId,
+          value: compStart.value,
+          code: compStart.code,
+          place: compStart.place,
+          delegationId: compStart.delegationId,
+        })
+        .from(compStart)
+        .where(inArray(compStart.roundId, [...finals.keys()]))
+    : [];
+  const byRound = new Map<number, typeof starts>();
+  for (const s of starts) byRound.set(s.roundId, [...(byRound.get(s.roundId) ?? []), s]);
+
+  const tally = new Map<number, { points: number; gold: number; silver: number; bronze: number }>();
+  const of = (id: number) => {
+    const t = tally.get(id) ?? { points: 0, gold: 0, silver: 0, bronze: 0 };
+    tally.set(id, t);
+    return t;
+  };
+  for (const [roundId, gi] of finals) {
+    const rs = byRound.get(roundId) ?? [];
+    const places = finalPlaces(rs, gi.format);
+    const points = pointsByPlace(places, gi.table);
+    for (const s of rs) {
+      const place = places.get(s.id);
+      if (place === undefined) continue;
+      const t = of(s.delegationId);
+      t.points += points.get(s.id) ?? 0;
+      if (place === 1) t.gold++;
+      else if (place === 2) t.silver++;
+      else if (place === 3) t.bronze++;
+    }
+  }
+  const ids = [...tally.keys()];
+  const names = ids.length
+    ? await db
+        .select({ id: delegation.id, name: delegation.name, short: delegation.shortName })
+        .from(delegation)
+        .where(inArray(delegation.id, ids))
+    : [];
+  const rows = names.map((d) => {
+    const t = tally.get(d.id)!;
+    return {
+      rank: 0,
+      delegationId: d.id,
+      delegationName: d.name,
+      delegationShort: d.short,
+      points: Math.round(t.points * 100) / 100,
+      gold: t.gold,
+      silver: t.silver,
+      bronze: t.bronze,
+    } satisfies TeamScoreVO;
+  });
+  const byName = (a: TeamScoreVO, b: TeamScoreVO) => a.delegationName.localeCompare(b.delegationName, 'zh-CN');
+  const pointsList = rows.filter((r) => r.points > 0).sort((a, b) => b.points - a.points || byName(a, b));
+  const pointRanks = sharedRanks(pointsList, (a, b) => a.points === b.points);
+  const medalKey = (r: TeamScoreVO) => [r.gold, r.silver, r.bronze];
+  const medalList = rows
+    .filter((r) => r.gold + r.silver + r.bronze > 0)
+    .sort((a, b) => b.gold - a.gold || b.silver - a.silver || b.bronze - a.bronze || byName(a, b));
+  const medalRanks = sharedRanks(medalList, (a, b) => medalKey(a).join() === medalKey(b).join());
+  return {
+    meetingId,
+    groupId: groupId ?? null,
+    points: pointsList.map((r, i) => ({ ...r, rank: pointRanks[i]! })),
+    medals: medalList.map((r, i) => ({ ...r, rank: medalRanks[i]! })),
+    finished: finals.size,
+    events: items.length,
+  };
 }

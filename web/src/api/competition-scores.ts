@@ -1,0 +1,19 @@
+/** Team points, the medal table and meeting records of a meeting (issue 6, competition/scores). */
+import type { RecordCreateBody, RecordUpdateBody, RecordVO, TeamScoresVO } from '@baton/contracts';
+import { request } from './request';
+
+export const scoresApi = {
+  scores: (meetingId: number, groupId?: number) =>
+    request<TeamScoresVO>({
+      url: `/api/v1/competition/meetings/${meetingId}/scores`,
+      method: 'get',
+      params: { groupId },
+    }),
+  records: (meetingId: number) =>
+    request<RecordVO[]>({ url: `/api/v1/competition/meetings/${meetingId}/records`, method: 'get' }),
+  createRecord: (body: RecordCreateBody) =>
+    request<RecordVO>({ url: '/api/v1/competition/records', method: 'post', data: body }),
+  updateRecord: (id: number, body: RecordUpdateBody) =>
+    request<RecordVO>({ url: `/api/v1/competition/records/${id}`, method: 'put', data: body }),
+  removeRecord: (id: number) => request<null>({ url: `/api/v1/competition/records/${id}`, method: 'delete' }),
+};
