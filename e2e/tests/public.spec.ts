@@ -69,14 +69,14 @@ for (const size of SIZES) {
       await expect(page.getByTestId('schedule-slot').first()).toBeVisible();
       if (size.phone) await noSideScroll(page);
 
-      // A group item's own page: entries, start list and results sections.
+      // A group item's own page: its start lists and results, and its entries.
       await groups.first().getByTestId('group-item').filter({ hasText: '跳远' }).click();
       await expect(page).toHaveURL(/[?&]item=\d+/);
       await expect(page.getByTestId('item-title')).toContainText('跳远');
       await expect(page.getByTestId('item-title')).toContainText('U16男子组');
       await expect(page.getByTestId('item-entries')).toBeVisible();
-      await expect(page.getByTestId('item-startlist').getByTestId('not-yet-startLists')).toBeVisible();
-      await expect(page.getByTestId('item-results').getByTestId('not-yet-results')).toBeVisible();
+      // (Whether a start list is drawn depends on the competition specs sharing this server.)
+      await expect(page.getByTestId('item-startlist').getByTestId('group-item-rounds')).toBeVisible();
       if (size.phone) await noSideScroll(page);
       await page.getByTestId('item-back').click();
       await expect(page.getByTestId('meeting-header')).toBeVisible();

@@ -3,21 +3,35 @@
  * its public lists (counts, delegations, entries) and the registration query. Lists of entries
  * and delegations answer A0404 when the meeting does not publish them. The code for the query
  * by mobile is the delegation sign-in's (`sendDlgCode` in api/dlg.ts).
+ *
+ * `competition`: the published start lists and official results (issue 6), answering A0404
+ * too when the meeting keeps its lists private.
  */
 import type {
+  CompetitionEventVO,
   MeetingPublicVO,
+  PublicAthleteVO,
   PublicCountsVO,
   PublicDelegationVO,
   PublicEntriesQuery,
   PublicEntryVO,
   PublicHomeVO,
+  PublicLatestHeatVO,
   PublicQueryBody,
   PublicQueryByMobileBody,
   PublicRegistrationVO,
+  RoundVO,
+  TeamScoresVO,
 } from '@baton/contracts';
 import { request } from './request';
 
 const BASE = '/api/v1/public';
+const COMP = `${BASE}/competition`;
+/**
+ * The competition reads are cacheable for 2 s (server ETag + max-age); a refetch after a live
+ * frame must not be answered from the browser's cache, so it asks to revalidate.
+ */
+const revalidate = (fresh: boolean) => (fresh ? { 'Cache-Control': 'no-cache' } : undefined);
 
 export const publicApi = {
   home: () => request<PublicHomeVO>({ url: `${BASE}/home`, method: 'get' }),
@@ -35,4 +49,30 @@ export const publicApi = {
   /** Find a delegation's registrations by its contact mobile (SM2-encrypted) and the SMS code. */
   queryByMobile: (data: PublicQueryByMobileBody) =>
     request<PublicRegistrationVO[]>({ url: `${BASE}/query/by-mobile`, method: 'post', data }),
+  competition: {
+    /** Every group item in schedule order with its published rounds. */
+    events: (meetingId: number, fresh = false) =>
+      request<CompetitionEventVO[]>({ url: `${COMP}/${meetingId}/events`, method: 'get', headers: revalidate(fresh) }),
+    /** A group item's published rounds: heats, start rows, results of official heats. */
+    rounds: (meetingId: number, groupItemId: number, fresh = false) =>
+      request<RoundVO[]>({
+        url: `${COMP}/${meetingId}/rounds`,
+        method: 'get',
+        params: { groupItemId },
+        headers: revalidate(fresh),
+      }),
+    /** The latest official heats, newest first. */
+    results: (meetingId: number, fresh = false) =>
+      request<PublicLatestHeatVO[]>({ url: `${COMP}/${meetingId}/results`, method: 'get', headers: revalidate(fresh) }),
+    scores: (meetingId: number, fresh = false) =>
+      request<TeamScoresVO>({ url: `${COMP}/${meetingId}/scores`, method: 'get', headers: revalidate(fresh) }),
+    /** An athlete's card; the meeting may be left out (the bib's QR code names the athlete only). */
+    athlete: (athleteId: number, meetingId?: number, fresh = false) =>
+      request<PublicAthleteVO>({
+        url: meetingId ? `${COMP}/${meetingId}/athlete` : `${COMP}/athlete`,
+        method: 'get',
+        params: { athleteId },
+        headers: revalidate(fresh),
+      }),
+  },
 };

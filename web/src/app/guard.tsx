@@ -21,6 +21,10 @@ export const WHITE_LIST: readonly string[] = [
   '/h5/query',
   '/h5/detail',
   '/h5/querytm',
+  '/home/group-item',
+  '/home/track-result',
+  '/h5/group-item',
+  '/h5/track-result',
   '/wrj2025',
   '/m',
   '/login',
@@ -35,7 +39,7 @@ const whiteSet = new Set(WHITE_LIST);
 
 export function isWhitelisted(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return whiteSet.has(path) || /^\/m\/[^/]+$/.test(path);
+  return whiteSet.has(path) || /^\/m\/[^/]+$/.test(path) || /^\/(home|h5)\/athlete\/\d+$/.test(path);
 }
 
 const joinPath = (parent: string, child: string) =>

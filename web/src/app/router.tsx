@@ -33,6 +33,9 @@ const enroll = () => import('../pages/home/enroll');
 const query = () => import('../pages/home/query');
 const detail = () => import('../pages/home/detail');
 const querytm = () => import('../pages/home/querytm');
+const groupItemPage = () => import('../pages/home/group-item');
+const trackResult = () => import('../pages/home/track-result');
+const athletePage = () => import('../pages/home/athlete');
 
 /** The routes every visitor has (spec §2 "Static routes"); the user's own are patched into `main`. */
 export function staticRoutes(): RouteObject[] {
@@ -82,6 +85,9 @@ export function staticRoutes(): RouteObject[] {
             { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
             { path: 'query', handle: h('route.query'), lazy: page(query) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
+            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
+            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
+            { path: 'athlete/:athleteId', handle: h('public.routes.athlete'), lazy: page(athletePage) },
           ],
         },
         {
@@ -94,6 +100,9 @@ export function staticRoutes(): RouteObject[] {
             { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
             { path: 'query', handle: h('route.query'), lazy: page(query) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
+            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
+            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
+            { path: 'athlete/:athleteId', handle: h('public.routes.athlete'), lazy: page(athletePage) },
           ],
         },
         {

@@ -17,7 +17,7 @@ import {
   type SelfRegisterBody,
 } from '@baton/contracts';
 import { and, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, delegation, meeting, notice } from '../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
@@ -101,7 +101,8 @@ export async function publicHome(db: Db, now: Date = new Date()): Promise<Public
 // ─── A meeting's public lists (querytm) ─────────────────────────────────────────────────
 
 /** A meeting whose lists are public: past draft and `publicLists`; otherwise 404. */
-async function requirePublicLists(db: Db, id: number): Promise<void> {
+/** The meeting publishes its lists (past draft, public lists on); else 404. */
+export async function requirePublicLists(db: DbOrTx, id: number): Promise<void> {
   const [m] = await db
     .select({ id: meeting.id })
     .from(meeting)

@@ -3,13 +3,17 @@ import type { MeetingPublicVO } from '@baton/contracts';
 import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBilingual } from '../../system/shared';
-import { findGroupItem, localDateTime } from '../parts/format';
-import { ItemEntries, ItemPicker, NotYet, PublicListsGate, useCounts } from '../parts/lists';
+import { meetingDateTime } from '../live/format';
+import { GroupItemRounds } from '../live/panels';
+import { findGroupItem } from '../parts/format';
+import { usePublicBase } from '../parts/hooks';
+import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../parts/lists';
 import { Section } from './Overview';
 
 /**
- * One group item's page (the spec's "group item" and "track result" views): its entry list,
- * start list and results, with a chooser to move to another item of the meeting.
+ * One group item's page (the spec's "group item" view): its published rounds — start lists,
+ * and results once official, refreshed live — and its entry list, with a chooser to move to
+ * another item of the meeting.
  */
 export function ItemView({
   meeting,
@@ -25,6 +29,7 @@ export function ItemView({
   const { t } = useTranslation();
   const pick = useBilingual();
   const counts = useCounts(meeting.id);
+  const base = usePublicBase();
   const found = findGroupItem(meeting, groupItemId);
   return (
     <div className="pub-stack" data-testid="item-view">
@@ -40,7 +45,7 @@ export function ItemView({
             </h1>
             {found.item.scheduledAt ? (
               <p className="pub-muted">
-                <ClockCircleOutlined /> {localDateTime(found.item.scheduledAt)}
+                <ClockCircleOutlined /> {meetingDateTime(found.item.scheduledAt)}
               </p>
             ) : null}
           </>
@@ -49,16 +54,13 @@ export function ItemView({
       </div>
       {found ? (
         <>
+          <div className="pub-card" data-testid="item-startlist">
+            <GroupItemRounds meetingId={meeting.id} groupItemId={groupItemId} base={base} />
+          </div>
           <Section title={t('public.detail.tabs.entries')} testId="item-entries">
             <PublicListsGate meetingId={meeting.id}>
               {() => <ItemEntries meetingId={meeting.id} groupItemId={groupItemId} />}
             </PublicListsGate>
-          </Section>
-          <Section title={t('public.detail.tabs.startLists')} testId="item-startlist">
-            <NotYet kind="startLists" />
-          </Section>
-          <Section title={t('public.detail.tabs.results')} testId="item-results">
-            <NotYet kind="results" />
           </Section>
         </>
       ) : (

@@ -1,4 +1,4 @@
-import type { MeetingPublicVO, PublicCountsVO, PublicEntryVO } from '@baton/contracts';
+import type { MeetingPublicVO, PublicCountsVO, PublicEntryVO, RoundVO, StartVO } from '@baton/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -98,6 +98,112 @@ const ENTRIES: Record<number, PublicEntryVO[]> = {
   21: [],
 };
 
+/* ---- the 100 m heats: heat 1 official with results, heat 2 a published start list ---- */
+
+const start = (
+  id: number,
+  lane: number,
+  name: string,
+  delegationName: string,
+  result: Partial<StartVO> = {},
+): StartVO => ({
+  id,
+  version: 1,
+  position: lane,
+  lane,
+  entryId: id,
+  relayTeamId: null,
+  athleteId: id,
+  delegationId: 1,
+  delegationName,
+  delegationShort: null,
+  bib: String(1000 + id),
+  name,
+  nameEn: null,
+  gender: 'M',
+  birthYear: 2010,
+  members: [],
+  seedMark: '11.90',
+  seedValue: 11.9,
+  mark: null,
+  value: null,
+  reactionTime: null,
+  wind: null,
+  code: null,
+  dqRule: null,
+  place: null,
+  qualifier: null,
+  points: null,
+  record: null,
+  note: null,
+  trials: [],
+  ...result,
+});
+
+const ROUND_100: RoundVO = {
+  id: 5,
+  version: 1,
+  meetingId: 7,
+  groupItemId: 11,
+  index: 0,
+  name: 'heats',
+  sessionId: null,
+  scheduledAt: '2025-10-01T01:00:00.000Z',
+  qualifyByPlace: 2,
+  qualifyByTime: 2,
+  trials: 6,
+  cutAfter: 3,
+  cutSize: 8,
+  heights: null,
+  drawSeed: 'x',
+  status: 'set',
+  event: {
+    meetingId: 7,
+    groupItemId: 11,
+    groupId: 1,
+    groupName: 'U16男子组',
+    groupNameEn: 'U16 Boys',
+    gender: 'M',
+    itemId: 1,
+    itemCode: '100',
+    itemName: '100米',
+    itemNameEn: '100 m',
+    kind: 'track',
+    resultFormat: 'time',
+    windMeasured: true,
+    usesLanes: true,
+    relayLegs: null,
+    scoringTable: [9, 7, 6, 5, 4, 3, 2, 1],
+  },
+  heats: [
+    {
+      id: 51,
+      version: 3,
+      number: 1,
+      status: 'official',
+      scheduledAt: null,
+      wind: -0.4,
+      officialAt: '2025-10-01T01:20:00.000Z',
+      // Server order: by lane. Shown by place, the DNS last.
+      starts: [
+        start(1, 3, '林浩然', '玉海中学代表队', { mark: '11.62', place: 2, qualifier: 'Q' }),
+        start(2, 4, '陈子轩', '瑞安中学代表队', { mark: '11.27', place: 1, qualifier: 'Q', record: 'MR' }),
+        start(3, 5, '刘子墨', '玉海中学代表队', { code: 'DNS' }),
+      ],
+    },
+    {
+      id: 52,
+      version: 1,
+      number: 2,
+      status: 'set',
+      scheduledAt: null,
+      wind: null,
+      officialAt: null,
+      starts: [start(4, 4, '王子豪', '瑞安中学代表队')],
+    },
+  ],
+};
+
 let calls: { method: string; url: string; params: Record<string, unknown> }[] = [];
 let listsPublic = true;
 
@@ -117,6 +223,9 @@ const fakeServer: AxiosAdapter = (config) => {
       return listsPublic ? answer(config, COUNTS) : hidden();
     case 'GET /api/v1/public/meetings/7/entries':
       return listsPublic ? answer(config, ENTRIES[Number(params.groupItemId)] ?? []) : hidden();
+    case 'GET /api/v1/public/competition/7/rounds':
+      if (!listsPublic) return hidden();
+      return answer(config, Number(params.groupItemId) === 11 ? [ROUND_100] : []);
     default:
       return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
   }
@@ -189,14 +298,30 @@ describe('meeting page: entry lists', () => {
     expect(entryCalls().map((c) => c.params.groupItemId)).toEqual([11, 12, 21]);
   });
 
-  it('opens an event page with its entries, and empty start list and results', async () => {
+  it('opens an event page with its entries, and nothing drawn yet', async () => {
     const { screen } = await open('/home/detail?code=wrj2025&item=12');
     await expect.element(screen.getByTestId('item-title')).toHaveTextContent('4 × 100 m relay · U16 Boys');
     await expect
       .element(screen.getByTestId('item-entries').getByTestId('relay-team').first())
       .toHaveTextContent('玉海中学代表队 team A');
     await expect.element(screen.getByTestId('not-yet-startLists')).toBeVisible();
-    await expect.element(screen.getByTestId('not-yet-results')).toBeVisible();
+  });
+
+  it('shows an official heat by place with marks, and a published start list without results', async () => {
+    const { screen } = await open('/home/detail?code=wrj2025&item=11');
+    await expect.element(screen.getByTestId('live-round')).toBeVisible();
+    expect(calls.find((c) => c.url === '/api/v1/public/competition/7/rounds')?.params).toEqual({ groupItemId: 11 });
+    const heats = screen.getByTestId('live-heat');
+    await expect.element(heats.nth(0)).toHaveTextContent(/Heat 1\s*Official\s*Wind -0\.4 m\/s/);
+    // Phone-sized frame: place, lane, bib, name with the delegation under it, mark with qualifier and record.
+    expect(rowTexts('start-row').slice(0, 3)).toEqual([
+      '1 4 1002 陈子轩 瑞安中学代表队 11.27QMR',
+      '2 3 1001 林浩然 玉海中学代表队 11.62Q',
+      '5 1003 刘子墨 玉海中学代表队 DNS',
+    ]);
+    // The published heat: lane, bib, name and entry mark; no place, no result.
+    await expect.element(heats.nth(1)).toHaveTextContent(/Heat 2\s*Start list/);
+    expect(rowTexts('start-row')[3]).toBe('4 1004 王子豪 瑞安中学代表队 11.90');
   });
 
   it('asks for no list when the meeting keeps its lists private', async () => {

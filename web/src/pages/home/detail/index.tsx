@@ -2,15 +2,16 @@ import { Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { EventsBoard, LatestResults, ScoresPanel } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
-import { DelegationsPanel, EntriesPanel, NotYet } from '../parts/lists';
+import { DelegationsPanel, EntriesPanel } from '../parts/lists';
 import { ItemView } from './ItemView';
 import { MeetingHeader } from './MeetingHeader';
 import { Overview } from './Overview';
 import '../parts/parts.css';
 
-const TABS = ['overview', 'entries', 'delegations', 'startLists', 'results'] as const;
+const TABS = ['overview', 'entries', 'delegations', 'startLists', 'results', 'scores'] as const;
 type Tab = (typeof TABS)[number];
 
 const positiveId = (v: string | null) => {
@@ -84,8 +85,9 @@ export default function DetailPage() {
       />
     ),
     delegations: () => <DelegationsPanel meetingId={m.id} />,
-    startLists: () => <NotYet kind="startLists" />,
-    results: () => <NotYet kind="results" />,
+    startLists: () => <EventsBoard meetingId={m.id} itemHref={itemHref} />,
+    results: () => <LatestResults meetingId={m.id} base={base} itemHref={itemHref} />,
+    scores: () => <ScoresPanel meetingId={m.id} />,
   };
 
   return (

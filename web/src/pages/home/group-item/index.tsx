@@ -1,0 +1,45 @@
+import { Skeleton } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ItemView } from '../detail/ItemView';
+import { positiveId } from '../live/format';
+import { PublicEmpty } from '../PublicEmpty';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import '../parts/parts.css';
+
+/**
+ * A group item's page on its own (spec §2 "group item"): `/home/group-item?meetingId=&groupItemId=`
+ * and `/h5/group-item…` (`?code=` instead of `meetingId` works too): its rounds, heats, start
+ * lists and official results, live, and its entry list.
+ */
+export default function GroupItemPage() {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const base = usePublicBase();
+  const { code, resolving } = useMeetingCode(search.get('code'), search.get('meetingId'));
+  const meeting = usePublicMeeting(code);
+  const groupItemId = positiveId(search.get('groupItemId'));
+  if (resolving || meeting.isLoading) {
+    return (
+      <div className="pub-card">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!meeting.data || !groupItemId)
+    return <PublicEmpty titleKey="public.routes.groupItem" emptyKey="public.detail.notFound" />;
+  const m = meeting.data;
+  return (
+    <ItemView
+      meeting={m}
+      groupItemId={groupItemId}
+      onPick={(id) =>
+        setSearch((prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('groupItemId', String(id));
+          return next;
+        })
+      }
+      onBack={() => navigate(`${base}/detail?code=${encodeURIComponent(m.code)}&tab=startLists`)}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useBilingual } from '../../system/shared';
+import { LatestResults } from '../live/panels';
+import { PublicEmpty } from '../PublicEmpty';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import '../parts/parts.css';
+
+/**
+ * The track result page (spec §2): `/home/track-result?meetingId=` (or `?code=`), `/h5/track-result…` —
+ * the meeting's latest official results, newest first, arriving live.
+ */
+export default function TrackResultPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const pick = useBilingual();
+  const base = usePublicBase();
+  const { code, resolving } = useMeetingCode(search.get('code'), search.get('meetingId'));
+  const meeting = usePublicMeeting(code);
+  if (resolving || meeting.isLoading) {
+    return (
+      <div className="pub-card">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!meeting.data) return <PublicEmpty titleKey="public.routes.trackResult" emptyKey="public.detail.notFound" />;
+  const m = meeting.data;
+  const meetingHref = `${base}/detail?code=${encodeURIComponent(m.code)}`;
+  return (
+    <div className="pub-stack" data-testid="track-result">
+      <div className="pub-card pub-item-head">
+        <Link to={meetingHref} className="pub-back-link" data-testid="track-result-back">
+          <ArrowLeftOutlined />
+          {t('public.querytm.meetingPage')}
+        </Link>
+        <h1>{pick(m.name, m.nameEn)}</h1>
+      </div>
+      <div className="pub-card">
+        <LatestResults
+          meetingId={m.id}
+          base={base}
+          itemHref={(id) => `${base}/group-item?code=${encodeURIComponent(m.code)}&groupItemId=${id}`}
+        />
+      </div>
+    </div>
+  );
+}
