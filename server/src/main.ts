@@ -6,11 +6,31 @@ import { runMigrations } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 
-/** config → open db → migrate → seed if empty → listen → graceful shutdown. */
+/**
+ * How long a SIGTERM/SIGINT waits for in-flight requests before giving up (exit 1):
+ * SHUTDOWN_GRACE_S, 1–600 seconds, default 15.
+ */
+function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.SHUTDOWN_GRACE_S;
+  if (raw === undefined || raw === '') return 15_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 600) {
+    throw new ConfigError(`SHUTDOWN_GRACE_S must be a whole number from 1 to 600 (got "${raw}")`);
+  }
+  return n * 1000;
+}
+
+/**
+ * config → open db → migrate → seed if empty → listen → graceful shutdown: on SIGTERM/SIGINT the
+ * listener closes (new connections are refused, requests arriving on open connections get 503),
+ * in-flight requests finish, then the database is closed (PGlite: checkpoint, lock released) and
+ * the process exits 0. Tested in security/crash.test.ts.
+ */
 async function main() {
-  const config = loadConfig(process.env, { webDir: WEB_DIST_DIR });
   let database: Database | null = null;
   try {
+    const config = loadConfig(process.env, { webDir: WEB_DIST_DIR });
+    const graceMs = shutdownGraceMs(process.env);
     database = await openDatabase({
       url: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'),
@@ -24,14 +44,25 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const timer = setTimeout(() => process.exit(1), 15_000);
+      const timer = setTimeout(() => {
+        app.log.error({ graceMs }, 'shutdown: in-flight requests did not finish in time');
+        process.exit(1);
+      }, graceMs);
       timer.unref();
+      let code = 0;
       try {
         await app.close();
-      } finally {
-        await database?.close();
-        process.exit(0);
+      } catch (err) {
+        app.log.error({ err }, 'shutdown: closing the server failed');
+        code = 1;
       }
+      try {
+        await database?.close();
+      } catch (err) {
+        app.log.error({ err }, 'shutdown: closing the database failed');
+        code = 1;
+      }
+      process.exit(code);
     };
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
     process.on('SIGINT', () => void shutdown('SIGINT'));

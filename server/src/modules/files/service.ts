@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { file } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
+import { stripImageMetadata } from './strip.js';
 
 export interface Sniffed {
   mime: string;
@@ -81,9 +82,13 @@ export function cleanName(raw: string | undefined, sniffed: Sniffed): string {
 
 export const fileUrl = (id: string) => `${FILE_URL_PREFIX}${id}`;
 
-export async function storeFile(db: Db, ownerId: number, bytes: Buffer, rawName: string | undefined): Promise<FileVO> {
-  if (!bytes.length) throw badInput('文件为空', 'the file is empty');
-  const sniffed = sniff(bytes);
+/**
+ * Store an upload: type sniffed from its content, size limited, images stripped of their
+ * metadata (EXIF/GPS, XMP, comments, text chunks: see strip.ts), under a random opaque id.
+ */
+export async function storeFile(db: Db, ownerId: number, upload: Buffer, rawName: string | undefined): Promise<FileVO> {
+  if (!upload.length) throw badInput('文件为空', 'the file is empty');
+  const sniffed = sniff(upload);
   if (!sniffed) {
     throw badInput(
       '不支持的文件类型：仅支持 PNG、JPEG、GIF、WebP 图片，PDF、XLSX 和 ZIP',
@@ -91,7 +96,7 @@ export async function storeFile(db: Db, ownerId: number, bytes: Buffer, rawName:
     );
   }
   const limit = sniffed.image ? FILE_LIMITS.imageBytes : FILE_LIMITS.otherBytes;
-  if (bytes.length > limit) {
+  if (upload.length > limit) {
     const mb = limit / 1024 / 1024;
     throw badInput(
       `文件过大：${sniffed.image ? '图片' : '文件'}不能超过 ${mb} MB`,
@@ -99,6 +104,7 @@ export async function storeFile(db: Db, ownerId: number, bytes: Buffer, rawName:
     );
   }
   const name = cleanName(rawName, sniffed);
+  const { bytes } = stripImageMetadata(sniffed.mime, upload);
   const id = randomBytes(16).toString('base64url');
   await db.insert(file).values({
     id,
