@@ -290,7 +290,13 @@ export async function loadEvents(db: DbOrTx, meetingId: number, opts: LoadOption
     .innerJoin(group, eq(group.id, groupItem.groupId))
     .innerJoin(item, eq(item.id, groupItem.itemId))
     .where(eq(group.meetingId, meetingId))
-    .orderBy(sql`${groupItem.scheduledAt} asc nulls last`, asc(group.sort), asc(groupItem.sort), asc(groupItem.id));
+    // The edited schedule first (the first round's time), then the group item's planned slot.
+    .orderBy(
+      sql`coalesce((select min(r.scheduled_at) from comp_round r where r.group_item_id = ${groupItem.id}), ${groupItem.scheduledAt}) asc nulls last`,
+      asc(group.sort),
+      asc(groupItem.sort),
+      asc(groupItem.id),
+    );
   const counts = new Map<number, number>();
   const rows = await rowsOf<{ id: number; n: number }>(
     db.execute(sql`
