@@ -1,2 +1,96 @@
-/** Contracts of competition/startlists (issue 6). */
-export {};
+/**
+ * Contracts of competition/startlists (issue 6): making a round's heats (flights) and start
+ * rows, drawing lanes and order again, moving a competitor, the round's settings, publishing,
+ * and the round's log of draws and adjustments. The answers reuse `RoundVO` (competition.ts).
+ */
+import { type Static, Type } from 'typebox';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** A draw seed: any short text; the same seed gives the same draw. */
+const Seed = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' });
+
+/** `POST /competition/events/:id/start-list`: make (or remake, while all heats are drafts) a round. */
+export const StartListGenerateBody = Type.Object(
+  {
+    /** The round's position in the group item's plan (0 = first); by default the first not yet published. */
+    roundIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
+    seed: Type.Optional(Seed),
+    /** The number of heats (flights); by default as many as the lanes (or the max per heat) need. */
+    heats: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    /** The most competitors per heat (races not in lanes) or per flight (field events). */
+    perHeat: Type.Optional(Type.Integer({ minimum: 2, maximum: 99 })),
+  },
+  { additionalProperties: false },
+);
+export type StartListGenerateBody = Static<typeof StartListGenerateBody>;
+
+/** `POST /competition/rounds/:id/draw`: draw lanes / order again, keeping the heats. */
+export const RoundDrawBody = Type.Object(
+  {
+    seed: Type.Optional(Seed),
+    /** The round version loaded (checked when given). */
+    version: Type.Optional(Version),
+  },
+  { additionalProperties: false },
+);
+export type RoundDrawBody = Static<typeof RoundDrawBody>;
+
+/** `POST /competition/rounds/:id/publish|unpublish`. */
+export const RoundPublishBody = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
+export type RoundPublishBody = Static<typeof RoundPublishBody>;
+
+/**
+ * `POST /competition/starts/:id/move`: put a competitor in a lane (races in lanes) or at a
+ * position (others) of a heat of the same round; whoever is there takes the mover's place.
+ */
+export const StartMoveBody = Type.Object(
+  {
+    heatId: Id,
+    lane: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+    position: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
+export type StartMoveBody = Static<typeof StartMoveBody>;
+
+/** `PUT /competition/rounds/:id`: the round's settings. */
+export const RoundSettingsBody = Type.Object(
+  {
+    version: Version,
+    /** Field: trials for each athlete (WA TR 25.5). */
+    trials: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+    /** Field: the cut after this many trials. */
+    cutAfter: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+    /** Field: how many continue after the cut. */
+    cutSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    /** Vertical jumps: the bar heights in metres, rising (WA TR 26.1). */
+    heights: Type.Optional(
+      Type.Union([Type.Null(), Type.Array(Type.Number({ minimum: 0.5, maximum: 7 }), { maxItems: 60 })]),
+    ),
+    /** Track: qualifiers by place per heat and next by time (WA TR 20.10). */
+    qualifyByPlace: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 20 })])),
+    qualifyByTime: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 99 })])),
+  },
+  { additionalProperties: false },
+);
+export type RoundSettingsBody = Static<typeof RoundSettingsBody>;
+
+export const START_LOG_ACTIONS = ['generate', 'draw', 'move', 'settings', 'publish', 'unpublish'] as const;
+
+/** One line of a round's log (comp_log): who did what, when. */
+export const CompLogVO = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  heatId: Type.Union([Type.Null(), Type.Integer()]),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+  userId: Type.Union([Type.Null(), Type.Integer()]),
+  username: Type.Union([Type.Null(), Type.String()]),
+  nickname: Type.Union([Type.Null(), Type.String()]),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type CompLogVO = Static<typeof CompLogVO>;
+
+export const StartIdParams = Type.Object({ id: Id });
+export type StartIdParams = Static<typeof StartIdParams>;

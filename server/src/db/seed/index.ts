@@ -3,6 +3,7 @@ import { hashPassword, randomPassword } from '../../lib/password.js';
 import { seedConfigDefaults } from '../../modules/config/service.js';
 import type { Db, Tx } from '../client.js';
 import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../schema/index.js';
+import { seedCompetitionDemo } from './competition.js';
 import { DEMO_ACCOUNTS, DEPTS, DICTS, ROLES } from './dicts.js';
 import { seedMeetingDemo } from './meeting.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
@@ -117,6 +118,7 @@ export async function seedIfEmpty(
     await seedMeetingDemo(tx);
     // Demo registrations, through the apply rules.
     if (opts.registrations !== false) await seedRegistrationDemo(tx);
+    if (opts.registrations !== false) await seedCompetitionDemo(tx);
   });
 
   return accounts.map((a) => ({

@@ -1,4 +1,165 @@
+import {
+  CompLogVO,
+  Envelope,
+  RoundDrawBody,
+  RoundIdParams,
+  RoundPublishBody,
+  RoundSettingsBody,
+  RoundVO,
+  StartIdParams,
+  StartListGenerateBody,
+  StartMoveBody,
+} from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { currentUser } from '../../../plugins/auth.js';
+import { ok } from '../../../plugins/envelope.js';
+import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
+import {
+  generateStartList,
+  moveStart,
+  publishRound,
+  redrawRound,
+  roundLog,
+  unpublishRound,
+  updateRoundSettings,
+} from './service.js';
 
-export async function startListRoutes(_app: FastifyInstance, _deps: CompetitionDeps) {}
+const tags = ['competition: start lists'];
+const GroupItemParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+type IdP = { Params: { id: number } };
+
+/** Start lists (issue 6): make, draw, adjust, configure, publish; the round's log. Rules in service.ts. */
+export async function startListRoutes(app: FastifyInstance, deps: CompetitionDeps) {
+  const { db, hub } = deps;
+  const round = { 200: Envelope(RoundVO) };
+
+  app.post<IdP & { Body: StartListGenerateBody }>(
+    '/api/v1/competition/events/:id/start-list',
+    {
+      config: { auth: { perm: 'comp:startlist:generate' } },
+      schema: {
+        tags,
+        summary: "Make (or remake, while a draft) a round's heats and start rows of a group item",
+        params: GroupItemParams,
+        body: StartListGenerateBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await generateStartList(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: r.id, after: { seed: r.drawSeed, heats: r.heats.length } });
+      return ok(r);
+    },
+  );
+
+  app.post<IdP & { Body: RoundDrawBody }>(
+    '/api/v1/competition/rounds/:id/draw',
+    {
+      config: { auth: { perm: 'comp:startlist:generate' } },
+      schema: {
+        tags,
+        summary: 'Draw the lanes / order of a round again (heats kept)',
+        params: RoundIdParams,
+        body: RoundDrawBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await redrawRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: r.id, after: { seed: r.drawSeed } });
+      return ok(r);
+    },
+  );
+
+  app.post<IdP & { Body: StartMoveBody }>(
+    '/api/v1/competition/starts/:id/move',
+    {
+      config: { auth: { perm: 'comp:startlist:edit' } },
+      schema: {
+        tags,
+        summary: 'Move a competitor to a lane / position of a heat of the same round (swapping with whoever is there)',
+        params: StartIdParams,
+        body: StartMoveBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await moveStart(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: req.params.id, after: req.body });
+      return ok(r);
+    },
+  );
+
+  app.put<IdP & { Body: RoundSettingsBody }>(
+    '/api/v1/competition/rounds/:id',
+    {
+      config: { auth: { perm: 'comp:startlist:edit' } },
+      schema: {
+        tags,
+        summary: "A round's settings: field trials and cut, bar heights, qualification",
+        params: RoundIdParams,
+        body: RoundSettingsBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await updateRoundSettings(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: r.id, after: req.body });
+      return ok(r);
+    },
+  );
+
+  app.post<IdP & { Body: RoundPublishBody }>(
+    '/api/v1/competition/rounds/:id/publish',
+    {
+      config: { auth: { perm: 'comp:startlist:publish' } },
+      schema: {
+        tags,
+        summary: 'Publish the start list of a round (draft → set)',
+        params: RoundIdParams,
+        body: RoundPublishBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await publishRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: r.id });
+      return ok(r);
+    },
+  );
+
+  app.post<IdP & { Body: RoundPublishBody }>(
+    '/api/v1/competition/rounds/:id/unpublish',
+    {
+      config: { auth: { perm: 'comp:startlist:publish' } },
+      schema: {
+        tags,
+        summary: 'Take a published start list back to draft (no result entered yet)',
+        params: RoundIdParams,
+        body: RoundPublishBody,
+        response: round,
+      },
+    },
+    async (req) => {
+      const r = await unpublishRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: r.id });
+      return ok(r);
+    },
+  );
+
+  app.get<IdP>(
+    '/api/v1/competition/rounds/:id/log',
+    {
+      config: { auth: { perm: 'comp:startlist:query' } },
+      schema: {
+        tags,
+        summary: "A round's log of draws, adjustments and status changes, newest first",
+        params: RoundIdParams,
+        response: { 200: Envelope(Type.Array(CompLogVO)) },
+      },
+    },
+    async (req) => ok(await roundLog(db, currentUser(req), req.params.id)),
+  );
+}

@@ -54,13 +54,13 @@ export interface CompetitionSelection {
 
 /**
  * The meeting (the first the user works in unless `?meetingId=` names another), its events,
- * and the event and round chosen (by default the event's latest round).
+ * and the event and round chosen (by default the first round with heats not yet official).
  */
 export function useCompetitionSelection(): CompetitionSelection {
   const meetingsQ = useQuery({ queryKey: COMP_KEYS.meetings, queryFn: competitionApi.meetings, staleTime: 30_000 });
   const meetings = useMemo(() => meetingsQ.data ?? [], [meetingsQ.data]);
   const [fromUrl, setMeeting] = useParam('meetingId');
-  const [groupItemId, setGroupItem] = useParam('groupItemId');
+  const [groupItemId] = useParam('groupItemId');
   const [roundParam, setRoundId] = useParam('roundId');
   const meetingId = meetings.some((m) => m.id === fromUrl) ? fromUrl : meetings[0]?.id;
   const eventsQ = useQuery({
@@ -70,14 +70,27 @@ export function useCompetitionSelection(): CompetitionSelection {
   });
   const events = useMemo(() => eventsQ.data ?? [], [eventsQ.data]);
   const event = events.find((e) => e.groupItemId === groupItemId);
-  const round = event?.rounds.find((r) => r.id === roundParam) ?? event?.rounds.at(-1);
+  // By default the round being worked on: the first not yet official (else the last).
+  const round =
+    event?.rounds.find((r) => r.id === roundParam) ??
+    event?.rounds.find((r) => r.status !== 'official' && r.heats > 0) ??
+    event?.rounds.findLast((r) => r.heats > 0) ??
+    event?.rounds[0];
   const [, setParams] = useSearchParams();
   const setGroupItemId = useCallback(
-    (id: number | undefined) => {
-      setGroupItem(id);
-      setRoundId(undefined);
-    },
-    [setGroupItem, setRoundId],
+    (id: number | undefined) =>
+      // One update: two would each start from the same old URL and the second would undo the first.
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id === undefined) next.delete('groupItemId');
+          else next.set('groupItemId', String(id));
+          next.delete('roundId');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
   );
   const setMeetingId = useCallback(
     (id: number) =>

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { api } from './comm-helpers';
+import { signInAndWait, toast } from './helpers';
+
+/**
+ * Issue 6, start lists: the committee opens Start lists, picks U16 Boys 100 m (20 approved
+ * entries in the demo data), generates the heats (3 heats of lanes), drags one athlete onto
+ * another of another heat (they swap heat and lane, still so after a reload) and publishes.
+ */
+interface Round {
+  id: number;
+  status: string;
+  heats: { id: number; number: number; status: string; starts: { id: number; name: string; lane: number | null }[] }[];
+}
+interface EventRow {
+  groupItemId: number;
+  groupNameEn: string;
+  itemCode: string;
+  rounds: { id: number; index: number; status: string }[];
+}
+
+test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', async ({ page }) => {
+  test.slow(); // a loaded development machine; on CI it runs in about 15 s
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, 'committee');
+  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
+  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
+  const event = events.find((e) => e.groupNameEn === 'U16 Boys' && e.itemCode === '100')!;
+  // A run again on the same server: take a published first round back to draft.
+  const first = event.rounds.find((r) => r.index === 0);
+  if (first?.status === 'set') await api(page, 'POST', `/api/v1/competition/rounds/${first.id}/unpublish`, {});
+
+  await page.goto(`/#/competition/startlist?meetingId=${meetingId}`);
+  await expect(page.getByTestId('startlist-page')).toBeVisible();
+  await page.getByTestId('comp-event').click();
+  await page.keyboard.type('U16男子组 100米');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`groupItemId=${event.groupItemId}`));
+
+  await expect(page.getByTestId('sl-heat').or(page.getByTestId('sl-empty')).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sl-seed').fill('e2e-seed');
+  const generate = page.getByTestId('sl-generate');
+  await generate.click();
+  // Generating again asks first.
+  const confirm = page.locator('.ant-popconfirm .ant-btn-primary');
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await expect(toast(page, '已生成 3 个分组')).toBeVisible();
+  const heats = page.getByTestId('sl-heat');
+  await expect(heats).toHaveCount(3);
+  await expect(page.getByTestId('sl-row')).toHaveCount(20);
+
+  // Drag the first athlete of heat 1 onto the first of heat 2: they swap.
+  const heat1 = page.locator('[data-testid="sl-heat"][data-heat="1"]');
+  const heat2 = page.locator('[data-testid="sl-heat"][data-heat="2"]');
+  const a = heat1.getByTestId('sl-row').first();
+  const b = heat2.getByTestId('sl-row').first();
+  const aName = (await a.getByTestId('sl-name').locator('div').first().textContent())!;
+  const bName = (await b.getByTestId('sl-name').locator('div').first().textContent())!;
+  await a.dragTo(b);
+  await expect(toast(page, '已调整')).toBeVisible();
+  await expect(heat2.getByTestId('sl-row').filter({ hasText: aName })).toBeVisible();
+  await expect(heat1.getByTestId('sl-row').filter({ hasText: bName })).toBeVisible();
+
+  await page.reload();
+  await expect(heat2.getByTestId('sl-row').filter({ hasText: aName })).toBeVisible({ timeout: 30_000 });
+  await expect(heat1.getByTestId('sl-row').filter({ hasText: bName })).toBeVisible();
+
+  await page.getByTestId('sl-publish').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(toast(page, '已发布')).toBeVisible();
+  await expect(page.getByTestId('sl-unpublish')).toBeVisible();
+  await expect(page.getByTestId('sl-generate')).toHaveCount(0);
+
+  const latest = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
+  const roundId = latest.find((e) => e.groupItemId === event.groupItemId)!.rounds.find((r) => r.index === 0)!.id;
+  const round = await api<Round>(page, 'GET', `/api/v1/competition/rounds/${roundId}`);
+  expect(round.status).toBe('set');
+  expect(round.heats.every((h) => h.status === 'set')).toBe(true);
+  const numberOf = (name: string) => round.heats.find((h) => h.starts.some((s) => s.name === name))?.number;
+  expect(numberOf(aName)).toBe(2);
+  expect(numberOf(bName)).toBe(1);
+});

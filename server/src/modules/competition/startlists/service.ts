@@ -1,0 +1,635 @@
+import type {
+  CompLogVO,
+  RoundDrawBody,
+  RoundPublishBody,
+  RoundSettingsBody,
+  RoundVO,
+  StartListGenerateBody,
+  StartMoveBody,
+  StartVO,
+} from '@baton/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.js';
+import {
+  compHeat,
+  compLog,
+  compRound,
+  compStart,
+  entry,
+  group,
+  groupItem,
+  type meeting,
+  relayTeam,
+  user,
+} from '../../../db/schema/index.js';
+import { AppError, badInput, notFound } from '../../../lib/errors.js';
+import { isoOrNull } from '../../../lib/sql.js';
+import { nextVersion } from '../../../lib/versioned.js';
+import type { CurrentUser } from '../../../plugins/auth.js';
+import type { RealtimeHub } from '../../../plugins/realtime.js';
+import { requireCompetition, requireRound } from '../access.js';
+import { announce } from '../publish.js';
+import { ensureRounds, type RoundRow } from '../rounds.js';
+import { loadEvent, loadRound } from '../views.js';
+import { composeRng, composeRound, drawHeat, heatRng, rankFor, TooFewHeats, type Track } from './rules/compose.js';
+import { inLanes } from './rules/heats.js';
+import { laneGroupsFor, preferredLanes } from './rules/lanes.js';
+import { newSeed } from './rules/prng.js';
+
+/**
+ * Start lists (issue 6, DOMAIN.md "Competition"): a round's heats and start rows made from the
+ * approved entries (or the previous round's qualifiers), drawn again, adjusted by hand,
+ * configured, published. Every write runs in one transaction, checks the versions, and is
+ * written to `comp_log` (who, what, before/after); the change is announced after it commits.
+ *
+ * Entries: only APPROVED entries (and approved relay teams) are seeded — a start list is made
+ * after the committee's audit; an entry still waiting for audit is not a competitor yet. When
+ * none is approved the request is refused and says how many are waiting.
+ */
+
+type MeetingRow = typeof meeting.$inferSelect;
+
+/** A state the start list cannot change in (409, message in both languages). */
+const conflict = (zh: string, en: string) => new AppError('A0001', {}, { zh, en }, 409);
+const stale = () => new AppError('A0409');
+
+const hasResult = (s: StartVO) =>
+  s.mark !== null ||
+  s.value !== null ||
+  s.code !== null ||
+  s.place !== null ||
+  s.qualifier !== null ||
+  s.trials.length > 0;
+
+const trackOf = (m: MeetingRow): Track => ({ lanes: m.lanes, laneGroups: laneGroupsFor(m.lanes, m.laneGroups) });
+
+async function writeLog(
+  tx: Tx,
+  u: CurrentUser,
+  round: { meetingId: number; id: number },
+  action: string,
+  detail: Record<string, unknown>,
+  heatId: number | null = null,
+) {
+  await tx
+    .insert(compLog)
+    .values({ meetingId: round.meetingId, roundId: round.id, heatId, action, detail, userId: u.id });
+}
+
+/** Lock the round for this transaction (concurrent draws of one round take turns). */
+async function lockRound(tx: Tx, roundId: number): Promise<RoundRow> {
+  const [r] = await tx.select().from(compRound).where(eq(compRound.id, roundId)).for('update');
+  if (!r) throw notFound();
+  return r;
+}
+
+async function mustLoad(tx: Tx | Db, roundId: number): Promise<RoundVO> {
+  const r = await loadRound(tx, roundId);
+  if (!r) throw notFound();
+  return r;
+}
+
+function frame(r: { meetingId: number; groupItemId: number; id: number }, heatId: number | null = null) {
+  return { meetingId: r.meetingId, groupItemId: r.groupItemId, roundId: r.id, heatId, change: 'startlist' as const };
+}
+
+/** A competitor before it has a place in a heat. */
+interface Candidate {
+  entryId: number | null;
+  relayTeamId: number | null;
+  athleteId: number | null;
+  delegationId: number;
+  seedValue: number | null;
+  /** Later rounds: what it qualified on. */
+  qualifier: NonNullable<StartVO['qualifier']>;
+  place: number | null;
+  value: number | null;
+}
+
+const keyOf = (c: { entryId: number | null; relayTeamId: number | null }) =>
+  c.entryId !== null ? `e${c.entryId}` : `r${c.relayTeamId}`;
+
+/** The approved entries (relay teams for relays) of a group item, in id order. */
+async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean): Promise<Candidate[]> {
+  const base = { qualifier: 'Q' as const, place: null, value: null };
+  if (relay) {
+    const rows = await tx
+      .select({ id: relayTeam.id, delegationId: relayTeam.delegationId, seedValue: relayTeam.seedValue })
+      .from(relayTeam)
+      .where(and(eq(relayTeam.groupItemId, groupItemId), eq(relayTeam.status, 'approved')))
+      .orderBy(asc(relayTeam.id));
+    return rows.map((r) => ({ ...base, entryId: null, relayTeamId: r.id, athleteId: null, ...r }));
+  }
+  const rows = await tx
+    .select({ id: entry.id, athleteId: entry.athleteId, delegationId: entry.delegationId, seedValue: entry.seedValue })
+    .from(entry)
+    .where(and(eq(entry.groupItemId, groupItemId), eq(entry.status, 'approved')))
+    .orderBy(asc(entry.id));
+  return rows.map((r) => ({ ...base, entryId: r.id, relayTeamId: null, ...r }));
+}
+
+/** How many entries of the group item still wait for audit (for the message when none is approved). */
+async function waitingEntries(tx: Tx, groupItemId: number, relay: boolean): Promise<number> {
+  const t = relay ? relayTeam : entry;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(eq(t.groupItemId, groupItemId), eq(t.status, 'submitted')));
+  return Number(row?.n ?? 0);
+}
+
+/** The qualifiers of an official previous round (TR 20.10), in start id order. */
+function laterRoundCandidates(previous: RoundVO): Candidate[] {
+  if (!previous.heats.length || previous.status !== 'official') {
+    throw conflict(
+      '上一轮成绩尚未全部生效，不能编排下一轮',
+      'The results of the previous round are not all official yet: the next round cannot be made',
+    );
+  }
+  const list = previous.heats
+    .flatMap((h) => h.starts)
+    .filter((s) => s.qualifier !== null)
+    .sort((a, b) => a.id - b.id)
+    .map((s) => ({
+      entryId: s.entryId,
+      relayTeamId: s.relayTeamId,
+      athleteId: s.athleteId,
+      delegationId: s.delegationId,
+      seedValue: s.seedValue,
+      qualifier: s.qualifier!,
+      place: s.place,
+      value: s.value,
+    }));
+  if (!list.length) throw conflict('上一轮没有晋级者', 'Nobody qualified from the previous round');
+  return list;
+}
+
+/** The meeting of a group item (404 when unknown), checked for `need`. */
+async function requireGroupItem(db: Db, u: CurrentUser, groupItemId: number) {
+  const [gi] = await db
+    .select({ meetingId: group.meetingId })
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .where(eq(groupItem.id, groupItemId));
+  if (!gi) throw notFound();
+  return requireCompetition(db, u, gi.meetingId, 'manage');
+}
+
+/**
+ * Make (or make again, while every heat is a draft) the start list of a round: heats and start
+ * rows from the approved entries (first round) or from the previous round's qualifiers.
+ */
+export async function generateStartList(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  groupItemId: number,
+  body: StartListGenerateBody,
+): Promise<RoundVO> {
+  const { meeting: m } = await requireGroupItem(db, u, groupItemId);
+  const event = await loadEvent(db, groupItemId);
+  if (!event) throw notFound();
+  if (event.kind === 'combined') {
+    throw conflict('全能项目的分组在各单项中编排', 'Combined events are seeded in their individual events');
+  }
+  const seed = body.seed ?? newSeed();
+  const relay = event.kind === 'relay';
+  const roundId = await db.transaction(async (tx) => {
+    const rounds = await ensureRounds(tx, groupItemId);
+    let target: RoundRow | undefined;
+    if (body.roundIndex !== undefined) {
+      target = rounds.find((r) => r.index === body.roundIndex);
+      if (!target) {
+        throw badInput(`该项目没有第 ${body.roundIndex + 1} 轮`, `This event has no round ${body.roundIndex + 1}`);
+      }
+    } else {
+      const loaded = await Promise.all(rounds.map((r) => loadRound(tx, r.id)));
+      target = rounds.find((_, i) => loaded[i]!.status === 'draft') ?? rounds.at(-1);
+    }
+    const round = await lockRound(tx, target!.id);
+    const current = await mustLoad(tx, round.id);
+    if (current.heats.some((h) => h.status !== 'draft')) {
+      throw conflict(
+        '该轮分组已发布，请先撤销发布再重新编排',
+        'The start list of this round is published: unpublish it before making it again',
+      );
+    }
+    const later = round.index > 0;
+    let candidates: Candidate[];
+    if (later) {
+      const previous = rounds.find((r) => r.index === round.index - 1)!;
+      candidates = laterRoundCandidates(await mustLoad(tx, previous.id));
+    } else {
+      candidates = await firstRoundCandidates(tx, groupItemId, relay);
+      if (!candidates.length) {
+        const waiting = await waitingEntries(tx, groupItemId, relay);
+        throw conflict(
+          `没有审核通过的报名，无法编排（${waiting} 条报名待审核）`,
+          `No approved entries to seed (${waiting} waiting for audit)`,
+        );
+      }
+    }
+    let composed: ReturnType<typeof composeRound<Candidate>>;
+    try {
+      composed = composeRound({
+        event,
+        competitors: candidates,
+        later,
+        track: trackOf(m),
+        seed,
+        heats: body.heats,
+        perHeat: body.perHeat,
+      });
+    } catch (err) {
+      if (err instanceof TooFewHeats) {
+        throw badInput(
+          `${body.heats} 组容纳不下 ${candidates.length} 名参赛者（每组最多 ${err.perHeat} 名），至少需要 ${err.least} 组`,
+          `${body.heats} heats cannot hold ${candidates.length} competitors (at most ${err.perHeat} a heat): ${err.least} heats at least`,
+        );
+      }
+      throw err;
+    }
+    await tx.delete(compHeat).where(eq(compHeat.roundId, round.id));
+    const heats = await tx
+      .insert(compHeat)
+      .values(
+        Array.from({ length: composed.heats }, (_, i) => ({
+          meetingId: round.meetingId,
+          roundId: round.id,
+          number: i + 1,
+          scheduledAt: round.scheduledAt,
+        })),
+      )
+      .returning({ id: compHeat.id, number: compHeat.number });
+    const heatId = new Map(heats.map((h) => [h.number, h.id]));
+    await tx.insert(compStart).values(
+      composed.placed.map((p) => ({
+        meetingId: round.meetingId,
+        roundId: round.id,
+        heatId: heatId.get(p.heat)!,
+        entryId: p.competitor.entryId,
+        relayTeamId: p.competitor.relayTeamId,
+        athleteId: p.competitor.athleteId,
+        delegationId: p.competitor.delegationId,
+        lane: p.lane,
+        position: p.position,
+        seedValue: p.competitor.seedValue,
+      })),
+    );
+    await tx
+      .update(compRound)
+      .set({ drawSeed: seed, ...nextVersion(compRound) })
+      .where(eq(compRound.id, round.id));
+    await writeLog(tx, u, round, 'generate', {
+      seed,
+      roundIndex: round.index,
+      heats: composed.heats,
+      competitors: candidates.length,
+      remade: current.heats.length > 0,
+      ...(body.heats ? { heatsAsked: body.heats } : {}),
+      ...(body.perHeat ? { perHeat: body.perHeat } : {}),
+    });
+    return round.id;
+  });
+  const out = await mustLoad(db, roundId);
+  await announce(hub, frame(out), false);
+  return out;
+}
+
+/** Each start's rank in the round (later rounds in lanes draw lanes by it, TR 20.5). */
+async function roundRanking(tx: Tx, round: RoundVO, seed: string): Promise<Map<number, number>> {
+  const starts = round.heats.flatMap((h) => h.starts).sort((a, b) => a.id - b.id);
+  if (round.index === 0) return new Map(starts.map((s, i) => [s.id, i]));
+  const [previous] = await tx
+    .select({ id: compRound.id })
+    .from(compRound)
+    .where(and(eq(compRound.groupItemId, round.groupItemId), eq(compRound.index, round.index - 1)));
+  const prev = previous ? await loadRound(tx, previous.id) : null;
+  const before = new Map((prev?.heats.flatMap((h) => h.starts) ?? []).map((s) => [keyOf(s), s]));
+  const list = starts.map((s) => {
+    const p = before.get(keyOf(s));
+    return {
+      id: s.id,
+      delegationId: s.delegationId,
+      seedValue: s.seedValue,
+      qualifier: p?.qualifier ?? ('q' as const),
+      place: p?.place ?? null,
+      value: p?.value ?? null,
+    };
+  });
+  const ranked = rankFor(round.event, list, true, composeRng(seed));
+  return new Map(ranked.map((s, i) => [s.id, i]));
+}
+
+/** Draw the lanes (or the order) of every heat again, keeping who is in which heat. */
+export async function redrawRound(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  roundId: number,
+  body: RoundDrawBody,
+): Promise<RoundVO> {
+  const { meeting: m } = await requireRound(db, u, roundId, 'manage');
+  const seed = body.seed ?? newSeed();
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, roundId);
+    if (body.version !== undefined && body.version !== row.version) throw stale();
+    const round = await mustLoad(tx, roundId);
+    if (!round.heats.length) throw conflict('请先生成分组', 'Make the start list first');
+    if (round.heats.some((h) => h.status !== 'draft')) {
+      throw conflict('分组已发布，不能重新抽签', 'The start list is published: lanes cannot be drawn again');
+    }
+    const rank = await roundRanking(tx, round, seed);
+    const track = trackOf(m);
+    for (const h of round.heats) {
+      const members = [...h.starts].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+      const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number));
+      for (const [i, s] of members.entries()) {
+        await tx
+          .update(compStart)
+          .set({ lane: slots[i]!.lane, position: slots[i]!.position, ...nextVersion(compStart) })
+          .where(eq(compStart.id, s.id));
+      }
+    }
+    await tx
+      .update(compRound)
+      .set({ drawSeed: seed, ...nextVersion(compRound) })
+      .where(eq(compRound.id, roundId));
+    await writeLog(tx, u, row, 'draw', { seed, previousSeed: row.drawSeed });
+  });
+  const out = await mustLoad(db, roundId);
+  await announce(hub, frame(out), false);
+  return out;
+}
+
+/** A heat whose start list may still be adjusted: a draft, or published with no result yet. */
+function adjustable(h: RoundVO['heats'][number]) {
+  return h.status === 'draft' || (h.status === 'set' && !h.starts.some(hasResult));
+}
+
+/**
+ * Drag and drop: put a competitor in a lane (races in lanes) or at a position (others) of a
+ * heat of the same round; the competitor there takes the mover's place. Published heats
+ * without results may be adjusted too (they stay published).
+ */
+export async function moveStart(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  startId: number,
+  body: StartMoveBody,
+): Promise<RoundVO> {
+  const [s0] = await db.select({ roundId: compStart.roundId }).from(compStart).where(eq(compStart.id, startId));
+  if (!s0) throw notFound();
+  const { meeting: m } = await requireRound(db, u, s0.roundId, 'manage');
+  let visible = false;
+  let touched: number | null = null;
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, s0.roundId);
+    const round = await mustLoad(tx, row.id);
+    const from = round.heats.find((h) => h.starts.some((s) => s.id === startId));
+    const mover = from?.starts.find((s) => s.id === startId);
+    if (!from || !mover) throw notFound();
+    if (mover.version !== body.version) throw stale();
+    const to = round.heats.find((h) => h.id === body.heatId);
+    if (!to) throw badInput('目标分组不属于该轮次', 'The target heat is not a heat of this round');
+    if (!adjustable(from) || !adjustable(to)) {
+      throw conflict('已有成绩或已生效的分组不能调整', 'A heat with results (or official) cannot be adjusted');
+    }
+    const lanes = inLanes(round.event);
+    let lane: number | null = null;
+    let position: number;
+    if (lanes) {
+      if (body.lane !== undefined) {
+        if (body.lane > m.lanes) throw badInput(`跑道只有 ${m.lanes} 条`, `The track has ${m.lanes} lanes`);
+        lane = body.lane;
+      } else {
+        const taken = new Set(to.starts.filter((s) => s.id !== startId).map((s) => s.lane));
+        lane = preferredLanes(trackOf(m).laneGroups).find((l) => !taken.has(l)) ?? null;
+        if (lane === null) throw conflict('该组没有空余跑道', 'No free lane in that heat');
+      }
+      position = 0; // set below by lane order
+    } else {
+      const others = to.starts.filter((s) => s.id !== startId).length;
+      position = Math.min(body.position ?? others + 1, others + 1);
+      if (to.id === from.id) position = Math.min(position, from.starts.length);
+    }
+    const occupant = to.starts.find((s) => s.id !== startId && (lanes ? s.lane === lane : s.position === position));
+    const place = (s: StartVO, h: { id: number; number: number }) => ({
+      heat: h.number,
+      heatId: h.id,
+      lane: s.lane,
+      position: s.position,
+    });
+    const before = place(mover, from);
+    // The mover's new place; the occupant (if any) takes the mover's old place.
+    const moves: { s: StartVO; heatId: number; lane: number | null; position: number }[] = [
+      { s: mover, heatId: to.id, lane, position: lanes ? 0 : position },
+    ];
+    if (occupant) moves.push({ s: occupant, heatId: from.id, lane: mover.lane, position: mover.position });
+    for (const mv of moves) {
+      await tx
+        .update(compStart)
+        .set({ heatId: mv.heatId, lane: mv.lane, position: mv.position, ...nextVersion(compStart) })
+        .where(eq(compStart.id, mv.s.id));
+    }
+    // Positions 1..n again in each heat touched: by lane (races in lanes), else keeping the order.
+    for (const heatId of new Set([from.id, to.id])) {
+      const rows = await tx
+        .select({ id: compStart.id, lane: compStart.lane, position: compStart.position })
+        .from(compStart)
+        .where(eq(compStart.heatId, heatId));
+      const moved = new Set(moves.map((x) => x.s.id));
+      const sorted = rows.sort((a, b) =>
+        lanes
+          ? (a.lane ?? 99) - (b.lane ?? 99)
+          : a.position - b.position || (moved.has(a.id) ? -1 : 0) - (moved.has(b.id) ? -1 : 0),
+      );
+      for (const [i, r] of sorted.entries()) {
+        if (r.position !== i + 1) {
+          await tx
+            .update(compStart)
+            .set({ position: i + 1 })
+            .where(eq(compStart.id, r.id));
+        }
+      }
+    }
+    const [after] = await tx
+      .select({ lane: compStart.lane, position: compStart.position })
+      .from(compStart)
+      .where(eq(compStart.id, startId));
+    await writeLog(
+      tx,
+      u,
+      row,
+      'move',
+      {
+        start: { id: mover.id, name: mover.name, bib: mover.bib },
+        before,
+        after: { heat: to.number, heatId: to.id, lane: after!.lane, position: after!.position },
+        swappedWith: occupant ? { id: occupant.id, name: occupant.name, bib: occupant.bib } : null,
+      },
+      to.id,
+    );
+    visible = from.status !== 'draft' || to.status !== 'draft';
+    touched = to.id;
+  });
+  const out = await mustLoad(db, s0.roundId);
+  await announce(hub, frame(out, touched), visible);
+  return out;
+}
+
+/** The round's settings: field trials and cut, bar heights, qualification. */
+export async function updateRoundSettings(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  roundId: number,
+  body: RoundSettingsBody,
+): Promise<RoundVO> {
+  await requireRound(db, u, roundId, 'manage');
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, roundId);
+    if (row.version !== body.version) throw stale();
+    const round = await mustLoad(tx, roundId);
+    if (round.heats.some((h) => h.status === 'official')) {
+      throw conflict('该轮已有生效成绩，不能修改设置', 'This round has official results: its settings are fixed');
+    }
+    const next = {
+      trials: body.trials ?? row.trials,
+      cutAfter: body.cutAfter ?? row.cutAfter,
+      cutSize: body.cutSize ?? row.cutSize,
+      heights: body.heights === undefined ? row.heights : body.heights,
+      qualifyByPlace: body.qualifyByPlace === undefined ? row.qualifyByPlace : body.qualifyByPlace,
+      qualifyByTime: body.qualifyByTime === undefined ? row.qualifyByTime : body.qualifyByTime,
+    };
+    // WA TR 25.5: the cut comes after some of the trials, never after all of them.
+    if (next.cutAfter > next.trials) {
+      throw badInput('淘汰前的试跳（掷）次数不能多于总次数', 'The cut cannot come after more trials than there are');
+    }
+    if (next.heights?.length) {
+      if (round.event.kind !== 'field-height') {
+        throw badInput('只有跳高和撑竿跳高设置横杆高度', 'Bar heights are for the high jump and pole vault only');
+      }
+      // WA TR 26.4: the bar is raised after each round, by at least 2 cm (HJ) or 5 cm (PV).
+      const least = round.event.itemCode === 'PV' ? 0.05 : 0.02;
+      const cm = next.heights.map((h) => Math.round(h * 100));
+      if (next.heights.some((h, i) => Math.abs(h * 100 - cm[i]!) > 1e-6)) {
+        throw badInput('横杆高度以厘米为单位', 'Bar heights are whole centimetres');
+      }
+      if (cm.some((h, i) => i > 0 && h - cm[i - 1]! < Math.round(least * 100))) {
+        throw badInput(
+          `横杆每次至少升高 ${Math.round(least * 100)} 厘米（TR 26.4）`,
+          `The bar rises by at least ${Math.round(least * 100)} cm each time (TR 26.4)`,
+        );
+      }
+      next.heights = cm.map((h) => h / 100);
+    }
+    const changed = Object.fromEntries(
+      (Object.keys(next) as (keyof typeof next)[])
+        .filter((k) => JSON.stringify(next[k]) !== JSON.stringify(row[k]))
+        .map((k) => [k, { before: row[k], after: next[k] }]),
+    );
+    await tx
+      .update(compRound)
+      .set({ ...next, ...nextVersion(compRound) })
+      .where(eq(compRound.id, roundId));
+    if (Object.keys(changed).length) await writeLog(tx, u, row, 'settings', changed);
+  });
+  const out = await mustLoad(db, roundId);
+  await announce(hub, frame(out), out.status !== 'draft');
+  return out;
+}
+
+/** Publish the start list: every draft heat becomes `set` (results may be entered). */
+export async function publishRound(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  roundId: number,
+  body: RoundPublishBody,
+): Promise<RoundVO> {
+  await requireRound(db, u, roundId, 'manage');
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, roundId);
+    if (body.version !== undefined && body.version !== row.version) throw stale();
+    const round = await mustLoad(tx, roundId);
+    if (!round.heats.length) throw conflict('请先生成分组', 'Make the start list first');
+    const drafts = round.heats.filter((h) => h.status === 'draft');
+    if (!drafts.length) throw conflict('分组已发布', 'The start list is already published');
+    if (round.heats.some((h) => !h.starts.length)) {
+      throw conflict('有空的分组，请先调整', 'A heat is empty: adjust the start list first');
+    }
+    await tx
+      .update(compHeat)
+      .set({ status: 'set', ...nextVersion(compHeat) })
+      .where(
+        inArray(
+          compHeat.id,
+          drafts.map((h) => h.id),
+        ),
+      );
+    await tx.update(compRound).set(nextVersion(compRound)).where(eq(compRound.id, roundId));
+    await writeLog(tx, u, row, 'publish', { heats: drafts.map((h) => h.number) });
+  });
+  const out = await mustLoad(db, roundId);
+  await announce(hub, frame(out), true);
+  return out;
+}
+
+/** Take a published start list back to draft, while no result has been entered. */
+export async function unpublishRound(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  roundId: number,
+  body: RoundPublishBody,
+): Promise<RoundVO> {
+  await requireRound(db, u, roundId, 'manage');
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, roundId);
+    if (body.version !== undefined && body.version !== row.version) throw stale();
+    const round = await mustLoad(tx, roundId);
+    const set = round.heats.filter((h) => h.status === 'set');
+    if (!set.length) throw conflict('分组未发布', 'The start list is not published');
+    if (round.heats.some((h) => h.status === 'official') || round.heats.some((h) => h.starts.some(hasResult))) {
+      throw conflict('已录入成绩，不能撤销发布', 'Results have been entered: the start list cannot be unpublished');
+    }
+    await tx
+      .update(compHeat)
+      .set({ status: 'draft', ...nextVersion(compHeat) })
+      .where(
+        inArray(
+          compHeat.id,
+          set.map((h) => h.id),
+        ),
+      );
+    await tx.update(compRound).set(nextVersion(compRound)).where(eq(compRound.id, roundId));
+    await writeLog(tx, u, row, 'unpublish', { heats: set.map((h) => h.number) });
+  });
+  const out = await mustLoad(db, roundId);
+  await announce(hub, frame(out), true);
+  return out;
+}
+
+/** The round's log, newest first (at most 500 lines). */
+export async function roundLog(db: Db, u: CurrentUser, roundId: number): Promise<CompLogVO[]> {
+  await requireRound(db, u, roundId, 'view');
+  const rows = await db
+    .select({
+      id: compLog.id,
+      action: compLog.action,
+      heatId: compLog.heatId,
+      detail: compLog.detail,
+      userId: compLog.userId,
+      username: user.username,
+      nickname: user.nickname,
+      createdAt: compLog.createdAt,
+    })
+    .from(compLog)
+    .leftJoin(user, eq(user.id, compLog.userId))
+    .where(eq(compLog.roundId, roundId))
+    .orderBy(desc(compLog.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r, createdAt: isoOrNull(r.createdAt) ?? '' }));
+}

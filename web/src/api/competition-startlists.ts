@@ -1,0 +1,30 @@
+/**
+ * Start lists (issue 6): make a round's heats, draw again, move a competitor, the round's
+ * settings, publish / unpublish, and the round's log. Reads of the round: `competitionApi.round`.
+ */
+import type {
+  CompLogVO,
+  RoundDrawBody,
+  RoundPublishBody,
+  RoundSettingsBody,
+  RoundVO,
+  StartListGenerateBody,
+  StartMoveBody,
+} from '@baton/contracts';
+import { request } from './request';
+
+export const startListApi = {
+  generate: (groupItemId: number, data: StartListGenerateBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/events/${groupItemId}/start-list`, method: 'post', data }),
+  draw: (roundId: number, data: RoundDrawBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/draw`, method: 'post', data }),
+  move: (startId: number, data: StartMoveBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/starts/${startId}/move`, method: 'post', data }),
+  settings: (roundId: number, data: RoundSettingsBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}`, method: 'put', data }),
+  publish: (roundId: number, data: RoundPublishBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/publish`, method: 'post', data }),
+  unpublish: (roundId: number, data: RoundPublishBody) =>
+    request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/unpublish`, method: 'post', data }),
+  log: (roundId: number) => request<CompLogVO[]>({ url: `/api/v1/competition/rounds/${roundId}/log`, method: 'get' }),
+};
