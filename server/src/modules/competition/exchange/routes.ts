@@ -1,4 +1,123 @@
+import {
+  Envelope,
+  HytekImportQuery,
+  ImportReport,
+  LifHeatParams,
+  LifImportVO,
+  MeetingIdParams,
+} from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sendFile } from '../../../lib/excel.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { ok } from '../../../plugins/envelope.js';
+import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
+import { hytekExport, importHytek, importLif, type LynxFile, lynxExport, meetExport } from './service.js';
 
-export async function exchangeRoutes(_app: FastifyInstance, _deps: CompetitionDeps) {}
+const tags = ['competition'];
+type IdP = { id: number };
+const EXPORT = { auth: { perm: 'comp:exchange:export' } } as const;
+const IMPORT = { auth: { perm: 'comp:exchange:import' } } as const;
+const TEXT = 'text/plain; charset=utf-8';
+
+/**
+ * Timing and data exchange (issue 6): FinishLynx files for the timer and its `.lif` results
+ * back, Hy-Tek semicolon entry files, the meet as JSON. Layouts in lynx.ts and hytek.ts.
+ */
+export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps) {
+  const { db, hub } = deps;
+  const base = '/api/v1/competition/meetings/:id/exchange';
+
+  const lynx = (file: LynxFile, summary: string) =>
+    app.get<{ Params: IdP }>(
+      `${base}/lynx.${file}`,
+      { config: EXPORT, schema: { tags, summary, params: MeetingIdParams } },
+      async (req, reply) =>
+        sendFile(
+          reply,
+          `lynx.${file}`,
+          TEXT,
+          Buffer.from(await lynxExport(db, currentUser(req), req.params.id, file, req.lang)),
+        ),
+    );
+  lynx('evt', 'FinishLynx lynx.evt: published heats of the timed events with their competitors by lane');
+  lynx('ppl', 'FinishLynx lynx.ppl: the people of the published heats (ID = bib)');
+  lynx('sch', 'FinishLynx lynx.sch: the running order (event, round, heat)');
+
+  app.get<{ Params: IdP }>(
+    `${base}/hytek.txt`,
+    {
+      config: EXPORT,
+      schema: { tags, summary: 'Hy-Tek semicolon entry file (I and D records)', params: MeetingIdParams },
+    },
+    async (req, reply) =>
+      sendFile(reply, 'hytek-entries.txt', TEXT, Buffer.from(await hytekExport(db, currentUser(req), req.params.id))),
+  );
+
+  app.get<{ Params: IdP }>(
+    `${base}/meet.json`,
+    {
+      config: EXPORT,
+      schema: {
+        tags,
+        summary: 'The meet as JSON: delegations, competitors, events, units (rounds, heats) and results',
+        params: MeetingIdParams,
+      },
+    },
+    async (req, reply) => {
+      const meet = await meetExport(db, currentUser(req), req.params.id);
+      return sendFile(
+        reply,
+        `${meet.meeting.code}-meet.json`,
+        'application/json; charset=utf-8',
+        Buffer.from(JSON.stringify(meet, null, 2)),
+      );
+    },
+  );
+
+  app.post<{ Params: IdP; Querystring: HytekImportQuery }>(
+    `${base}/hytek`,
+    {
+      config: IMPORT,
+      schema: {
+        tags,
+        summary: 'Import athletes and entries from a Hy-Tek semicolon file (multipart field "file")',
+        consumes: ['multipart/form-data'],
+        params: MeetingIdParams,
+        querystring: HytekImportQuery,
+        response: { 200: Envelope(ImportReport) },
+      },
+    },
+    async (req) => {
+      const report = await importHytek(
+        db,
+        currentUser(req),
+        req.params.id,
+        req.body,
+        req.query.mode === 'valid-only',
+        req.lang,
+      );
+      note(req, { target: req.params.id, after: { ...report, errors: report.errors.slice(0, 50) } });
+      return ok(report);
+    },
+  );
+
+  app.post<{ Params: LifHeatParams }>(
+    '/api/v1/competition/heats/:id/lif',
+    {
+      config: IMPORT,
+      schema: {
+        tags,
+        summary: 'Import a FinishLynx .lif result file into a published heat (multipart field "file", ≤ 1 MB)',
+        consumes: ['multipart/form-data'],
+        params: LifHeatParams,
+        response: { 200: Envelope(LifImportVO) },
+      },
+    },
+    async (req) => {
+      const vo = await importLif(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: req.params.id, after: { rows: vo.rows.length, wind: vo.wind } });
+      return ok(vo);
+    },
+  );
+}
