@@ -16,6 +16,8 @@ export interface Config {
   jwtSecret: string | null;
   logLevel: string;
   redisUrl: string | null;
+  /** The address people reach the site at (bib QR codes), or null to use each request's own. */
+  publicUrl: string | null;
   /** How verification codes leave: `console` (log + outbox table) or `webhook` (POST JSON). */
   smsSender: 'console' | 'webhook';
   /** Where the webhook sender posts; required when smsSender is `webhook`. */
@@ -94,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   }
+  const publicUrl = env.BATON_PUBLIC_URL?.trim() || null;
+  if (publicUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
+    throw new ConfigError('BATON_PUBLIC_URL must be an http:// or https:// address, e.g. https://meet.example.org');
+  }
   return {
     env: nodeEnv,
     port: intVar(env, 'PORT', 3000, 0, 65535),
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret,
     logLevel,
     redisUrl,
+    publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     smsSender,
     smsWebhookUrl,
     accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),

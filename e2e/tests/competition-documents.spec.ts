@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { api } from './comm-helpers';
+import { signInAndWait } from './helpers';
+
+/**
+ * Issue 6, printed documents: the committee opens Documents, picks an event and its round, and
+ * downloads the start list as a PDF (the download is a real PDF under the server's file name);
+ * the timetable downloads too. The round is made through the start-list API beforehand.
+ */
+interface EventRow {
+  groupItemId: number;
+  groupNameEn: string;
+  itemCode: string;
+  rounds: { id: number; index: number; heats: number }[];
+}
+
+test('the committee downloads a start list and the timetable as PDFs', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, 'committee');
+  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
+  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
+  // U18 Girls 400 m (10 approved entries in the demo data): no other browser test touches it.
+  const event = events.find((e) => e.groupNameEn === 'U18 Girls' && e.itemCode === '400')!;
+  let first = event.rounds.find((r) => r.index === 0 && r.heats > 0);
+  if (!first) {
+    const made = await api<{ id: number }>(page, 'POST', `/api/v1/competition/events/${event.groupItemId}/start-list`, {
+      roundIndex: 0,
+      seed: 'e2e-docs',
+    });
+    first = { id: made.id, index: 0, heats: 1 };
+  }
+
+  await page.goto(
+    `/#/competition/documents?meetingId=${meetingId}&groupItemId=${event.groupItemId}&roundId=${first.id}`,
+  );
+  const startList = page.getByTestId('doc-start-list-download');
+  await expect(startList).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), startList.click()]);
+  expect(download.suggestedFilename()).toMatch(/^检录单-U18女子组-400米-.+\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(1000);
+
+  const [timetable] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('doc-timetable-download').click(),
+  ]);
+  expect(timetable.suggestedFilename()).toMatch(/^竞赛日程-wrj2025\.pdf$/);
+  const tt = await readFile((await timetable.path())!);
+  expect(tt.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});

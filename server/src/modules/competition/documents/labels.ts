@@ -1,0 +1,91 @@
+import type { Lang, RoundName } from '@baton/contracts';
+
+/** The words of the printed documents, in both languages (the requester's language is printed). */
+const WORDS = {
+  startList: ['检录单', 'Start list'],
+  results: ['成绩单', 'Results'],
+  scores: ['团体总分与奖牌榜', 'Team scores and medal table'],
+  teamPoints: ['团体总分', 'Team points'],
+  medalTable: ['奖牌榜', 'Medal table'],
+  certificates: ['获奖证书', 'Certificates'],
+  certificate: ['获奖证书', 'Certificate'],
+  bibs: ['号码布', 'Bib labels'],
+  bibList: ['号码对照表', 'Bib list'],
+  timetable: ['竞赛日程', 'Timetable'],
+  heat: ['第{n}组', 'Heat {n}'],
+  flight: ['第{n}组', 'Flight {n}'],
+  heatsOf: ['共{n}组', '{n} heats'],
+  lane: ['道次', 'Lane'],
+  order: ['顺序', 'Order'],
+  bib: ['号码', 'Bib'],
+  name: ['姓名', 'Name'],
+  team: ['队伍', 'Team'],
+  delegation: ['代表队', 'Delegation'],
+  gender: ['性别', 'Gender'],
+  group: ['组别', 'Group'],
+  events: ['项目', 'Events'],
+  birthYear: ['出生年', 'Born'],
+  seed: ['报名成绩', 'Seed'],
+  place: ['名次', 'Place'],
+  mark: ['成绩', 'Mark'],
+  best: ['最好成绩', 'Best'],
+  wind: ['风速', 'Wind'],
+  reaction: ['反应时', 'Reaction'],
+  qualifier: ['晋级', 'Q'],
+  record: ['纪录', 'Record'],
+  points: ['得分', 'Points'],
+  series: ['试跳记录', 'Series'],
+  trial: ['第{n}次', '{n}'],
+  rank: ['排名', 'Rank'],
+  gold: ['金', 'Gold'],
+  silver: ['银', 'Silver'],
+  bronze: ['铜', 'Bronze'],
+  total: ['合计', 'Total'],
+  finished: ['已完赛项目 {n} / {m}', '{n} of {m} events finished'],
+  time: ['时间', 'Time'],
+  event: ['项目', 'Event'],
+  round: ['赛次', 'Round'],
+  heats: ['组数', 'Heats'],
+  competitors: ['人数', 'Competitors'],
+  status: ['状态', 'Status'],
+  unscheduled: ['未排入单元', 'Not in a session'],
+  page: ['第 {n} / {m} 页', 'Page {n} / {m}'],
+  printedAt: ['打印时间 {t}', 'Printed {t}'],
+  members: ['队员', 'Runners'],
+  alternate: ['替补', 'Alt.'],
+  official: ['正式成绩', 'Official'],
+  draft: ['草稿 · 未发布', 'Draft · not published'],
+  set: ['已发布', 'Published'],
+  noEntries: ['（无）', '(none)'],
+  committee: ['组委会', 'Organising Committee'],
+  M: ['男', 'M'],
+  F: ['女', 'F'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type Word = keyof typeof WORDS;
+
+const ROUND_NAMES: Record<RoundName, readonly [string, string]> = {
+  heats: ['预赛', 'Heats'],
+  semi: ['半决赛', 'Semi-final'],
+  final: ['决赛', 'Final'],
+  qualification: ['及格赛', 'Qualification'],
+};
+
+const STATUS: Record<'draft' | 'set' | 'official', Word> = { draft: 'draft', set: 'set', official: 'official' };
+
+/** The documents' dictionary in one language. */
+export function words(lang: Lang) {
+  const i = lang === 'en' ? 1 : 0;
+  const w = (key: Word, params: Record<string, string | number> = {}) =>
+    WORDS[key][i].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  return {
+    lang,
+    w,
+    /** Chinese and English at once ("获奖证书 Certificate"). */
+    both: (key: Word) => `${WORDS[key][0]} ${WORDS[key][1]}`,
+    round: (name: RoundName) => ROUND_NAMES[name][i],
+    status: (s: 'draft' | 'set' | 'official') => w(STATUS[s]),
+    /** The name in the language asked for, the other one when it is empty. */
+    pick: (zh: string | null | undefined, en: string | null | undefined) => (i === 1 ? en || zh : zh || en) ?? '',
+  };
+}
+export type Words = ReturnType<typeof words>;
