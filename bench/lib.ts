@@ -1,0 +1,252 @@
+/** Shared pieces of the bench: child servers, sign-in, autocannon runs, RSS sampling, tables. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const PASSWORD = 'Bench-admin-pass-1';
+
+export interface Child {
+  base: string;
+  pid: number;
+  proc: ChildProcess;
+  out: () => string;
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+export function rssOf(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Start a child and wait for `pattern` (its first group is the base URL) on its output. */
+async function startChild(args: string[], env: NodeJS.ProcessEnv, pattern: RegExp, label: string): Promise<Child> {
+  const proc = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let out = '';
+  proc.stdout!.on('data', (b) => {
+    out += b;
+  });
+  proc.stderr!.on('data', (b) => {
+    out += b;
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start in 180 s:\n${out.slice(-2000)}`)), 180_000);
+    const check = () => {
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    proc.stdout!.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited:\n${out.slice(-2000)}`));
+    });
+  });
+  return {
+    base: base.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'),
+    pid: proc.pid!,
+    proc,
+    out: () => out,
+    rssMb: () => rssOf(proc.pid!),
+    stop: async () => {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A Baton server on PostgreSQL (databaseUrl) or on a PGlite data directory. */
+export function startBaton(o: {
+  port: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  redisUrl?: string;
+  label: string;
+}) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(o.port),
+    DATA_DIR: o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'h-bench-srv-')),
+    BATON_ADMIN_PASSWORD: PASSWORD,
+    BATON_CAPTCHA: 'off',
+    LOGIN_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
+  if (o.redisUrl) env.REDIS_URL = o.redisUrl;
+  return startChild(['--import', 'tsx', 'server/src/main.ts'], env, /Baton is running at (http:\/\/\S+)/, o.label);
+}
+
+export interface BareRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The bare Fastify server with these routes (bench/bare.mjs). */
+export function startBare(port: number, routes: BareRoute[]) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'h-bench-bare-')), 'routes.json');
+  fs.writeFileSync(file, JSON.stringify(routes.map((r) => ({ ...r, body: r.body.toString('base64') }))));
+  return startChild(
+    ['bench/bare.mjs', file],
+    { ...process.env, PORT: String(port) },
+    /listening (http:\/\/\S+)/,
+    'bare',
+  );
+}
+
+/** Sign in with the SM2-encrypted form the web sends (captcha off). */
+export async function signIn(base: string, username: string): Promise<string> {
+  const { sm2 } = (await import('sm-crypto-v2')) as unknown as {
+    sm2: { doEncrypt: (m: string, k: string, mode: number) => string };
+  };
+  const key = ((await (await fetch(`${base}/api/v1/auth/public-key`)).json()) as { data: { publicKey: string } }).data
+    .publicKey;
+  const form = new FormData();
+  form.set('username', sm2.doEncrypt(username, key, 1));
+  form.set('password', sm2.doEncrypt(PASSWORD, key, 1));
+  form.set('captchaKey', 'bench');
+  form.set('captchaCode', 'bench');
+  const res = (await (await fetch(`${base}/api/v1/auth/login`, { method: 'POST', body: form })).json()) as {
+    code: string;
+    msg: string;
+    data: { accessToken: string };
+  };
+  if (res.code !== '00000') throw new Error(`sign-in as ${username} failed: ${res.msg}`);
+  return res.data.accessToken;
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+/** Loopback source addresses handed out so far (each run takes fresh ones). */
+let sourceSeq = 0;
+
+/**
+ * autocannon for `seconds` with `connections` (one request in flight each). `spreadSources`:
+ * each connection from its own loopback address (127.0.x.y), as many phones would come from
+ * many addresses — for routes limited per client IP (the h5 query: 20 a minute per IP).
+ */
+export async function load(
+  url: string,
+  o: { method?: 'GET' | 'POST'; body?: string; connections: number; seconds: number; spreadSources?: boolean },
+): Promise<LoadResult> {
+  const original = net.connect;
+  if (o.spreadSources) {
+    const patched = (port: number, host: string) => {
+      sourceSeq += 1;
+      const n = sourceSeq;
+      const localAddress = `127.${1 + (Math.floor(n / 62_500) % 250)}.${Math.floor(n / 250) % 250}.${2 + (n % 250)}`;
+      return original({ port, host, localAddress });
+    };
+    (net as { connect: unknown }).connect = patched;
+  }
+  try {
+    return await runAutocannon(url, o);
+  } finally {
+    (net as { connect: unknown }).connect = original;
+  }
+}
+
+async function runAutocannon(
+  url: string,
+  o: { method?: 'GET' | 'POST'; body?: string; connections: number; seconds: number },
+): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    method: o.method ?? 'GET',
+    body: o.body,
+    headers: o.body ? { 'content-type': 'application/json' } : {},
+    connections: o.connections,
+    duration: o.seconds,
+    timeout: 30,
+  });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+/** Sample a process's RSS every `ms` until stopped; returns the peak. */
+export function sampleRss(pid: number, ms = 50) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, ms);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      peak = Math.max(peak, rssOf(pid));
+      return peak;
+    },
+    peak: () => peak,
+  };
+}
+
+export interface Row {
+  scenario: string;
+  figure: string;
+  target: string;
+  ratio: string;
+  pass: 'pass' | 'MISS' | 'info' | 'n/a';
+}
+
+export function table(rows: Row[]): string {
+  const cols: (keyof Row)[] = ['scenario', 'figure', 'target', 'ratio', 'pass'];
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
+  return [
+    line(cols),
+    `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map((r) => line(cols.map((c) => r[c]))),
+  ].join('\n');
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+export async function pool<T>(items: T[], concurrency: number, work: (x: T, i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}

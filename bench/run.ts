@@ -1,0 +1,700 @@
+/**
+ * `npm run bench [-- --scale 0.05] [-- --seconds 8] [-- --clients 5000] [-- --only reads,writes,…]`
+ *
+ * Every scenario of issue 7, each bounded in time, on loopback, printing one table at the end
+ * (scenario, figure, target, ratio, pass/miss). Needs a PostgreSQL server (PG_ADMIN_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres: throwaway databases h_bench_* are created and
+ * dropped) and, for the two-instance scenario, Redis (REDIS_URL, default redis://127.0.0.1:6379).
+ * Ports 4200–4299. `--scale` shrinks the meets (delegations) for a smoke run.
+ *
+ * Scenarios: writes (300 delegations add their entries in parallel through POST /apply/entries,
+ * then SQL proves the limits), reads (public reads on PostgreSQL vs a bare Fastify route with the
+ * same bytes, then RSS), import (6,000-row Excel with 1 % bad rows), pglite (the same public reads
+ * on the embedded database), startlists (every event of the carnival meet), fanout (5,000
+ * anonymous sockets; a published start list reaching them, on one instance and across two).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { openDatabase } from '../server/src/db/client.js';
+import { runMigrations } from '../server/src/db/migrate.js';
+import { seedIfEmpty } from '../server/src/db/seed/index.js';
+import { toXlsx } from '../server/src/lib/excel.js';
+import { generate, groupItemsOf, idNumberFor, type Meet, type SizeSpec, scaled } from './generate.js';
+import {
+  type BareRoute,
+  type Child,
+  type LoadResult,
+  load,
+  PASSWORD,
+  percentile,
+  pool,
+  type Row,
+  sampleRss,
+  signIn,
+  sleep,
+  startBare,
+  startBaton,
+  table,
+} from './lib.js';
+
+// ─── Options ──────────────────────────────────────────────────────────────────────────────
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : argv[i + 1]!;
+};
+const SCALE = Number(opt('scale', '1'));
+const SECONDS = Number(opt('seconds', '8'));
+const CONNECTIONS = Number(opt('connections', '256'));
+const CLIENTS = Number(opt('clients', '5000'));
+const IMPORT_ROWS = Number(opt('import-rows', '6000'));
+const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout').split(','));
+const PG_ADMIN = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const stamp = Date.now().toString(36);
+const rows: Row[] = [];
+const children: Child[] = [];
+const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
+const scaleNote = SCALE < 1 ? ` (scale ${SCALE})` : '';
+
+function dbUrl(name: string) {
+  const u = new URL(PG_ADMIN);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+const createdDbs: string[] = [];
+async function freshPgDb(label: string): Promise<string> {
+  const name = `h_bench_${label}_${stamp}`;
+  await admin((c) => c.query(`create database ${name}`));
+  createdDbs.push(name);
+  return dbUrl(name);
+}
+
+/** Migrate, seed (demo accounts, no demo registrations) and generate a meet in-process. */
+async function makeMeet(
+  target: { url: string } | { dir: string },
+  spec: SizeSpec,
+  code: string,
+  o: { entries: boolean; approve: boolean },
+): Promise<{ meet: Meet; seconds: number }> {
+  const database = await openDatabase(
+    'url' in target ? { url: target.url, pgliteDir: null } : { url: null, pgliteDir: target.dir },
+  );
+  try {
+    await runMigrations(database);
+    await seedIfEmpty(database.db, { adminPassword: PASSWORD, registrations: false });
+    const started = Date.now();
+    const meet = await generate(database.db, {
+      spec,
+      code,
+      ...o,
+      concurrency: database.kind === 'postgres' ? 6 : 1,
+      log,
+    });
+    return { meet, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const fmt = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+// ─── Public reads against the bare ceiling ────────────────────────────────────────────────
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+  /** Limited per client IP: load it from many loopback addresses. */
+  perIp?: boolean;
+}
+
+/** Capture each endpoint's bytes from Baton, serve them from a bare Fastify, load both in turn. */
+async function readsVersusBare(
+  label: string,
+  baton: Child,
+  endpoints: Endpoint[],
+  port: number,
+): Promise<{ results: Map<string, { baton: LoadResult; bare: LoadResult }>; rssPeak: number }> {
+  const routes: BareRoute[] = [];
+  for (const e of endpoints) {
+    const res = await fetch(`${baton.base}${e.url}`, {
+      method: e.method,
+      body: e.body,
+      headers: e.body ? { 'content-type': 'application/json' } : {},
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`${label} ${e.name}: ${res.status} ${body.toString().slice(0, 300)}`);
+    routes.push({ method: e.method, url: e.url, contentType: res.headers.get('content-type') ?? '', body });
+    log(`  ${e.name}: ${body.length} bytes`);
+  }
+  const bare = await startBare(port, routes);
+  children.push(bare);
+  const results = new Map<string, { baton: LoadResult; bare: LoadResult }>();
+  const rss = sampleRss(baton.pid, 200);
+  try {
+    for (const e of endpoints) {
+      const o = { method: e.method, body: e.body, connections: CONNECTIONS, seconds: SECONDS, spreadSources: e.perIp };
+      // Warm both, then bare and Baton back to back (the machine is shared: same minute, same noise).
+      await load(`${baton.base}${e.url}`, { ...o, seconds: 2 });
+      const b = await load(`${bare.base}${e.url}`, o);
+      const r = await load(`${baton.base}${e.url}`, o);
+      results.set(e.name, { baton: r, bare: b });
+      log(
+        `  ${label} ${e.name}: Baton ${fmt(r.rps)} req/s p99 ${r.p99} ms (errors ${r.errors}, non-2xx ${r.non2xx}); ` +
+          `bare ${fmt(b.rps)} req/s p99 ${b.p99} ms`,
+      );
+    }
+  } finally {
+    await bare.stop();
+  }
+  return { results, rssPeak: rss.stop() };
+}
+
+function readRows(
+  label: string,
+  results: Map<string, { baton: LoadResult; bare: LoadResult }>,
+  pgResults?: Map<string, { baton: LoadResult; bare: LoadResult }>,
+) {
+  for (const [name, { baton, bare }] of results) {
+    const ratio = baton.rps / bare.rps;
+    const clean = baton.errors === 0 && baton.non2xx === 0;
+    if (pgResults) {
+      const onPg = pgResults.get(name);
+      rows.push({
+        scenario: `${label}: ${name}`,
+        figure: `${fmt(baton.rps)} req/s, p99 ${ms(baton.p99)}${clean ? '' : `, ${baton.errors + baton.non2xx} errors`}`,
+        target: 'reported vs PostgreSQL',
+        ratio: onPg
+          ? `${(baton.rps / onPg.baton.rps).toFixed(2)}× PG, ${ratio.toFixed(2)}× bare`
+          : `${ratio.toFixed(2)}× bare`,
+        pass: clean ? 'info' : 'MISS',
+      });
+      continue;
+    }
+    rows.push({
+      scenario: `${label}: ${name}`,
+      figure: `${fmt(baton.rps)} req/s (bare ${fmt(bare.rps)}), p99 ${ms(baton.p99)}${clean ? '' : `, ${baton.errors + baton.non2xx} errors`}`,
+      target: '≥ 0.7× bare, p99 < 50 ms',
+      ratio: `${ratio.toFixed(2)}×`,
+      pass: ratio >= 0.7 && baton.p99 < 50 && clean ? 'pass' : 'MISS',
+    });
+  }
+}
+
+function registrationEndpoints(meet: Meet): Endpoint[] {
+  const a = meet.delegations[0]!.athletes[0]!;
+  return [
+    { name: 'meeting detail', method: 'GET', url: `/api/v1/meetings/by-code/${meet.code}` },
+    {
+      name: 'entry list',
+      method: 'GET',
+      url: `/api/v1/public/meetings/${meet.meetingId}/entries?groupItemId=${meet.groups[0]!.items[0]!.id}`,
+    },
+    {
+      name: 'h5 query',
+      method: 'POST',
+      url: '/api/v1/public/query',
+      body: JSON.stringify({ meetingId: meet.meetingId, name: a.name, idNumber: a.idNumber }),
+      perIp: true,
+    },
+  ];
+}
+
+// ─── Scenario: registration writes ────────────────────────────────────────────────────────
+
+async function registrationWrites(baton: Child, meet: Meet, url: string) {
+  const token = await signIn(baton.base, 'root');
+  let ok = 0;
+  let refused = 0;
+  const samples: string[] = [];
+  const deadline = Date.now() + 180_000;
+  const started = performance.now();
+  // One client per delegation, all at once; each adds its athletes' entries one request at a time.
+  await Promise.all(
+    meet.delegations.map(async (d) => {
+      for (const a of d.athletes) {
+        for (const e of a.entries) {
+          if (Date.now() > deadline) return;
+          const res = await fetch(`${baton.base}/api/v1/apply/entries`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+            body: JSON.stringify({ delegationId: d.id, athleteId: a.id, ...e }),
+          });
+          const env = (await res.json().catch(() => null)) as { code?: string; msg?: string } | null;
+          if (res.status === 200 && env?.code === '00000') ok += 1;
+          else {
+            refused += 1;
+            if (samples.length < 5) samples.push(`${res.status} ${env?.code} ${env?.msg}`);
+          }
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const planned = meet.delegations.reduce((s, d) => s + d.athletes.reduce((t, a) => t + a.entries.length, 0), 0);
+  const rate = ok / seconds;
+  log(
+    `  writes: ${ok}/${planned} entries in ${seconds.toFixed(1)} s (${fmt(rate)}/s), refused ${refused} ${samples.join('; ')}`,
+  );
+
+  // SQL: no limit exceeded, no person twice (the soak's checks, on this meeting).
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const id = meet.meetingId;
+  const checks: Record<string, string> = {
+    'delegations over the athlete limit': `select count(*)::int n from meet_delegation d join meet_meeting m on m.id = d.meeting_id
+      where m.id = ${id} and m.max_athletes is not null and (select count(*) from reg_athlete a where a.delegation_id = d.id) > m.max_athletes`,
+    'people registered twice': `select count(*)::int n from (select id_number from reg_athlete where meeting_id = ${id}
+      group by 1 having count(*) > 1) x`,
+    'events over the per-delegation limit': `select count(*)::int n from (select e.delegation_id, e.group_item_id
+      from reg_entry e join meet_group_item gi on gi.id = e.group_item_id where e.meeting_id = ${id}
+      and gi.max_per_delegation is not null group by 1, 2, gi.max_per_delegation having count(*) > gi.max_per_delegation) x`,
+    'athletes over the event limit': `select count(*)::int n from (select e.athlete_id from reg_entry e
+      join meet_meeting m on m.id = e.meeting_id where m.id = ${id} group by e.athlete_id, m.max_events_per_athlete
+      having count(*) > m.max_events_per_athlete) x`,
+    'entries outside the athlete group': `select count(*)::int n from reg_entry e join reg_athlete a on a.id = e.athlete_id
+      join meet_group_item gi on gi.id = e.group_item_id where e.meeting_id = ${id} and gi.group_id <> a.group_id`,
+    'an athlete entered twice in an event': `select count(*)::int n from (select athlete_id, group_item_id from reg_entry
+      where meeting_id = ${id} group by 1, 2 having count(*) > 1) x`,
+  };
+  const violations: string[] = [];
+  for (const [name, text] of Object.entries(checks)) {
+    const n = Number((await c.query(text)).rows[0].n);
+    if (n !== 0) violations.push(`${name}: ${n}`);
+  }
+  const stored = Number((await c.query(`select count(*)::int n from reg_entry where meeting_id = ${id}`)).rows[0].n);
+  // Registration day ends: every delegation submits, the committee approves everyone (the
+  // public lists show approved entries). Not timed.
+  for (const d of meet.delegations) {
+    await fetch(`${baton.base}/api/v1/apply/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ delegationId: d.id }),
+    });
+  }
+  const ids = (
+    await c.query(`select id from reg_athlete where meeting_id = ${id} and status = 'submitted' order by id`)
+  ).rows.map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += 500) {
+    await fetch(`${baton.base}/api/v1/audit/decisions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: 'athlete', ids: ids.slice(i, i + 500), decision: 'approve' }),
+    });
+  }
+  const approved = Number(
+    (await c.query(`select count(*)::int n from reg_entry where meeting_id = ${id} and status = 'approved'`)).rows[0].n,
+  );
+  await c.end();
+  log(`  submitted and approved: ${approved} entries approved`);
+  log(`  SQL: ${stored} entries stored; violations: ${violations.length ? violations.join(', ') : 'none'}`);
+  const complete = ok === planned && stored === planned && refused === 0;
+  rows.push({
+    scenario: `registration writes, PostgreSQL, ${meet.delegations.length} delegations in parallel${scaleNote}`,
+    figure: `${fmt(rate)} entries/s (${ok}/${planned} in ${seconds.toFixed(1)} s)`,
+    target: '≥ 1,000 entries/s',
+    ratio: `${(rate / 1000).toFixed(2)}×`,
+    pass: rate >= 1000 && complete ? 'pass' : 'MISS',
+  });
+  rows.push({
+    scenario: 'registration writes: SQL check afterwards',
+    figure: `${stored} entries stored; ${violations.length ? violations.join(', ') : '0 limits exceeded, 0 people twice'}`,
+    target: 'no limit exceeded, no person twice',
+    ratio: '-',
+    pass: violations.length === 0 && stored === ok ? 'pass' : 'MISS',
+  });
+}
+
+// ─── Scenario: Excel import ───────────────────────────────────────────────────────────────
+
+async function excelImport(baton: Child, url: string) {
+  // A meeting of the same groups with one delegation and no athlete limit.
+  const { meet } = await makeMeet(
+    { url },
+    { delegations: 1, athletesPer: 0, coachesPer: 0, entriesOf: () => 0, maxPerDelegation: 3 },
+    `bench-import-${stamp}`,
+    { entries: false, approve: false },
+  );
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('update meet_meeting set max_athletes = null where id = $1', [meet.meetingId]);
+  await c.end();
+  // 6,000 rows; every 100th (1 %) bad in one of five ways the report must name.
+  const bad = new Map<number, string>();
+  const sheetRows: { name: string; idNumber: string; group: string }[] = [];
+  const groups = meet.groups;
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const g = groups[i % groups.length]!;
+    const { idNumber } = idNumberFor(Math.floor(i / groups.length) + 5000, g);
+    const row = { name: `导入${i}`, idNumber, group: '' };
+    const excelRow = i + 2; // row 1 holds the headers
+    if (i % 100 === 50) {
+      switch (((i / 100) % 5) | 0) {
+        case 0:
+          row.idNumber = `${idNumber.slice(0, 17)}${idNumber.endsWith('0') ? '1' : '0'}`; // wrong check character
+          bad.set(excelRow, 'idNumber');
+          break;
+        case 1:
+          row.name = '';
+          bad.set(excelRow, 'name');
+          break;
+        case 2:
+          row.group = '不存在的组';
+          bad.set(excelRow, 'group');
+          break;
+        case 3:
+          row.idNumber = sheetRows[0]!.idNumber; // the same person twice
+          bad.set(excelRow, 'idNumber');
+          break;
+        default:
+          row.idNumber = '12AB';
+          bad.set(excelRow, 'idNumber');
+      }
+    }
+    sheetRows.push(row);
+  }
+  const file = await toXlsx(
+    'Athletes',
+    [
+      { header: 'Name', key: 'name', value: (r: (typeof sheetRows)[number]) => r.name },
+      { header: 'ID number', key: 'idNumber', value: (r: (typeof sheetRows)[number]) => r.idNumber },
+      { header: 'Group', key: 'group', value: (r: (typeof sheetRows)[number]) => r.group },
+    ],
+    sheetRows,
+  );
+  const token = await signIn(baton.base, 'root');
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(file)]), 'athletes.xlsx');
+  const before = baton.rssMb();
+  const rss = sampleRss(baton.pid, 20);
+  const started = performance.now();
+  const res = await fetch(
+    `${baton.base}/api/v1/apply/athletes/import?delegationId=${meet.delegations[0]!.id}&mode=valid-only`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body: form },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const peak = rss.stop();
+  const env = (await res.json()) as {
+    code: string;
+    msg: string;
+    data: { total: number; valid: number; invalid: number; imported: number; errors: { row: number; field: string }[] };
+  };
+  if (env.code !== '00000') throw new Error(`import refused: ${env.msg}`);
+  const r = env.data;
+  const reported = new Map(r.errors.map((e) => [e.row, e.field]));
+  const rowsRight =
+    reported.size === bad.size && [...bad].every(([row]) => reported.has(row)) && r.invalid === bad.size;
+  const countsRight = r.total === IMPORT_ROWS && r.imported === IMPORT_ROWS - bad.size && r.valid === r.imported;
+  log(
+    `  import: ${r.imported}/${r.total} imported, ${r.invalid} invalid in ${seconds.toFixed(2)} s; RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; report rows ${rowsRight ? 'right' : 'WRONG'}`,
+  );
+  rows.push({
+    scenario: `Excel import, ${fmt(IMPORT_ROWS)} athletes, 1 % bad rows (PostgreSQL)`,
+    figure: `${seconds.toFixed(2)} s, peak RSS ${peak.toFixed(0)} MB, ${r.imported} imported, ${r.invalid} reported bad`,
+    target: '< 10 s, < 500 MB, report right',
+    ratio: `${(seconds / 10).toFixed(2)}× time`,
+    pass: seconds < 10 && peak < 500 && rowsRight && countsRight ? 'pass' : 'MISS',
+  });
+}
+
+// ─── Scenario: start lists and fan-out ────────────────────────────────────────────────────
+
+interface Socket {
+  ws: WebSocket;
+  got: Map<string, number>;
+}
+
+async function openSockets(base: string, n: number): Promise<Socket[]> {
+  const url = `${base.replace('http', 'ws')}/api/ws`;
+  const out: Socket[] = [];
+  await pool(
+    Array.from({ length: n }, (_, i) => i),
+    200,
+    async () => {
+      const s: Socket = { ws: new WebSocket(url), got: new Map() };
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('socket did not open in 30 s')), 30_000);
+        s.ws.on('message', (raw) => {
+          const at = performance.now();
+          const text = raw.toString();
+          if (text.includes('"welcome"')) {
+            clearTimeout(timer);
+            resolve();
+            return;
+          }
+          if (text.startsWith('{"topic":"competition"') && !s.got.has('first')) s.got.set('first', at);
+        });
+        s.ws.on('error', reject);
+      });
+      out.push(s);
+    },
+  );
+  return out;
+}
+
+/** Publish/unpublish a round `times` times on `base`; delivery delays of each publication to `sockets`. */
+async function publications(base: string, token: string, roundId: number, sockets: Socket[], times: number) {
+  const delays: number[] = [];
+  let missing = 0;
+  for (let k = 0; k < times; k++) {
+    const action = k % 2 === 0 ? 'unpublish' : 'publish';
+    for (const s of sockets) s.got.clear();
+    const sent = performance.now();
+    const res = await fetch(`${base}/api/v1/competition/rounds/${roundId}/${action}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const env = (await res.json()) as { code: string; msg: string; data: { version: number } };
+    if (env.code !== '00000') throw new Error(`${action} refused: ${env.msg}`);
+    const deadline = performance.now() + 10_000;
+    while (performance.now() < deadline && sockets.some((s) => s.got.size === 0)) await sleep(20);
+    for (const s of sockets) {
+      const at = [...s.got.values()][0];
+      if (at === undefined) missing += 1;
+      else delays.push(at - sent);
+    }
+    await sleep(300);
+  }
+  return { delays, missing };
+}
+
+async function carnival() {
+  const url = await freshPgDb('carnival');
+  log(`carnival meet → ${url}`);
+  const { meet, seconds } = await makeMeet({ url }, scaled('carnival', SCALE), `bench-carnival-${stamp}`, {
+    entries: true,
+    approve: true,
+  });
+  log(`  generated in ${seconds.toFixed(0)} s: ${meet.entries} entries`);
+  const a = await startBaton({ port: 4231, databaseUrl: url, redisUrl: REDIS, label: 'carnival A' });
+  children.push(a);
+  const b = await startBaton({ port: 4232, databaseUrl: url, redisUrl: REDIS, label: 'carnival B' });
+  children.push(b);
+  const token = await signIn(a.base, 'root');
+  const events = await (async () => {
+    const database = await openDatabase({ url, pgliteDir: null });
+    try {
+      return await groupItemsOf(database.db, meet.meetingId);
+    } finally {
+      await database.close();
+    }
+  })();
+
+  let roundId = 0;
+  const rounds: number[] = [];
+  if (ONLY.has('startlists') || ONLY.has('fanout')) {
+    const failures: string[] = [];
+    let starts = 0;
+    const started = performance.now();
+    await pool(events, 4, async (id) => {
+      const res = await fetch(`${a.base}/api/v1/competition/events/${id}/start-list`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const env = (await res.json()) as {
+        code: string;
+        msg: string;
+        data: { id: number; heats: { starts: unknown[] }[] };
+      };
+      if (env.code !== '00000') failures.push(`${id}: ${res.status} ${env.msg}`);
+      else {
+        rounds.push(env.data.id);
+        starts += env.data.heats.reduce((s, h) => s + h.starts.length, 0);
+      }
+    });
+    const took = (performance.now() - started) / 1000;
+    log(
+      `  start lists: ${rounds.length}/${events.length} events, ${starts} starts in ${took.toFixed(2)} s ${failures.slice(0, 3).join('; ')}`,
+    );
+    rows.push({
+      scenario: `start lists, whole carnival meet (${events.length} events, ${fmt(meet.entries)} entries)${scaleNote}`,
+      figure: `${took.toFixed(2)} s (${starts} starts${failures.length ? `, ${failures.length} refused` : ''})`,
+      target: '< 3 s',
+      ratio: `${(took / 3).toFixed(2)}×`,
+      pass: took < 3 && !failures.length && starts === meet.entries ? 'pass' : 'MISS',
+    });
+    // Publish them (the public competition reads and the fan-out need published lists).
+    await pool(rounds, 4, async (id) => {
+      await fetch(`${a.base}/api/v1/competition/rounds/${id}/publish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    });
+    roundId = rounds[0]!;
+  }
+
+  if (ONLY.has('reads') && roundId) {
+    const endpoints: Endpoint[] = [
+      { name: 'competition events', method: 'GET', url: `/api/v1/public/competition/${meet.meetingId}/events` },
+      {
+        name: 'event start list (rounds)',
+        method: 'GET',
+        url: `/api/v1/public/competition/${meet.meetingId}/rounds?groupItemId=${events[0]}`,
+      },
+      { name: 'results (latest)', method: 'GET', url: `/api/v1/public/competition/${meet.meetingId}/results` },
+    ];
+    const { results, rssPeak } = await readsVersusBare('competition reads PG', a, endpoints, 4233);
+    readRows('public reads PG (carnival)', results);
+    rows.push({
+      scenario: 'server RSS during competition public reads (PG)',
+      figure: `peak ${rssPeak.toFixed(0)} MB`,
+      target: '< 300 MB',
+      ratio: `${(rssPeak / 300).toFixed(2)}×`,
+      pass: rssPeak < 300 ? 'pass' : 'MISS',
+    });
+  }
+
+  if (ONLY.has('fanout') && roundId) {
+    log(`  fan-out: opening ${CLIENTS} sockets on A`);
+    let sockets = await openSockets(a.base, CLIENTS);
+    let { delays, missing } = await publications(a.base, token, roundId, sockets, 4);
+    const p99 = percentile(delays, 99);
+    log(`  one instance: p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, missing ${missing}`);
+    rows.push({
+      scenario: `live fan-out, ${fmt(CLIENTS)} sockets on one instance (4 publications)`,
+      figure: `p99 ${ms(p99)}, p50 ${ms(percentile(delays, 50))}, ${missing} missed`,
+      target: 'p99 < 1 s',
+      ratio: `${(p99 / 1000).toFixed(2)}×`,
+      pass: p99 < 1000 && missing === 0 ? 'pass' : 'MISS',
+    });
+    for (const s of sockets) s.ws.terminate();
+    await sleep(1000);
+    // Two instances sharing PostgreSQL and Redis: half the sockets on each, published on A.
+    const half = Math.floor(CLIENTS / 2);
+    log(`  fan-out across instances: ${half} sockets on A, ${CLIENTS - half} on B, published on A`);
+    const onA = await openSockets(a.base, half);
+    const onB = await openSockets(b.base, CLIENTS - half);
+    sockets = [...onA, ...onB];
+    ({ delays, missing } = await publications(a.base, token, roundId, sockets, 4));
+    const p99b = percentile(delays, 99);
+    log(`  two instances: p99 ${p99b.toFixed(0)} ms, missing ${missing}`);
+    rows.push({
+      scenario: `live fan-out, two instances (PG + Redis), ${fmt(CLIENTS)} sockets, published on one`,
+      figure: `p99 ${ms(p99b)}, ${missing} missed`,
+      target: 'p99 < 1 s, every socket',
+      ratio: `${(p99b / 1000).toFixed(2)}×`,
+      pass: p99b < 1000 && missing === 0 ? 'pass' : 'MISS',
+    });
+    for (const s of sockets) s.ws.terminate();
+  }
+  await a.stop();
+  await b.stop();
+}
+
+// ─── Main ─────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  log(
+    `Baton bench${scaleNote}: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  let pgReads: Map<string, { baton: LoadResult; bare: LoadResult }> | undefined;
+  let provincialCode = '';
+
+  if (ONLY.has('writes') || ONLY.has('reads') || ONLY.has('import')) {
+    const url = await freshPgDb('provincial');
+    log(`provincial meet (athletes and coaches; the entries come in the write scenario) → ${url}`);
+    const { meet, seconds } = await makeMeet({ url }, scaled('provincial', SCALE), `bench-prov-${stamp}`, {
+      entries: !ONLY.has('writes'),
+      approve: !ONLY.has('writes'),
+    });
+    provincialCode = meet.code;
+    log(`  generated in ${seconds.toFixed(0)} s`);
+    const baton = await startBaton({ port: 4211, databaseUrl: url, label: 'provincial PG' });
+    children.push(baton);
+    if (ONLY.has('writes')) await registrationWrites(baton, meet, url);
+    if (ONLY.has('reads')) {
+      const { results, rssPeak } = await readsVersusBare('PG', baton, registrationEndpoints(meet), 4212);
+      pgReads = results;
+      readRows('public reads PG', results);
+      rows.push({
+        scenario: 'server RSS during public reads (PG)',
+        figure: `peak ${rssPeak.toFixed(0)} MB`,
+        target: '< 300 MB',
+        ratio: `${(rssPeak / 300).toFixed(2)}×`,
+        pass: rssPeak < 300 ? 'pass' : 'MISS',
+      });
+    }
+    if (ONLY.has('import')) await excelImport(baton, url);
+    await baton.stop();
+  }
+
+  if (ONLY.has('pglite')) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h-bench-pglite-'));
+    log(`provincial meet on PGlite → ${dir}`);
+    const { meet, seconds } = await makeMeet(
+      { dir: path.join(dir, 'db') },
+      scaled('provincial', SCALE),
+      provincialCode || `bench-prov-${stamp}`,
+      { entries: true, approve: true },
+    );
+    log(`  generated in ${seconds.toFixed(0)} s`);
+    const baton = await startBaton({ port: 4213, dataDir: dir, label: 'provincial PGlite' });
+    children.push(baton);
+    const { results, rssPeak } = await readsVersusBare('PGlite', baton, registrationEndpoints(meet), 4214);
+    readRows('public reads PGlite', results, pgReads);
+    rows.push({
+      scenario: 'server RSS during public reads (PGlite)',
+      figure: `peak ${rssPeak.toFixed(0)} MB`,
+      target: 'reported',
+      ratio: `${(rssPeak / 300).toFixed(2)}× 300 MB`,
+      pass: 'info',
+    });
+    await baton.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (ONLY.has('startlists') || ONLY.has('fanout') || ONLY.has('reads')) await carnival();
+}
+
+async function cleanUp() {
+  for (const c of children) await c.stop().catch(() => {});
+  for (const name of createdDbs.splice(0)) {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers, dropping the bench databases`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+let failed = false;
+try {
+  await main();
+} catch (err) {
+  failed = true;
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+} finally {
+  await cleanUp();
+}
+console.log(
+  `\nBaton bench ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}${scaleNote}\n`,
+);
+console.log(table(rows));
+process.exit(failed ? 1 : 0);
