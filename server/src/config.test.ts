@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-const strong = 'x'.repeat(20) + 'Y7fK2pQ9mW4zR8tL3vB6';
+const strong = `${'x'.repeat(20)}Y7fK2pQ9mW4zR8tL3vB6`;
 
 describe('config', () => {
   it('has the documented defaults', () => {

@@ -79,10 +79,9 @@ export async function makeTestApp(
 /** Encode fields as multipart/form-data for app.inject. */
 export function multipart(fields: Record<string, string>) {
   const boundary = `----baton${randomBytes(8).toString('hex')}`;
-  const body =
-    Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
+  const body = `${Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${boundary}--\r\n`;
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

@@ -4,7 +4,7 @@ import { compLog, compRecord, compStart, meeting } from '../../../db/schema/inde
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
 import { scoreRound, teamScores } from './service.js';
-import { type Fixture, fixture, setHeat, setStart } from './testkit.js';
+import { type Fixture, fixture, setHeat } from './testkit.js';
 
 let t: TestApp;
 let f: Fixture;

@@ -59,7 +59,7 @@ export interface CompetitionSelection {
 export function useCompetitionSelection(): CompetitionSelection {
   const meetingsQ = useQuery({ queryKey: COMP_KEYS.meetings, queryFn: competitionApi.meetings, staleTime: 30_000 });
   const meetings = useMemo(() => meetingsQ.data ?? [], [meetingsQ.data]);
-  const [fromUrl, setMeeting] = useParam('meetingId');
+  const [fromUrl] = useParam('meetingId');
   const [groupItemId] = useParam('groupItemId');
   const [roundParam, setRoundId] = useParam('roundId');
   const meetingId = meetings.some((m) => m.id === fromUrl) ? fromUrl : meetings[0]?.id;
