@@ -1,0 +1,112 @@
+import { seededRandom, shuffle } from '../../startlists/rules/prng.js';
+
+/**
+ * Qualification to the next round, "top N per heat + next M by time" (WA Book C2.1 TR 20.10
+ * and the ties of TR 21), as implemented here:
+ *
+ * 1. By place (Q): in each official heat the first N. Places are already separated on the
+ *    1/1000 where the photo finish gave it (TR 21.2), so athletes still sharing the place at
+ *    the boundary are a true tie.
+ * 2. By time (q): when every heat is official, the next M fastest of the rest across the
+ *    heats, compared like places (shown time, then the 1/1000 when both have it).
+ * 3. A tie for the last qualifying place (TR 21.3): if the next round has room for all the tied
+ *    athletes (lanes or positions beyond the N × heats + M planned), they all go on; otherwise
+ *    lots are drawn among them for the places left — those drawn are marked qD. The draw is
+ *    reproducible from a seed (the round's and the tied athletes'), logged by the caller.
+ *
+ * Places taken by the referee's or the jury's decision (qR, qJ) are kept as given and do not
+ * count against the room.
+ */
+export type Computed = 'Q' | 'q' | 'qD';
+export type Qualifier = Computed | 'qR' | 'qJ';
+
+export interface QualifyRow {
+  startId: number;
+  place: number | null;
+  manual: 'qR' | 'qJ' | null;
+}
+
+export interface QualifyHeat<T extends QualifyRow> {
+  number: number;
+  official: boolean;
+  rows: readonly T[];
+}
+
+export interface QualifyInput<T extends QualifyRow> {
+  heats: readonly QualifyHeat<T>[];
+  byPlace: number;
+  byTime: number;
+  /** How many athletes the next round can take (lanes × heats); Infinity when not limited. */
+  room: number;
+  /** Across heats: < 0 when a is faster (or better); 0 for a tie. */
+  compare: (a: T, b: T) => number;
+  seed: string;
+}
+
+export interface Draw {
+  tied: number[];
+  places: number;
+  drawn: number[];
+}
+
+export interface QualifyResult {
+  qualifiers: Map<number, Qualifier>;
+  draws: Draw[];
+}
+
+export function qualify<T extends QualifyRow>(input: QualifyInput<T>): QualifyResult {
+  const { heats, byPlace, byTime, compare, seed } = input;
+  const qualifiers = new Map<number, Qualifier>();
+  const draws: Draw[] = [];
+  const planned = byPlace * heats.length + byTime;
+  let extra = Math.max(0, input.room - planned);
+
+  /** Take `slots` of the `tied` athletes: all when the room allows, else by lot. */
+  const settle = (tied: readonly T[], slots: number, mark: 'Q' | 'q') => {
+    const overflow = tied.length - slots;
+    if (overflow <= extra) {
+      extra -= Math.max(0, overflow);
+      for (const r of tied) qualifiers.set(r.startId, mark);
+      return;
+    }
+    const places = slots + extra;
+    extra = 0;
+    const ids = tied.map((r) => r.startId).sort((a, b) => a - b);
+    const drawn = shuffle(ids, seededRandom(`${seed}:qD:${ids.join(',')}`)).slice(0, places);
+    draws.push({ tied: ids, places, drawn });
+    for (const id of drawn) qualifiers.set(id, 'qD');
+  };
+
+  /** The first `count` of `sorted`, with the tie across the boundary settled. */
+  const takeFirst = (sorted: readonly T[], count: number, same: (a: T, b: T) => boolean, mark: 'Q' | 'q') => {
+    if (count <= 0) return;
+    if (sorted.length <= count) {
+      for (const r of sorted) qualifiers.set(r.startId, mark);
+      return;
+    }
+    const boundary = sorted[count - 1]!;
+    const sure = sorted.filter((r, i) => i < count && !same(r, boundary));
+    const tied = sorted.filter((r) => same(r, boundary));
+    for (const r of sure) qualifiers.set(r.startId, mark);
+    settle(tied, count - sure.length, mark);
+  };
+
+  const sortedHeats = [...heats].sort((a, b) => a.number - b.number);
+  for (const heat of sortedHeats) {
+    if (!heat.official) continue;
+    const ranked = heat.rows.filter((r) => r.place !== null).sort((a, b) => a.place! - b.place!);
+    takeFirst(ranked, byPlace, (a, b) => a.place === b.place, 'Q');
+  }
+  if (byTime > 0 && sortedHeats.every((h) => h.official)) {
+    const rest = sortedHeats
+      .flatMap((h) => h.rows)
+      .filter((r) => r.place !== null && !qualifiers.has(r.startId))
+      .sort((a, b) => compare(a, b));
+    takeFirst(rest, byTime, (a, b) => compare(a, b) === 0, 'q');
+  }
+  // The referee's and the jury's decisions stand as given.
+  for (const heat of sortedHeats) {
+    for (const r of heat.rows) if (r.manual) qualifiers.set(r.startId, r.manual);
+  }
+  return { qualifiers, draws };
+}

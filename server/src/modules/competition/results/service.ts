@@ -1,0 +1,666 @@
+import type {
+  EventVO,
+  HeatOfficialBody,
+  HeatReopenBody,
+  HeatResultsBody,
+  HeatStandingVO,
+  ResultTrialBody,
+  RoundVO,
+  StandingKind,
+} from '@baton/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.js';
+import { compHeat, compLog, compRound, compStart, compTrial, meeting } from '../../../db/schema/index.js';
+import { AppError, badInput, notFound } from '../../../lib/errors.js';
+import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned.js';
+import type { CurrentUser } from '../../../plugins/auth.js';
+import type { RealtimeHub } from '../../../plugins/realtime.js';
+import { type CompetitionNeed, requireCompetition } from '../access.js';
+import { announce } from '../publish.js';
+import { scoreRound } from '../scores/service.js';
+import { loadEvent, loadRound } from '../views.js';
+import {
+  checkHorizontal,
+  checkVertical,
+  type FieldRound,
+  type FieldStart,
+  horizontalStanding,
+  type Standing,
+  verticalStanding,
+} from './rules/field.js';
+import { formatTime, parsePoints, parseTime, roundWind, toCentimetreBelow } from './rules/marks.js';
+import { qualify } from './rules/qualify.js';
+import {
+  compareHorizontal,
+  type FieldTrial,
+  places,
+  trackPlaces,
+  validMarks,
+  verticalPlaces,
+  verticalRecord,
+} from './rules/rank.js';
+
+/**
+ * Results entry (issue 6, DOMAIN.md "Competition — Results"): track results of a heat in one
+ * go, field trials one at a time with the live standing recomputed, making a heat official
+ * (places, qualifiers, team points) and reopening it. Every write is one transaction, checks
+ * the meeting (access.ts), matches the versions it was given, leaves a comp_log row, and is
+ * announced after it commits (publish.ts).
+ */
+
+export interface ResultDeps {
+  db: Db;
+  hub: RealtimeHub;
+}
+
+type HeatRow = typeof compHeat.$inferSelect;
+type RoundRow = typeof compRound.$inferSelect;
+type StartRow = typeof compStart.$inferSelect;
+type TrialRow = typeof compTrial.$inferSelect;
+
+interface HeatFacts {
+  heat: HeatRow;
+  round: RoundRow;
+  event: EventVO;
+  /** The meeting's lanes (the room of a next round run in lanes). */
+  lanes: number;
+  kind: StandingKind;
+}
+
+/** A state that forbids the write (not a stale version): 409 with its own message. */
+const conflict = (zh: string, en: string) => new AppError('A0409', {}, { zh, en });
+
+const kindOf = (event: EventVO): StandingKind =>
+  event.kind === 'field-height' ? 'vertical' : event.kind === 'field-distance' ? 'horizontal' : 'track';
+
+/** The heat with its round, event and meeting lanes, checked for `need`; 404 when unknown or out of reach. */
+async function heatFacts(db: DbOrTx, u: CurrentUser, heatId: number, need: CompetitionNeed): Promise<HeatFacts> {
+  const [row] = await db
+    .select({ heat: compHeat, round: compRound, lanes: meeting.lanes })
+    .from(compHeat)
+    .innerJoin(compRound, eq(compRound.id, compHeat.roundId))
+    .innerJoin(meeting, eq(meeting.id, compHeat.meetingId))
+    .where(eq(compHeat.id, heatId));
+  if (!row) throw notFound();
+  await requireCompetition(db, u, row.heat.meetingId, need);
+  const event = await loadEvent(db, row.round.groupItemId);
+  if (!event) throw notFound();
+  return { ...row, event, kind: kindOf(event) };
+}
+
+/** Results are entered while the start list is published and the heat not yet official. */
+function requireSet(heat: HeatRow) {
+  if (heat.status === 'draft') {
+    throw conflict('出发名单尚未发布，不能录入成绩', 'The start list is not published yet: no results can be entered');
+  }
+  if (heat.status === 'official') {
+    throw conflict(
+      '成绩已生效，修改前须由管理员重新开放',
+      'The results are official: a manager must reopen the heat before they change',
+    );
+  }
+}
+
+async function heatStarts(db: DbOrTx, heatId: number) {
+  const starts = await db
+    .select()
+    .from(compStart)
+    .where(eq(compStart.heatId, heatId))
+    .orderBy(asc(compStart.position), asc(compStart.id));
+  const trials = starts.length
+    ? await db
+        .select()
+        .from(compTrial)
+        .where(
+          inArray(
+            compTrial.startId,
+            starts.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(compTrial.startId), asc(compTrial.seq))
+    : [];
+  return { starts, trials };
+}
+
+const asFieldTrial = (t: TrialRow): FieldTrial => ({
+  seq: t.seq,
+  outcome: t.outcome,
+  mark: t.mark,
+  height: t.height,
+  wind: t.wind,
+});
+
+function fieldStarts(starts: readonly StartRow[], trials: readonly TrialRow[]): FieldStart[] {
+  return starts.map((s) => ({
+    id: s.id,
+    position: s.position,
+    code: s.code,
+    trials: trials.filter((t) => t.startId === s.id).map(asFieldTrial),
+  }));
+}
+
+const fieldRound = (r: RoundRow): FieldRound => ({ trials: r.trials, cutAfter: r.cutAfter, cutSize: r.cutSize });
+
+function fieldStanding(f: HeatFacts, starts: readonly FieldStart[]): Standing {
+  return f.kind === 'vertical' ? verticalStanding(starts) : horizontalStanding(starts, fieldRound(f.round));
+}
+
+/**
+ * Recompute what follows from the entered results: places (track TR 21.2, horizontal TR 25.22,
+ * vertical TR 26.8), and for field events each start's best mark and its wind. `finalize`
+ * (making official) gives a field athlete without a valid trial NM, or r when retired (TR 25.22
+ * note on results); a mark entered later clears them again.
+ */
+async function recompute(tx: DbOrTx, f: HeatFacts, finalize = false) {
+  const { starts, trials } = await heatStarts(tx, f.heat.id);
+  const updates: { id: number; set: Partial<StartRow> }[] = [];
+  if (f.kind === 'track') {
+    const placed = trackPlaces(starts, f.event.resultFormat === 'points' ? 'points' : 'time');
+    starts.forEach((s, i) => {
+      if (s.place !== placed[i]) updates.push({ id: s.id, set: { place: placed[i]! } });
+    });
+  } else {
+    const fs = fieldStarts(starts, trials);
+    const standing = fieldStanding(f, fs);
+    starts.forEach((s, i) => {
+      const row = standing.rows[i]!;
+      let code = s.code;
+      if ((code === 'NM' || code === 'r') && row.bestValue !== null) code = null;
+      if (finalize && code === null && row.bestValue === null) {
+        code = fs[i]!.trials.some((t) => t.outcome === 'r') ? 'r' : 'NM';
+      }
+      const next = {
+        place: row.place,
+        mark: row.best,
+        value: row.bestValue,
+        wind: f.kind === 'horizontal' && f.event.windMeasured ? row.bestWind : null,
+        code,
+      };
+      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== s[k]);
+      if (changed) updates.push({ id: s.id, set: next });
+    });
+  }
+  for (const u of updates) await tx.update(compStart).set(u.set).where(eq(compStart.id, u.id));
+}
+
+/**
+ * Qualifiers of the whole round to the next one (rules/qualify.ts): recomputed from scratch
+ * whenever a heat becomes official or is reopened; the referee's and jury's qR / qJ stay.
+ */
+async function qualifyRound(tx: DbOrTx, f: HeatFacts, userId: number) {
+  const byPlace = f.round.qualifyByPlace ?? 0;
+  const byTime = f.round.qualifyByTime ?? 0;
+  if (!byPlace && !byTime) return;
+  const heats = await tx.select().from(compHeat).where(eq(compHeat.roundId, f.round.id));
+  const starts = await tx.select().from(compStart).where(eq(compStart.roundId, f.round.id));
+  // One ranking of the whole round, in the event's own terms, orders the athletes across heats.
+  let across: (number | null)[];
+  if (f.kind === 'track') {
+    across = trackPlaces(starts, f.event.resultFormat === 'points' ? 'points' : 'time');
+  } else {
+    const trials = starts.length
+      ? await tx
+          .select()
+          .from(compTrial)
+          .where(
+            inArray(
+              compTrial.startId,
+              starts.map((s) => s.id),
+            ),
+          )
+      : [];
+    const fs = fieldStarts(starts, trials);
+    if (f.kind === 'vertical') {
+      across = verticalPlaces(fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code }))).places;
+    } else {
+      const marks = fs.map((s) => validMarks(s.trials));
+      across = places(
+        fs.map((s, i) => ({ s, m: marks[i]! })),
+        ({ s, m }) => m.length > 0 && (s.code === null || s.code === 'r'),
+        (a, b) => compareHorizontal(a.m, b.m),
+      );
+    }
+  }
+  const overall = new Map(starts.map((s, i) => [s.id, across[i] ?? Number.MAX_SAFE_INTEGER]));
+  const rows = starts.map((s) => ({
+    startId: s.id,
+    heatId: s.heatId,
+    place: s.place,
+    manual: s.qualifier === 'qR' || s.qualifier === 'qJ' ? s.qualifier : null,
+  }));
+  const planned = byPlace * heats.length + byTime;
+  // The next round in lanes takes as many as its heats have lanes (TR 21.3 "room"); else no limit.
+  const lanes = Math.max(1, f.lanes);
+  const room = f.event.usesLanes ? lanes * Math.ceil(planned / lanes) : Number.POSITIVE_INFINITY;
+  const seed = f.round.drawSeed ?? `round-${f.round.id}`;
+  const { qualifiers, draws } = qualify({
+    heats: heats.map((h) => ({
+      number: h.number,
+      official: h.status === 'official',
+      rows: rows.filter((r) => r.heatId === h.id),
+    })),
+    byPlace,
+    byTime,
+    room,
+    compare: (a, b) => overall.get(a.startId)! - overall.get(b.startId)!,
+    seed,
+  });
+  for (const s of starts) {
+    const q = qualifiers.get(s.id) ?? null;
+    if (q !== s.qualifier) await tx.update(compStart).set({ qualifier: q }).where(eq(compStart.id, s.id));
+  }
+  if (draws.length) {
+    await tx.insert(compLog).values({
+      meetingId: f.heat.meetingId,
+      roundId: f.round.id,
+      heatId: f.heat.id,
+      action: 'qualify-draw',
+      detail: { seed, draws, rule: 'TR 21.3' },
+      userId,
+    });
+  }
+}
+
+async function log(tx: DbOrTx, f: HeatFacts, userId: number, action: string, detail: Record<string, unknown>) {
+  await tx.insert(compLog).values({
+    meetingId: f.heat.meetingId,
+    roundId: f.round.id,
+    heatId: f.heat.id,
+    action,
+    detail,
+    userId,
+  });
+}
+
+async function answer(deps: ResultDeps, f: HeatFacts, visible: boolean): Promise<RoundVO> {
+  await announce(
+    deps.hub,
+    {
+      meetingId: f.heat.meetingId,
+      groupItemId: f.round.groupItemId,
+      roundId: f.round.id,
+      heatId: f.heat.id,
+      change: 'results',
+    },
+    visible,
+  );
+  const round = await loadRound(deps.db, f.round.id);
+  if (!round) throw notFound();
+  return round;
+}
+
+const startLabel = (s: StartRow) => ({
+  zh: s.lane !== null ? `第 ${s.lane} 道` : `第 ${s.position} 位`,
+  en: s.lane !== null ? `lane ${s.lane}` : `position ${s.position}`,
+});
+
+const TRACK_CODES = new Set(['DNS', 'DNF', 'DQ']);
+/** Field athletes get DNS or DQ by hand; NM and r follow from their trials. */
+const FIELD_CODES = new Set(['DNS', 'DQ']);
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+type ResultSnapshot = Pick<StartRow, 'mark' | 'value' | 'reactionTime' | 'code' | 'dqRule' | 'qualifier' | 'note'>;
+
+/**
+ * A heat's results in one go (track and relays: times or points, reaction times, codes; field
+ * events: only DNS / DQ and notes, the marks come from the trials), and its wind.
+ */
+export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: number, body: HeatResultsBody) {
+  const ids = body.rows.map((r) => r.startId);
+  if (new Set(ids).size !== ids.length) throw badInput('同一运动员出现了两次', 'a competitor appears twice');
+  const out = await deps.db.transaction(async (tx) => {
+    const f = await heatFacts(tx, u, heatId, 'officiate');
+    requireSet(f.heat);
+    const field = f.kind !== 'track';
+    let wind = f.heat.wind;
+    if (body.wind !== undefined) {
+      if (body.wind !== null && (field || !f.event.windMeasured)) {
+        throw badInput('该项目的组次不测风速', 'the wind is not measured for this heat');
+      }
+      // TR 17.13: to the next higher 1/10 m/s in the positive direction.
+      wind = body.wind === null ? null : roundWind(body.wind);
+    }
+    const [updated] = await tx
+      .update(compHeat)
+      .set({ wind, ...nextVersion(compHeat) })
+      .where(sameVersion(compHeat, heatId, body.version))
+      .returning({ id: compHeat.id });
+    if (!updated) throw new AppError('A0409');
+
+    const starts = await tx.select().from(compStart).where(eq(compStart.heatId, heatId));
+    const byId = new Map(starts.map((s) => [s.id, s]));
+    const changes: { startId: number; before: ResultSnapshot; after: ResultSnapshot }[] = [];
+    for (const row of body.rows) {
+      const s = byId.get(row.startId);
+      if (!s) throw badInput(`运动员 ${row.startId} 不在本组`, `competitor ${row.startId} is not in this heat`);
+      const label = startLabel(s);
+      const next: ResultSnapshot = {
+        mark: s.mark,
+        value: s.value,
+        reactionTime: s.reactionTime,
+        code: s.code,
+        dqRule: s.dqRule,
+        qualifier: s.qualifier,
+        note: s.note,
+      };
+      if (row.code !== undefined) next.code = row.code;
+      if (next.code !== null && row.code !== undefined && !(field ? FIELD_CODES : TRACK_CODES).has(next.code)) {
+        throw badInput(
+          `${label.zh}：本项目不能使用代码 ${next.code}`,
+          `${label.en}: the code ${next.code} does not apply to this event`,
+        );
+      }
+      const typed = row.mark === undefined ? undefined : (row.mark ?? '').trim();
+      if (field) {
+        if (typed || (row.reactionTime !== undefined && row.reactionTime !== null)) {
+          throw badInput(
+            `${label.zh}：田赛成绩由逐次试跳（掷）录入`,
+            `${label.en}: field marks are entered trial by trial`,
+          );
+        }
+      } else if (typed !== undefined) {
+        if (!typed) {
+          next.mark = null;
+          next.value = null;
+        } else if (f.event.resultFormat === 'points') {
+          const points = parsePoints(typed);
+          if (points === null) {
+            throw badInput(`${label.zh}：“${typed}”不是分数`, `${label.en}: "${typed}" is not a points score`);
+          }
+          next.mark = String(points);
+          next.value = points;
+        } else {
+          const time = parseTime(typed);
+          if (!time) {
+            throw badInput(
+              `${label.zh}：“${typed}”不是有效的时间（如 10.85、1:58.30）`,
+              `${label.en}: "${typed}" is not a time (10.85, 1:58.30)`,
+            );
+          }
+          // TR 19.24 / 19.19: kept as given, shown rounded up.
+          next.mark = formatTime(time.value, time.decimals);
+          next.value = time.value;
+        }
+      }
+      if (!field && next.code !== null) {
+        if (typed) {
+          throw badInput(
+            `${label.zh}：有成绩代码（${next.code}）时不能再填成绩`,
+            `${label.en}: a result with the code ${next.code} has no mark`,
+          );
+        }
+        next.mark = null;
+        next.value = null;
+      }
+      if (row.dqRule !== undefined) next.dqRule = row.dqRule?.trim() || null;
+      if (next.code !== 'DQ') next.dqRule = null;
+      else if (!next.dqRule) {
+        throw badInput(`${label.zh}：取消资格须注明规则条款`, `${label.en}: a disqualification names the rule (TR …)`);
+      }
+      if (row.reactionTime !== undefined)
+        next.reactionTime = row.reactionTime === null ? null : round3(row.reactionTime);
+      if (row.qualifier !== undefined) next.qualifier = row.qualifier;
+      if (row.note !== undefined) next.note = row.note?.trim() || null;
+
+      const [saved] = await tx
+        .update(compStart)
+        .set({ ...next, ...nextVersion(compStart) })
+        .where(and(sameVersion(compStart, s.id, row.version), eq(compStart.heatId, heatId)))
+        .returning({ id: compStart.id });
+      if (!saved) throw new AppError('A0409');
+      changes.push({
+        startId: s.id,
+        before: {
+          mark: s.mark,
+          value: s.value,
+          reactionTime: s.reactionTime,
+          code: s.code,
+          dqRule: s.dqRule,
+          qualifier: s.qualifier,
+          note: s.note,
+        },
+        after: next,
+      });
+    }
+    await recompute(tx, f);
+    await log(tx, f, u.id, 'results', { wind, changes });
+    return { f, changes, wind };
+  });
+  return { round: await answer(deps, out.f, false), changes: out.changes, wind: out.wind };
+}
+
+async function startFacts(db: DbOrTx, u: CurrentUser, startId: number) {
+  const [s] = await db.select().from(compStart).where(eq(compStart.id, startId));
+  if (!s) throw notFound();
+  const f = await heatFacts(db, u, s.heatId, 'officiate');
+  return { s, f };
+}
+
+function requireField(f: HeatFacts) {
+  if (f.kind === 'track') throw badInput('只有田赛项目有逐次试跳', 'only field events have trials');
+}
+
+/**
+ * Replay the athlete's trials with one changed, check them (TR 25 / TR 26) and, after the cut,
+ * that the athlete is among those who go on (TR 25.5).
+ */
+async function checkTrials(
+  tx: DbOrTx,
+  f: HeatFacts,
+  s: StartRow,
+  mine: FieldTrial[],
+  changedSeq: number,
+): Promise<void> {
+  const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
+  if (problem) throw badInput(problem.zh, problem.en);
+  if (f.kind !== 'horizontal' || changedSeq <= f.round.cutAfter || f.round.trials <= f.round.cutAfter) return;
+  // The standing after the trials before the cut decides who goes on.
+  const { starts, trials } = await heatStarts(tx, f.heat.id);
+  const before = fieldStarts(starts, trials).map((fs) => ({
+    ...fs,
+    trials: (fs.id === s.id ? mine : fs.trials).filter((t) => t.seq <= f.round.cutAfter),
+  }));
+  const standing = horizontalStanding(before, fieldRound(f.round));
+  if (!standing.cutReached) {
+    throw conflict(
+      `第 ${f.round.cutAfter} 轮尚未全部完成，不能录入之后的试跳`,
+      `Every athlete must have had ${f.round.cutAfter} trials before the later trials`,
+    );
+  }
+  if (standing.rows.find((r) => r.startId === s.id)?.eliminated) {
+    throw conflict(
+      `该运动员未进入前 ${f.round.cutSize} 名，没有后续试跳（TR 25.5）`,
+      `Only the best ${f.round.cutSize} after ${f.round.cutAfter} trials take more trials (TR 25.5)`,
+    );
+  }
+}
+
+/** One field trial (a new one, or the correction of the trial of that `seq`). */
+export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: number, body: ResultTrialBody) {
+  const out = await deps.db.transaction(async (tx) => {
+    const { s, f } = await startFacts(tx, u, startId);
+    requireSet(f.heat);
+    requireField(f);
+    if (s.code === 'DNS' || s.code === 'DQ') {
+      throw conflict(`该运动员为 ${s.code}，不能录入试跳`, `The athlete is marked ${s.code}: no trials`);
+    }
+    if (body.version !== undefined && body.version !== s.version) throw new AppError('A0409');
+    const mark = body.mark ?? null;
+    const height = body.height ?? null;
+    let trial: FieldTrial;
+    if (f.kind === 'vertical') {
+      if (mark !== null || (body.wind ?? null) !== null) {
+        throw badInput('高度项目的试跳只记录横杆高度和结果', 'a vertical jump attempt records the bar and the outcome');
+      }
+      if (height === null) throw badInput('请填写横杆高度', 'the bar height is missing');
+      // TR 26: heights in whole centimetres.
+      trial = { seq: body.seq, outcome: body.outcome, mark: null, height: toCentimetreBelow(height), wind: null };
+    } else {
+      if (height !== null) throw badInput('远度项目的试跳没有横杆高度', 'a horizontal trial has no bar height');
+      if (body.wind !== undefined && body.wind !== null && !f.event.windMeasured) {
+        throw badInput('该项目不测风速', 'the wind is not measured in this event');
+      }
+      trial = {
+        seq: body.seq,
+        outcome: body.outcome,
+        // TR 25: to the centimetre below the distance measured.
+        mark: mark === null ? null : toCentimetreBelow(mark),
+        height: null,
+        // TR 29.12: rounded to the next higher 1/10 m/s in the positive direction.
+        wind: body.wind === undefined || body.wind === null ? null : roundWind(body.wind),
+      };
+    }
+    const existing = await tx.select().from(compTrial).where(eq(compTrial.startId, s.id));
+    const mine = [...existing.filter((t) => t.seq !== body.seq).map(asFieldTrial), trial];
+    await checkTrials(tx, f, s, mine, body.seq);
+    await tx
+      .insert(compTrial)
+      .values({ startId: s.id, ...trial })
+      .onConflictDoUpdate({
+        target: [compTrial.startId, compTrial.seq],
+        set: { outcome: trial.outcome, mark: trial.mark, height: trial.height, wind: trial.wind },
+      });
+    await tx.update(compStart).set(nextVersion(compStart)).where(eq(compStart.id, s.id));
+    await recompute(tx, f);
+    const before = existing.find((t) => t.seq === body.seq);
+    await log(tx, f, u.id, 'trial', {
+      startId: s.id,
+      seq: body.seq,
+      before: before ? asFieldTrial(before) : null,
+      after: trial,
+    });
+    return { f, trial, before: before ? asFieldTrial(before) : null };
+  });
+  return { round: await answer(deps, out.f, false), trial: out.trial, before: out.before };
+}
+
+/** Take a trial back (a mistake); the trials left must still make sense. */
+export async function deleteTrial(deps: ResultDeps, u: CurrentUser, startId: number, seq: number, version?: number) {
+  const out = await deps.db.transaction(async (tx) => {
+    const { s, f } = await startFacts(tx, u, startId);
+    requireSet(f.heat);
+    requireField(f);
+    if (version !== undefined && version !== s.version) throw new AppError('A0409');
+    const existing = await tx.select().from(compTrial).where(eq(compTrial.startId, s.id));
+    const gone = existing.find((t) => t.seq === seq);
+    if (!gone) throw notFound();
+    const mine = existing.filter((t) => t.seq !== seq).map(asFieldTrial);
+    const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
+    if (problem) {
+      throw badInput(`删除后试跳记录不成立：${problem.zh}`, `the trials left would not stand: ${problem.en}`);
+    }
+    await tx.delete(compTrial).where(and(eq(compTrial.startId, s.id), eq(compTrial.seq, seq)));
+    await tx.update(compStart).set(nextVersion(compStart)).where(eq(compStart.id, s.id));
+    await recompute(tx, f);
+    await log(tx, f, u.id, 'trial-delete', { startId: s.id, seq, before: asFieldTrial(gone) });
+    return { f, before: asFieldTrial(gone) };
+  });
+  return { round: await answer(deps, out.f, false), before: out.before };
+}
+
+/**
+ * Make a heat official: every competitor has a result or a code; places are final, the
+ * qualifiers of the round are computed, team points scored (scores/service.ts), and the
+ * public hears of it.
+ */
+export async function makeOfficial(deps: ResultDeps, u: CurrentUser, heatId: number, body: HeatOfficialBody) {
+  const out = await deps.db.transaction(async (tx) => {
+    const f = await heatFacts(tx, u, heatId, 'manage');
+    requireSet(f.heat);
+    const { starts, trials } = await heatStarts(tx, heatId);
+    if (!starts.length) throw conflict('本组没有运动员', 'The heat has no competitors');
+    const field = f.kind !== 'track';
+    const missing = starts.filter((s) =>
+      field ? s.code === null && !trials.some((t) => t.startId === s.id) : s.value === null && s.code === null,
+    );
+    if (missing.length) {
+      const zh = missing.map((s) => startLabel(s).zh).join('、');
+      const en = missing.map((s) => startLabel(s).en).join(', ');
+      throw badInput(
+        `还有 ${missing.length} 名运动员没有成绩或代码：${zh}`,
+        `${missing.length} competitor(s) have neither a result nor a code: ${en}`,
+      );
+    }
+    const officialAt = new Date();
+    const [updated] = await tx
+      .update(compHeat)
+      .set({ status: 'official', officialAt, ...nextVersion(compHeat) })
+      .where(and(sameVersion(compHeat, heatId, body.version), eq(compHeat.status, 'set')))
+      .returning({ id: compHeat.id });
+    if (!updated) await staleOrMissing(tx.select({ id: compHeat.id }).from(compHeat).where(eq(compHeat.id, heatId)));
+    const official = { ...f, heat: { ...f.heat, status: 'official' as const, officialAt } };
+    await recompute(tx, official, true);
+    await qualifyRound(tx, official, u.id);
+    await scoreRound(tx, f.round.id);
+    await log(tx, official, u.id, 'official', { officialAt: officialAt.toISOString() });
+    return official;
+  });
+  return answer(deps, out, true);
+}
+
+/** Back to `set` so results can be corrected (a manager, with the reason logged). */
+export async function reopenHeat(deps: ResultDeps, u: CurrentUser, heatId: number, body: HeatReopenBody) {
+  const out = await deps.db.transaction(async (tx) => {
+    const f = await heatFacts(tx, u, heatId, 'manage');
+    if (f.heat.status !== 'official') throw conflict('成绩尚未生效', 'The results are not official');
+    const [updated] = await tx
+      .update(compHeat)
+      .set({ status: 'set', officialAt: null, ...nextVersion(compHeat) })
+      .where(and(sameVersion(compHeat, heatId, body.version), eq(compHeat.status, 'official')))
+      .returning({ id: compHeat.id });
+    if (!updated) await staleOrMissing(tx.select({ id: compHeat.id }).from(compHeat).where(eq(compHeat.id, heatId)));
+    const reopened = { ...f, heat: { ...f.heat, status: 'set' as const, officialAt: null } };
+    // NM and r were given when the heat became official: they follow from the trials again.
+    if (f.kind !== 'track') {
+      await tx
+        .update(compStart)
+        .set({ code: null })
+        .where(and(eq(compStart.heatId, heatId), inArray(compStart.code, ['NM', 'r'])));
+    }
+    await qualifyRound(tx, reopened, u.id);
+    await scoreRound(tx, f.round.id);
+    await log(tx, reopened, u.id, 'reopen', { reason: body.reason.trim() });
+    return reopened;
+  });
+  // The public saw these results: it hears they are withdrawn.
+  return answer(deps, out, true);
+}
+
+/** The live standing of a heat: places, best marks, who is out, the order of the trials to come. */
+export async function heatStanding(db: Db, u: CurrentUser, heatId: number): Promise<HeatStandingVO> {
+  const f = await heatFacts(db, u, heatId, 'view');
+  const { starts, trials } = await heatStarts(db, heatId);
+  let rows: HeatStandingVO['rows'];
+  let cutReached = false;
+  let jumpOff = false;
+  if (f.kind === 'track') {
+    const placed = trackPlaces(starts, f.event.resultFormat === 'points' ? 'points' : 'time');
+    rows = starts.map((s, i) => ({
+      startId: s.id,
+      place: placed[i]!,
+      best: s.code ?? s.mark,
+      trials: 0,
+      eliminated: s.code !== null,
+      order: null,
+    }));
+  } else {
+    const standing = fieldStanding(f, fieldStarts(starts, trials));
+    cutReached = standing.cutReached;
+    jumpOff = standing.jumpOff;
+    rows = standing.rows.map((r) => ({
+      startId: r.startId,
+      place: r.place,
+      best: r.best,
+      trials: r.trials,
+      eliminated: r.eliminated,
+      order: r.order,
+    }));
+  }
+  const position = new Map(starts.map((s) => [s.id, s.position]));
+  rows.sort(
+    (a, b) =>
+      (a.place ?? Number.MAX_SAFE_INTEGER) - (b.place ?? Number.MAX_SAFE_INTEGER) ||
+      position.get(a.startId)! - position.get(b.startId)!,
+  );
+  return { heatId, kind: f.kind, cutReached, jumpOff, rows };
+}

@@ -1,0 +1,284 @@
+import type { HeatStandingVO, HeatVO, RoundVO, StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
+import { Alert, Button, InputNumber, Popover, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resultsApi } from '../../../api/competition-results';
+import { useBilingual, useMobile } from '../../system/shared';
+
+interface Props {
+  round: RoundVO;
+  heat: HeatVO;
+  standing: HeatStandingVO | undefined;
+  editable: boolean;
+  busy: boolean;
+  run: (write: () => Promise<RoundVO>) => Promise<RoundVO | null>;
+}
+
+const shown = (t: TrialVO) => (t.outcome === 'O' ? (t.mark?.toFixed(2) ?? '') : t.outcome === '-' ? '–' : t.outcome);
+
+/** One trial cell: its result, and on a tap an editor (mark, wind, O / X / – / r, delete). */
+function TrialCell(props: {
+  start: StartVO;
+  seq: number;
+  trial: TrialVO | undefined;
+  windMeasured: boolean;
+  open: boolean;
+  busy: boolean;
+  onSave: (outcome: TrialOutcome, mark: number | null, wind: number | null) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { start, seq, trial, windMeasured, open, busy } = props;
+  const [mark, setMark] = useState<number | null>(trial?.mark ?? null);
+  const [wind, setWind] = useState<number | null>(trial?.wind ?? null);
+  const [visible, setVisible] = useState(false);
+  const label = trial ? shown(trial) : '';
+  const content = (
+    <Space direction="vertical" size={8} data-testid="trial-editor">
+      <Space wrap>
+        <InputNumber
+          value={mark}
+          min={0}
+          max={150}
+          step={0.01}
+          inputMode="decimal"
+          autoFocus
+          placeholder={t('results.markMetres')}
+          aria-label={t('results.markMetres')}
+          onChange={(v) => setMark(v ?? null)}
+          onPressEnter={() => mark !== null && props.onSave('O', mark, wind)}
+          style={{ width: 120 }}
+          data-testid="trial-mark"
+        />
+        {windMeasured && (
+          <InputNumber
+            value={wind}
+            min={-20}
+            max={20}
+            step={0.1}
+            placeholder={t('results.trialWind')}
+            aria-label={t('results.trialWind')}
+            onChange={(v) => setWind(v ?? null)}
+            style={{ width: 100 }}
+            data-testid="trial-wind"
+          />
+        )}
+      </Space>
+      <Space wrap>
+        <Button
+          type="primary"
+          disabled={mark === null}
+          loading={busy}
+          onClick={() => props.onSave('O', mark, wind)}
+          data-testid="trial-valid"
+        >
+          {t('results.valid')}
+        </Button>
+        <Button danger onClick={() => props.onSave('X', null, wind)} disabled={busy} data-testid="trial-X">
+          {t('results.failure')}
+        </Button>
+        <Button onClick={() => props.onSave('-', null, null)} disabled={busy} data-testid="trial-pass">
+          {t('results.pass')}
+        </Button>
+        <Button onClick={() => props.onSave('r', null, null)} disabled={busy} data-testid="trial-r">
+          {t('results.retired')}
+        </Button>
+        {trial && (
+          <Button type="link" danger onClick={props.onDelete} disabled={busy} data-testid="trial-delete">
+            {t('results.delete')}
+          </Button>
+        )}
+      </Space>
+    </Space>
+  );
+  const cell = (
+    <Button
+      size="middle"
+      type={trial ? 'text' : 'dashed'}
+      disabled={!open}
+      style={{ minWidth: 64, height: 40 }}
+      data-testid={`trial-${start.id}-${seq}`}
+    >
+      <span>
+        <span style={{ color: trial?.outcome === 'X' ? 'var(--ant-color-error)' : undefined, fontWeight: 600 }}>
+          {label}
+        </span>
+        {trial?.wind !== null && trial?.wind !== undefined && (
+          <Typography.Text type="secondary" style={{ fontSize: 11, marginLeft: 4 }}>
+            {trial.wind > 0 ? '+' : ''}
+            {trial.wind.toFixed(1)}
+          </Typography.Text>
+        )}
+      </span>
+    </Button>
+  );
+  if (!open) return cell;
+  return (
+    <Popover
+      trigger="click"
+      open={visible}
+      onOpenChange={(v) => {
+        setVisible(v);
+        if (v) {
+          setMark(trial?.mark ?? null);
+          setWind(trial?.wind ?? null);
+        }
+      }}
+      content={content}
+      title={t('results.trial', { seq })}
+      destroyOnHidden
+    >
+      {cell}
+    </Popover>
+  );
+}
+
+/**
+ * A horizontal field event (TR 25): athletes in the order they compete, a column per trial,
+ * the best mark and the live place. After the cut the order is the reverse of the standing
+ * (TR 25.6) and those out are greyed at the bottom.
+ */
+export function HorizontalGrid({ round, heat, standing, editable, busy, run }: Props) {
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  // On a phone nothing is pinned: the grid scrolls sideways as a whole.
+  const pin = useMobile() ? undefined : true;
+  const rowOf = useMemo(() => new Map(standing?.rows.map((r) => [r.startId, r]) ?? []), [standing]);
+  const rows = useMemo(() => {
+    const list = [...heat.starts];
+    const key = (s: StartVO) => {
+      const r = rowOf.get(s.id);
+      if (!r || r.eliminated) return 10_000 + s.position;
+      return standing?.cutReached && r.order !== null ? r.order : 1_000 + s.position;
+    };
+    return list.sort((a, b) => key(a) - key(b) || a.position - b.position);
+  }, [heat.starts, rowOf, standing?.cutReached]);
+
+  const save = (s: StartVO, seq: number, outcome: TrialOutcome, mark: number | null, wind: number | null) =>
+    run(() =>
+      resultsApi.trial(s.id, {
+        seq,
+        outcome,
+        mark: outcome === 'O' ? mark : null,
+        wind: round.event.windMeasured && (outcome === 'O' || outcome === 'X') ? wind : null,
+        version: s.version,
+      }),
+    );
+
+  const trialColumns: TableColumnsType<StartVO> = Array.from({ length: round.trials }, (_, i) => i + 1).map((seq) => ({
+    title: t('results.trial', { seq }),
+    key: `t${seq}`,
+    width: 88,
+    align: 'center' as const,
+    onHeader: () => (seq === round.cutAfter + 1 ? { style: { borderLeft: '2px solid var(--ant-color-primary)' } } : {}),
+    render: (_: unknown, s: StartVO) => {
+      const r = rowOf.get(s.id);
+      const trial = s.trials.find((x) => x.seq === seq);
+      const afterCut = seq > round.cutAfter;
+      const open =
+        editable &&
+        !s.code?.match(/^(DNS|DQ)$/) &&
+        (!!trial || !r?.eliminated) &&
+        (!afterCut || !!standing?.cutReached || !!trial);
+      return (
+        <TrialCell
+          key={`${s.id}-${seq}-${trial?.outcome}-${trial?.mark}`}
+          start={s}
+          seq={seq}
+          trial={trial}
+          windMeasured={round.event.windMeasured}
+          open={open}
+          busy={busy}
+          onSave={(outcome, mark, wind) => void save(s, seq, outcome, mark, wind)}
+          onDelete={() => void run(() => resultsApi.deleteTrial(s.id, seq, s.version))}
+        />
+      );
+    },
+  }));
+
+  const columns: TableColumnsType<StartVO> = [
+    {
+      title: t('results.order'),
+      key: 'order',
+      width: 56,
+      fixed: pin && 'left',
+      render: (_, s) => {
+        const r = rowOf.get(s.id);
+        return r?.order === 1 ? <Tag color="processing">{t('results.nextUp')}</Tag> : s.position;
+      },
+    },
+    { title: t('comp.bib'), dataIndex: 'bib', width: 64 },
+    {
+      title: t('comp.name'),
+      key: 'name',
+      width: 130,
+      fixed: pin && 'left',
+      render: (_, s) => (
+        <Space size={4} direction="vertical">
+          <span>{s.nameEn ? pick(s.name, s.nameEn) : s.name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {s.delegationShort || s.delegationName}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    ...trialColumns,
+    {
+      title: t('results.best'),
+      key: 'best',
+      width: 90,
+      render: (_, s) => (
+        <Space size={2} direction="vertical">
+          <Typography.Text strong>{s.code && s.code !== 'r' ? s.code : (s.mark ?? '')}</Typography.Text>
+          {s.wind !== null && s.mark && (
+            <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+              {s.wind > 0 ? '+' : ''}
+              {s.wind.toFixed(1)}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('results.standing'),
+      key: 'place',
+      width: 72,
+      fixed: pin && 'right',
+      render: (_, s) => {
+        const r = rowOf.get(s.id);
+        return (
+          <Space size={4}>
+            <Typography.Text strong data-testid={`place-${s.id}`}>
+              {r?.place ?? s.place ?? ''}
+            </Typography.Text>
+            {r?.eliminated && !s.code && <Tag>{t('results.eliminated')}</Tag>}
+            {s.qualifier && <Tag color="green">{s.qualifier}</Tag>}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      {standing?.cutReached && round.trials > round.cutAfter && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('results.cutReached', { after: round.cutAfter, size: round.cutSize })}
+        />
+      )}
+      <Table<StartVO>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onRow={(s) => (rowOf.get(s.id)?.eliminated ? { style: { opacity: 0.45 } } : {})}
+        data-testid="horizontal-grid"
+      />
+    </>
+  );
+}
