@@ -192,7 +192,16 @@ try {
     rows.push({ page, bytes, fcp: median(timed.map((t) => t.fcp)), tti: median(timed.map((t) => t.tti)) });
     if (process.argv.includes('--verbose')) console.log(page.name, bytes.urls.join(' '));
   }
-  const header = ['page', 'JS+CSS files', 'gzip KB', 'target KB', 'brotli KB', 'wire KB', 'FCP 390px 4×CPU', 'interactive'];
+  const header = [
+    'page',
+    'JS+CSS files',
+    'gzip KB',
+    'target KB',
+    'brotli KB',
+    'wire KB',
+    'FCP 390px 4×CPU',
+    'interactive',
+  ];
   const body = rows.map(({ page, bytes, fcp, tti }) => [
     `${page.name} (${page.hash}, ${page.phone ? '390 px' : '1440 px'})`,
     String(bytes.files),
@@ -205,7 +214,9 @@ try {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\nWeb first load — ${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? ''}, median of ${RUNS}`);
+  console.log(
+    `\nWeb first load — ${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? ''}, median of ${RUNS}`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of body) console.log(line(r));

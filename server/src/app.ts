@@ -168,13 +168,31 @@ export async function buildApp(
   // navigations get the web app (hash routing) when it is built.
   const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : null;
   if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      // `.br` / `.gz` twins written at build time (web/scripts/compress.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
-    if (webDir && wantsPage) return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    if (webDir && wantsPage) return reply.type('text/html').sendFile('index.html');
     return sendError(reply, 404, 'A0404', formatMessage('A0404', req.lang));
   });
   return app;
+}
+
+/**
+ * Vite's hashed assets never change under their name: cached for a year without asking again.
+ * Everything else (index.html, which names the current assets; the favicon) is revalidated on
+ * every load, so a release is picked up at once.
+ */
+export function webCacheControl(file: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.(br|gz))?$/.test(file)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }

@@ -1,7 +1,7 @@
-import { Button, Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useParams, useRouteError, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useMatches, useParams, useSearchParams } from 'react-router';
 import { useAppStore } from '../stores/app';
 import { handleTitle, lastHandle } from './meta';
 
@@ -35,26 +35,33 @@ export function RouteFallback() {
   );
 }
 
-/** A page that failed to load (a missing chunk after a release, a crash): offer a reload. */
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * Without antd when even the error page's chunk cannot be fetched (the server has a new release
+ * and the old chunks are gone): the same offer, in plain markup.
+ */
+function PlainRouteError() {
   const { t } = useTranslation();
-  if (import.meta.env.DEV) console.error(error);
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', padding: 16 }}>
-      <Result
-        status="warning"
-        title={t('error.pageError')}
-        subTitle={t('error.pageErrorDesc')}
-        extra={[
-          <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-            {t('error.reload')}
-          </Button>,
-          <Button key="home" href="#/">
-            {t('common.backHome')}
-          </Button>,
-        ]}
-      />
+    <div role="alert" style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', padding: 16 }}>
+      <div style={{ textAlign: 'center' }}>
+        <h2>{t('error.pageError')}</h2>
+        <p>{t('error.pageErrorDesc')}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </button>{' '}
+        <a href="#/">{t('common.backHome')}</a>
+      </div>
     </div>
+  );
+}
+
+/** A page that failed to load (a missing chunk after a release, a crash): offer a reload. */
+const RouteErrorView = lazy(() => import('./RouteError').catch(() => ({ default: PlainRouteError })));
+
+export function RouteError() {
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorView />
+    </Suspense>
   );
 }

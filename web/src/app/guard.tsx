@@ -2,7 +2,6 @@ import type { RouteVO } from '@baton/contracts';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { usePermissionStore } from '../stores/permission';
 import { isLoggedIn } from '../stores/user';
-import { notFoundPage, resolvePage } from './component-map';
 import type { RouteHandle } from './meta';
 import { getRouter } from './router-instance';
 import { clearSession, loadSession, loginPath } from './session';
@@ -77,11 +76,16 @@ export function toRouteObjects(tree: readonly RouteVO[], base = '/'): RouteObjec
       if (target && target !== full) out.push({ path: full.slice(1), handle, loader: () => redirect(target) });
       out.push(...toRouteObjects(node.children, full));
     } else if (node.component && node.component !== 'Layout') {
-      const load = resolvePage(node.component) ?? notFoundPage;
+      const component = node.component;
       out.push({
         path: full.slice(1),
         handle,
-        lazy: async () => ({ Component: (await load()).default }),
+        // The map of every page (and its chunk list) is itself loaded only when a menu page opens.
+        lazy: async () => {
+          const { notFoundPage, resolvePage } = await import('./component-map');
+          const load = resolvePage(component) ?? notFoundPage;
+          return { Component: (await load()).default };
+        },
       });
     }
   }

@@ -3,22 +3,30 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
 import zhCn from '../locales/zh-cn';
 import { useAppStore } from '../stores/app';
+import { type AreaLoader, createAreaLoader, type LocaleModule } from './locale-areas';
 
 /**
- * Area strings live beside the shell's: `locales/<area>/zh-cn.ts` and `locales/<area>/en.ts`
- * (default export) become `t('<area>.…')`. `locales.test.ts` checks both languages match.
+ * Shell strings (`locales/zh-cn.ts`, `locales/en.ts`) are always there. Area strings live in
+ * `locales/<area>/zh-cn.ts` and `locales/<area>/en.ts` (default export) and become `t('<area>.…')`;
+ * each is its own small chunk, fetched per language when a route that needs it loads
+ * (`router.tsx`: `page(load, areas)`), so a public page does not download the console's strings.
+ * `locales.test.ts` checks both languages match.
  */
-const areaModules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const areas: Record<'zh-cn' | 'en', Record<string, Record<string, unknown>>> = { 'zh-cn': {}, en: {} };
-for (const [file, mod] of Object.entries(areaModules)) {
-  const match = /\/locales\/([\w-]+)\/(zh-cn|en)\.ts$/.exec(file);
-  if (match) areas[match[2] as 'zh-cn' | 'en'][match[1]!] = mod.default;
-}
+const lazyAreas = import.meta.glob<LocaleModule>('../locales/*/*.ts');
+
+/**
+ * Component tests render pages straight away, without the router that would load their areas:
+ * there every area is in from the start. (A dead branch in a build: the modules are dropped.)
+ */
+const eagerAreas: Record<string, LocaleModule> =
+  import.meta.env.MODE === 'test' ? import.meta.glob<LocaleModule>('../locales/*/*.ts', { eager: true }) : {};
+
+export const areas: AreaLoader = createAreaLoader(i18n, lazyAreas, eagerAreas, () => useAppStore.getState().language);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...areas['zh-cn'] } },
-    en: { translation: { ...en, ...areas.en } },
+    'zh-cn': { translation: { ...zhCn, ...areas.preloaded('zh-cn') } },
+    en: { translation: { ...en, ...areas.preloaded('en') } },
   },
   lng: useAppStore.getState().language,
   fallbackLng: 'zh-cn',
@@ -26,16 +34,24 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   showSupportNotice: false,
+  // The safety net for a key of an area the route did not declare: fetch the area, then re-render.
+  saveMissing: true,
+  missingKeyHandler: (_lngs, _ns, key) => areas.missing(key),
+  react: { bindI18nStore: 'added' },
 });
 
 const htmlLang = (lang: string) => (lang === 'en' ? 'en' : 'zh-CN');
 document.documentElement.lang = htmlLang(i18n.language);
 
 useAppStore.subscribe((state, prev) => {
-  if (state.language !== prev.language) {
-    void i18n.changeLanguage(state.language);
-    document.documentElement.lang = htmlLang(state.language);
-  }
+  if (state.language === prev.language) return;
+  const lang = state.language;
+  // Switch once the areas already shown are there in the new language (no flash of keys).
+  void areas.switchTo(lang).then(() => {
+    if (useAppStore.getState().language !== lang) return;
+    void i18n.changeLanguage(lang);
+    document.documentElement.lang = htmlLang(lang);
+  });
 });
 
 export default i18n;

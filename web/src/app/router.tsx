@@ -8,6 +8,7 @@ import { startRealtime } from '../realtime';
 import { trackVisits } from '../realtime/visits';
 import { usePermissionStore } from '../stores/permission';
 import { guardLoader, guardState } from './guard';
+import { areas } from './i18n';
 import type { RouteHandle } from './meta';
 import { RootShell, RouteError, RouteFallback } from './RootShell';
 import { type AppRouter, getRouter, setRouter } from './router-instance';
@@ -16,7 +17,16 @@ import { clearSession, loginPath } from './session';
 NProgress.configure({ ...PROGRESS, showSpinner: false });
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/**
+ * A lazily loaded route: its code and the locale areas it shows (`t('<area>.…')`), fetched in
+ * parallel, in the current language. The areas of a layout serve every page under it.
+ */
+const page =
+  (load: () => Promise<PageModule>, locales: readonly string[] | 'all' = []) =>
+  async () => {
+    const [mod] = await Promise.all([load(), areas.ensure(locales)]);
+    return { Component: mod.default };
+  };
 const to = (path: string) => () => redirect(path);
 
 /** Redirect-only routes render nothing (their loader has already moved on). */
@@ -26,6 +36,11 @@ const Nothing = () => null;
 function ToNotFound() {
   return <Navigate to="/404" replace />;
 }
+/** The strings of the public pages (meeting pages, live results, query, enrolment). */
+const PUBLIC_AREAS = ['public', 'comp'] as const;
+/** Sign-in and registration forms (delegation sign-in, codes by SMS). */
+const SIGN_IN_AREAS = ['dlg', 'comm'] as const;
+
 const h = (titleKey: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ titleKey, ...extra });
 
 const homeIndex = () => import('../pages/home');
@@ -50,26 +65,30 @@ export function staticRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { index: true, Component: Nothing, loader: to('/home/index') },
-        { path: 'login', handle: h('route.login'), lazy: page(() => import('../pages/login')) },
-        { path: 'which/login', handle: h('route.whichLogin'), lazy: page(() => import('../pages/login/which-login')) },
-        { path: 'register', handle: h('route.register'), lazy: page(() => import('../pages/register')) },
+        { path: 'login', handle: h('route.login'), lazy: page(() => import('../pages/login'), SIGN_IN_AREAS) },
+        {
+          path: 'which/login',
+          handle: h('route.whichLogin'),
+          lazy: page(() => import('../pages/login/which-login'), SIGN_IN_AREAS),
+        },
+        { path: 'register', handle: h('route.register'), lazy: page(() => import('../pages/register'), SIGN_IN_AREAS) },
         { path: 'user/register', Component: Nothing, loader: to('/register') },
         {
           path: 'user/register-result',
           handle: h('comm.routes.registerResult'),
-          lazy: page(() => import('../pages/register/result')),
+          lazy: page(() => import('../pages/register/result'), SIGN_IN_AREAS),
         },
         {
           path: 'forget-password',
           handle: h('route.forgetPassword'),
-          lazy: page(() => import('../pages/login/forget-password')),
+          lazy: page(() => import('../pages/login/forget-password'), SIGN_IN_AREAS),
         },
         { path: 'w/setting', handle: h('route.setting'), lazy: page(() => import('../pages/setting')) },
         // A meeting's short link: its page, in the phone frame on phones and the desktop frame elsewhere.
         { path: 'wrj2025', Component: Nothing, loader: to('/m/wrj2025') },
         {
           path: 'm',
-          lazy: page(() => import('../layouts/public/adaptive')),
+          lazy: page(() => import('../layouts/public/adaptive'), PUBLIC_AREAS),
           children: [
             { index: true, Component: Nothing, loader: to('/home/index') },
             { path: ':code', handle: h('route.meet'), lazy: page(detail) },
@@ -77,13 +96,13 @@ export function staticRoutes(): RouteObject[] {
         },
         {
           path: 'home',
-          lazy: page(() => import('../layouts/public')),
+          lazy: page(() => import('../layouts/public'), PUBLIC_AREAS),
           children: [
             { index: true, Component: Nothing, loader: to('/home/index') },
             { path: 'index', id: 'home', handle: h('route.home'), lazy: page(homeIndex) },
-            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll) },
+            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
             { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
-            { path: 'query', handle: h('route.query'), lazy: page(query) },
+            { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
             { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
             { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
@@ -92,13 +111,13 @@ export function staticRoutes(): RouteObject[] {
         },
         {
           path: 'h5',
-          lazy: page(() => import('../layouts/h5')),
+          lazy: page(() => import('../layouts/h5'), PUBLIC_AREAS),
           children: [
             { index: true, Component: Nothing, loader: to('/h5/home') },
             { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5')) },
-            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll) },
+            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
             { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
-            { path: 'query', handle: h('route.query'), lazy: page(query) },
+            { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
             { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
             { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
@@ -107,7 +126,7 @@ export function staticRoutes(): RouteObject[] {
         },
         {
           id: 'main',
-          lazy: page(() => import('../layouts/admin')),
+          lazy: page(() => import('../layouts/admin'), 'all'),
           children: [
             {
               path: 'dashboard',
