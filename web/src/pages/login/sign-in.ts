@@ -13,11 +13,11 @@ import { resetRouter } from '../../app/router';
 import { clearSession } from '../../app/session';
 import { usePermissionStore } from '../../stores/permission';
 import { useUserStore } from '../../stores/user';
-import { sm2Encrypt } from '../../utils/crypto';
-
 /** A credential (username, password, mobile) SM2-encrypted with the server's public key. */
 export async function sealed(text: string): Promise<string> {
-  return sm2Encrypt(text, await loadPublicKey());
+  // The cipher is loaded only when something is sealed, not with every page that can sign in.
+  const [{ sm2Encrypt }, key] = await Promise.all([import('../../utils/crypto'), loadPublicKey()]);
+  return sm2Encrypt(text, key);
 }
 
 /** After a failed call: when the server could not decrypt (A0220) its key may have changed. */
