@@ -1,0 +1,99 @@
+import type { PublicMeetingCard } from '@baton/contracts';
+import { Button, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChooseMeeting, canSelfRegister } from './ChooseMeeting';
+import { DelegationLoginForm } from './DelegationLogin';
+import { SelfRegisterDialog } from './SelfRegister';
+import { useDlgMeetings } from './sign-in';
+
+/** The delegation's side of the page: the meeting chooser or the sign-in form for one meeting. */
+export default function DelegationSide({
+  search,
+  edit,
+  redirect,
+}: {
+  search: URLSearchParams;
+  edit: (change: (p: URLSearchParams) => void) => void;
+  redirect: string;
+}) {
+  const { t } = useTranslation();
+  const meetings = useDlgMeetings();
+  const [registerFor, setRegisterFor] = useState<PublicMeetingCard | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = meetings.data ?? [];
+  const tmid = Number(search.get('tmid')) || null;
+  const code = search.get('code');
+  const picked = list.find((m) => (tmid ? m.id === tmid : code !== null && m.code === code.toLowerCase()));
+  const wanted = tmid !== null || code !== null;
+
+  // A preselected meeting that is not (or no longer) open for sign-in: back to the chooser.
+  useEffect(() => {
+    if (meetings.isSuccess && wanted && !picked) {
+      setNotice(t('dlg.choose.unknown'));
+      edit((p) => {
+        p.delete('tmid');
+        p.delete('code');
+      });
+    }
+  }, [meetings.isSuccess, wanted, picked, edit, t]);
+
+  const choose = (m: PublicMeetingCard) => {
+    setNotice(null);
+    edit((p) => {
+      p.delete('code');
+      p.set('tmid', String(m.id));
+    });
+  };
+
+  if (wanted && !picked && !meetings.isError) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
+        <Spin />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {picked ? (
+        <DelegationLoginForm
+          key={picked.id}
+          meeting={picked}
+          redirect={redirect}
+          onChangeMeeting={() =>
+            edit((p) => {
+              p.delete('tmid');
+              p.delete('code');
+            })
+          }
+        />
+      ) : (
+        <ChooseMeeting
+          meetings={list}
+          loading={meetings.isLoading}
+          failed={meetings.isError}
+          onRetry={() => void meetings.refetch()}
+          notice={notice}
+          onChoose={choose}
+          onSelfRegister={setRegisterFor}
+        />
+      )}
+      <div className="auth-links" style={{ marginTop: picked ? 4 : 20 }}>
+        <Link to="/which/login">{t('dlg.form.otherWays')}</Link>
+        {picked && canSelfRegister(picked) && (
+          <Button
+            type="link"
+            onClick={() => setRegisterFor(picked)}
+            style={{ padding: 0, height: 'auto' }}
+            data-testid="dlg-self-register"
+          >
+            {t('dlg.register.link')}
+          </Button>
+        )}
+      </div>
+      <SelfRegisterDialog meeting={registerFor} onClose={() => setRegisterFor(null)} />
+    </>
+  );
+}
