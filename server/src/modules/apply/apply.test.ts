@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { athlete, auditDecision, delegation, entry, meeting, recordHistory, user } from '../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../test/app.js';
+import { JPEG_16X8 } from '../files/fixtures.js';
 import { type Client, code, data, signIn } from '../meetings/testkit.js';
 import {
   asDelegation,
@@ -200,7 +201,8 @@ describe('athletes: identity and eligibility (rule 3)', () => {
   });
 
   it('the photo must be an image the caller uploaded', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    // A real image: uploads that do not decode as one are refused (files/strip.ts).
+    const png = JPEG_16X8;
     const pdf = Buffer.from('%PDF-1.4\n%test\n');
     const upload = async (c: Client, bytes: Buffer, name: string) => {
       const boundary = '----photo';
@@ -220,9 +222,9 @@ describe('athletes: identity and eligibility (rule 3)', () => {
       });
       return data<{ id: string }>(res).id;
     };
-    const mine = await upload(d1, png, 'photo.png');
+    const mine = await upload(d1, png, 'photo.jpg');
     const notImage = await upload(d1, pdf, 'doc.pdf');
-    const someoneElses = await upload(admin, png, 'other.png');
+    const someoneElses = await upload(admin, png, 'other.jpg');
     expect(code(await addAthlete(d1, athleteForm(boys, { photoFileId: notImage })))).toBe('A0400');
     const foreign = await addAthlete(d1, athleteForm(boys, { photoFileId: someoneElses }));
     expect(foreign.json().msg).toContain('photo was not found');
@@ -696,8 +698,7 @@ describe('files', () => {
   });
 
   it('a manager uploads for a named delegation', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
-    const res = await upload(committee, png, { kind: 'health', delegationId: String(dlgIds[1]) });
+    const res = await upload(committee, JPEG_16X8, { kind: 'health', delegationId: String(dlgIds[1]) });
     expect(code(res)).toBe('00000');
     expect(await count(t, 'reg_delegation_file', `delegation_id = ${dlgIds[1]}`)).toBe(1);
   });

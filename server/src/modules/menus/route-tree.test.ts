@@ -22,7 +22,7 @@ const paths = (routes: RouteVO[]) => routes.map((r) => r.path);
 describe('route tree', () => {
   it('gives admin every area with Layout catalogues and page components', async () => {
     const routes = await routesOf('admin');
-    expect(paths(routes)).toEqual(['/meeting', '/audit', '/base', '/system', '/demo']);
+    expect(paths(routes)).toEqual(['/meeting', '/audit', '/competition', '/base', '/system', '/demo']);
     const system = routes.find((r) => r.path === '/system')!;
     expect(system.component).toBe('Layout');
     expect(system.children.map((c) => c.component)).toContain('system/user/index');
@@ -38,12 +38,20 @@ describe('route tree', () => {
   });
 
   it('gives root everything, including the delegation area', async () => {
-    expect(paths(await routesOf('root'))).toEqual(['/meeting', '/apply', '/audit', '/base', '/system', '/demo']);
+    expect(paths(await routesOf('root'))).toEqual([
+      '/meeting',
+      '/apply',
+      '/audit',
+      '/competition',
+      '/base',
+      '/system',
+      '/demo',
+    ]);
   });
 
-  it('filters by role: the committee sees meetings, audit and base data only', async () => {
+  it('filters by role: the committee sees meetings, audit, competition and base data only', async () => {
     const routes = await routesOf('committee');
-    expect(paths(routes)).toEqual(['/meeting', '/audit', '/base']);
+    expect(paths(routes)).toEqual(['/meeting', '/audit', '/competition', '/base']);
     const pair = await login(t, 'committee');
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) });
     expect(me.json().data.perms).toContain('meeting:trackmeet:add');
