@@ -10,6 +10,9 @@ const serverTests = ['server/src/**/*.test.ts'];
  */
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (Vitest's default leaves one core idle): the
+    // server files spend much of their time waiting on the database, child processes and sockets.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       { test: { name: 'web-unit', include: ['web/src/**/*.test.ts'] } },
