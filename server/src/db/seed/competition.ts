@@ -26,7 +26,7 @@ import {
  * six more schools (delegations 5–10) enrol athletes through the apply services as their own
  * accounts would, submit, and the committee approves them — so the start lists have fields to
  * seed: U16 Boys 100 m 20 approved entries (3 heats), U16 Boys long jump 12, U16 Girls high
- * jump 10, U16 Boys 4 × 100 m 6 teams, U18 Girls 400 m 10. The organisers allow three
+ * jump 10 (who also run the 100 m), U16 Boys 4 × 100 m 6 teams, U18 Girls 400 m 10. The organisers allow three
  * entries per school in the U16 Boys 100 m.
  */
 
@@ -196,7 +196,13 @@ export async function seedCompetitionDemo(db: DbOrTx): Promise<void> {
       await enrol(u16b, 6, [['100', sprint[2]!]]),
       await enrol(u16b, 8, [['SP', null]]),
     ];
-    for (const [j, mark] of U16G_HJ[i]!.entries()) await enrol(u16g, 3 + j * 4, [['HJ', mark]]);
+    // The high jumpers also run the 100 m (a second sprint to enter results in, apart from the boys').
+    for (const [j, mark] of U16G_HJ[i]!.entries()) {
+      await enrol(u16g, 3 + j * 4, [
+        ['HJ', mark],
+        ['100', `13.${String(40 + i * 7 + j * 3).padStart(2, '0')}`],
+      ]);
+    }
     for (const [j, mark] of U18G_400[i]!.entries()) await enrol(u18g, 5 + j * 3, [['400', mark]]);
     await createRelay(d, u, {
       groupItemId: itemOf(u16b, '4x100'),
