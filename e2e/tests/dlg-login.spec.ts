@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { latestCode } from './comm-helpers';
+import { api, latestCode, uniqueMobile } from './comm-helpers';
 import { signInAndWait, toast } from './helpers';
 
 /**
@@ -22,8 +22,8 @@ async function noSideScroll(page: Page) {
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, mobile: '13800000003', phone: false },
-  // …04 belongs to apply.spec (a code sent here would replace its code): delegation 10's mobile.
-  { name: 'phone', viewport: PHONE, mobile: '13800000010', phone: true },
+  // A delegation of its own (made below): …04 belongs to apply.spec, whose code a code sent here would replace.
+  { name: 'phone', viewport: PHONE, mobile: null, phone: true },
 ] as const;
 
 for (const size of SIZES) {
@@ -36,6 +36,17 @@ for (const size of SIZES) {
       locale: 'zh-CN',
     });
     const page = await context.newPage();
+    const mobile =
+      size.mobile ??
+      (await (async () => {
+        const m = uniqueMobile();
+        await api(admin, 'POST', '/api/v1/delegations', {
+          meetingId: 1,
+          name: `手机登录队${m.slice(-4)}`,
+          contactMobile: m,
+        });
+        return m;
+      })());
 
     await page.goto('/#/which/login');
     await page.getByTestId('which-delegation').click();
@@ -53,11 +64,11 @@ for (const size of SIZES) {
     await page.getByTestId('dlg-send-code').click();
     await expect(page.getByText('请输入 11 位手机号')).toBeVisible();
 
-    await page.getByTestId('dlg-mobile').fill(size.mobile);
+    await page.getByTestId('dlg-mobile').fill(mobile);
     await page.getByTestId('dlg-send-code').click();
     await expect(page.getByTestId('dlg-send-code')).toBeDisabled();
     await expect(page.getByTestId('dlg-send-code')).toContainText(/\d+/);
-    const code = await latestCode(admin, size.mobile, 'dlg-login');
+    const code = await latestCode(admin, mobile, 'dlg-login');
 
     // A wrong code: the server's message in the user's language, still on the form.
     const wrong = code === '000000' ? '111111' : '000000';
