@@ -542,70 +542,59 @@ export async function updateRoundSettings(
 }
 
 /** Publish the start list: every draft heat becomes `set` (results may be entered). */
-export async function publishRound(
-  db: Db,
-  hub: RealtimeHub,
-  u: CurrentUser,
-  roundId: number,
-  body: RoundPublishBody,
-): Promise<RoundVO> {
-  await requireRound(db, u, roundId, 'manage');
-  await db.transaction(async (tx) => {
-    const row = await lockRound(tx, roundId);
-    if (body.version !== undefined && body.version !== row.version) throw stale();
-    const round = await mustLoad(tx, roundId);
+export function publishRound(db: Db, hub: RealtimeHub, u: CurrentUser, roundId: number, body: RoundPublishBody) {
+  return switchHeats(db, hub, u, roundId, body, 'publish', (round) => {
     if (!round.heats.length) throw conflict('请先生成分组', 'Make the start list first');
     const drafts = round.heats.filter((h) => h.status === 'draft');
     if (!drafts.length) throw conflict('分组已发布', 'The start list is already published');
     if (round.heats.some((h) => !h.starts.length)) {
       throw conflict('有空的分组，请先调整', 'A heat is empty: adjust the start list first');
     }
-    await tx
-      .update(compHeat)
-      .set({ status: 'set', ...nextVersion(compHeat) })
-      .where(
-        inArray(
-          compHeat.id,
-          drafts.map((h) => h.id),
-        ),
-      );
-    await tx.update(compRound).set(nextVersion(compRound)).where(eq(compRound.id, roundId));
-    await writeLog(tx, u, row, 'publish', { heats: drafts.map((h) => h.number) });
+    return drafts;
   });
-  const out = await mustLoad(db, roundId);
-  await announce(hub, frame(out), true);
-  return out;
 }
 
 /** Take a published start list back to draft, while no result has been entered. */
-export async function unpublishRound(
-  db: Db,
-  hub: RealtimeHub,
-  u: CurrentUser,
-  roundId: number,
-  body: RoundPublishBody,
-): Promise<RoundVO> {
-  await requireRound(db, u, roundId, 'manage');
-  await db.transaction(async (tx) => {
-    const row = await lockRound(tx, roundId);
-    if (body.version !== undefined && body.version !== row.version) throw stale();
-    const round = await mustLoad(tx, roundId);
+export function unpublishRound(db: Db, hub: RealtimeHub, u: CurrentUser, roundId: number, body: RoundPublishBody) {
+  return switchHeats(db, hub, u, roundId, body, 'unpublish', (round) => {
     const set = round.heats.filter((h) => h.status === 'set');
     if (!set.length) throw conflict('分组未发布', 'The start list is not published');
     if (round.heats.some((h) => h.status === 'official') || round.heats.some((h) => h.starts.some(hasResult))) {
       throw conflict('已录入成绩，不能撤销发布', 'Results have been entered: the start list cannot be unpublished');
     }
+    return set;
+  });
+}
+
+/**
+ * Publish (draft → set) or unpublish (set → draft) the heats `pick` chooses after its checks,
+ * in one transaction with the round locked, logged and announced.
+ */
+async function switchHeats(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  roundId: number,
+  body: RoundPublishBody,
+  action: 'publish' | 'unpublish',
+  pick: (round: RoundVO) => RoundVO['heats'],
+): Promise<RoundVO> {
+  await requireRound(db, u, roundId, 'manage');
+  await db.transaction(async (tx) => {
+    const row = await lockRound(tx, roundId);
+    if (body.version !== undefined && body.version !== row.version) throw stale();
+    const heats = pick(await mustLoad(tx, roundId));
     await tx
       .update(compHeat)
-      .set({ status: 'draft', ...nextVersion(compHeat) })
+      .set({ status: action === 'publish' ? 'set' : 'draft', ...nextVersion(compHeat) })
       .where(
         inArray(
           compHeat.id,
-          set.map((h) => h.id),
+          heats.map((h) => h.id),
         ),
       );
     await tx.update(compRound).set(nextVersion(compRound)).where(eq(compRound.id, roundId));
-    await writeLog(tx, u, row, 'unpublish', { heats: set.map((h) => h.number) });
+    await writeLog(tx, u, row, action, { heats: heats.map((h) => h.number) });
   });
   const out = await mustLoad(db, roundId);
   await announce(hub, frame(out), true);
