@@ -1,5 +1,5 @@
 /** Shared pieces of the bench: child servers, sign-in, autocannon runs, RSS sampling, tables. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -69,6 +69,28 @@ async function startChild(args: string[], env: NodeJS.ProcessEnv, pattern: RegEx
   };
 }
 
+let bundle: string | null = null;
+
+/**
+ * The server as production runs it (`npm start`: the esbuild bundle, not tsx), built once per
+ * bench run into a file of its own under server/dist/bench/ and removed when the run ends.
+ */
+function serverBundle(): string {
+  if (bundle) return bundle;
+  const file = path.join(root, 'server', 'dist', 'bench', `main-${process.pid}.js`);
+  const built = spawnSync(process.execPath, ['build.mjs', '--outfile', file], {
+    cwd: path.join(root, 'server'),
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('server build failed');
+  process.once('exit', () => {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(`${file}.map`, { force: true });
+  });
+  bundle = file;
+  return file;
+}
+
 /** A Baton server on PostgreSQL (databaseUrl) or on a PGlite data directory. */
 export function startBaton(o: {
   port: number;
@@ -92,7 +114,7 @@ export function startBaton(o: {
   delete env.REDIS_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.redisUrl) env.REDIS_URL = o.redisUrl;
-  return startChild(['--import', 'tsx', 'server/src/main.ts'], env, /Baton is running at (http:\/\/\S+)/, o.label);
+  return startChild([serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
 }
 
 export interface BareRoute {

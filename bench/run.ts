@@ -5,7 +5,7 @@
  * (scenario, figure, target, ratio, pass/miss). Needs a PostgreSQL server (PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres: throwaway databases h_bench_* are created and
  * dropped) and, for the two-instance scenario, Redis (REDIS_URL, default redis://127.0.0.1:6379).
- * Ports 4200–4299. `--scale` shrinks the meets (delegations) for a smoke run.
+ * Ports PORT_BASE..PORT_BASE+99 (`--port-base`, default 4200). `--scale` shrinks the meets (delegations) for a smoke run.
  *
  * Scenarios: writes (300 delegations add their entries in parallel through POST /apply/entries,
  * then SQL proves the limits), reads (public reads on PostgreSQL vs a bare Fastify route with the
@@ -52,6 +52,8 @@ const SECONDS = Number(opt('seconds', '8'));
 const CONNECTIONS = Number(opt('connections', '256'));
 const CLIENTS = Number(opt('clients', '5000'));
 const IMPORT_ROWS = Number(opt('import-rows', '6000'));
+/** Loopback ports used: base+11 … base+33 (two benches can run side by side on different bases). */
+const PORT_BASE = Number(opt('port-base', '4200'));
 const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout').split(','));
 const PG_ADMIN = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -483,9 +485,9 @@ async function carnival() {
     approve: true,
   });
   log(`  generated in ${seconds.toFixed(0)} s: ${meet.entries} entries`);
-  const a = await startBaton({ port: 4231, databaseUrl: url, redisUrl: REDIS, label: 'carnival A' });
+  const a = await startBaton({ port: PORT_BASE + 31, databaseUrl: url, redisUrl: REDIS, label: 'carnival A' });
   children.push(a);
-  const b = await startBaton({ port: 4232, databaseUrl: url, redisUrl: REDIS, label: 'carnival B' });
+  const b = await startBaton({ port: PORT_BASE + 32, databaseUrl: url, redisUrl: REDIS, label: 'carnival B' });
   children.push(b);
   const token = await signIn(a.base, 'root');
   const events = await (async () => {
@@ -552,7 +554,7 @@ async function carnival() {
       },
       { name: 'results (latest)', method: 'GET', url: `/api/v1/public/competition/${meet.meetingId}/results` },
     ];
-    const { results, rssPeak } = await readsVersusBare('competition reads PG', a, endpoints, 4233);
+    const { results, rssPeak } = await readsVersusBare('competition reads PG', a, endpoints, PORT_BASE + 33);
     readRows('public reads PG (carnival)', results);
     rows.push({
       scenario: 'server RSS during competition public reads (PG)',
@@ -621,11 +623,11 @@ async function main() {
     });
     provincialCode = meet.code;
     log(`  generated in ${seconds.toFixed(0)} s`);
-    const baton = await startBaton({ port: 4211, databaseUrl: url, label: 'provincial PG' });
+    const baton = await startBaton({ port: PORT_BASE + 11, databaseUrl: url, label: 'provincial PG' });
     children.push(baton);
     if (ONLY.has('writes')) await registrationWrites(baton, meet, url);
     if (ONLY.has('reads')) {
-      const { results, rssPeak } = await readsVersusBare('PG', baton, registrationEndpoints(meet), 4212);
+      const { results, rssPeak } = await readsVersusBare('PG', baton, registrationEndpoints(meet), PORT_BASE + 12);
       pgReads = results;
       readRows('public reads PG', results);
       rows.push({
@@ -650,9 +652,9 @@ async function main() {
       { entries: true, approve: true },
     );
     log(`  generated in ${seconds.toFixed(0)} s`);
-    const baton = await startBaton({ port: 4213, dataDir: dir, label: 'provincial PGlite' });
+    const baton = await startBaton({ port: PORT_BASE + 13, dataDir: dir, label: 'provincial PGlite' });
     children.push(baton);
-    const { results, rssPeak } = await readsVersusBare('PGlite', baton, registrationEndpoints(meet), 4214);
+    const { results, rssPeak } = await readsVersusBare('PGlite', baton, registrationEndpoints(meet), PORT_BASE + 14);
     readRows('public reads PGlite', results, pgReads);
     rows.push({
       scenario: 'server RSS during public reads (PGlite)',

@@ -6,9 +6,13 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@baton/contracts');
 
+// `--outfile <path>`: another bundle beside the default one (the bench builds its own copy).
+const at = process.argv.indexOf('--outfile');
+const outfile = at > 0 ? process.argv[at + 1] : 'dist/main.js';
+
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatMessage, langFromHeader } from '@baton/contracts';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.js';
 import { randomSecret } from './config.js';
 import type { Database } from './db/client.js';
@@ -43,6 +43,7 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { makeSender } from './modules/verification/sender.js';
+import { answerCachePlugin } from './plugins/answer-cache.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, sendError } from './plugins/envelope.js';
 import { oplogPlugin } from './plugins/oplog.js';
@@ -93,7 +94,9 @@ export async function buildApp(
   app.decorate('baton', { config, database, tokens });
   const keys = await loadSm2Keys(db);
 
-  await app.register(helmet, {
+  // Security headers (helmet's choices), worked out once: the same on every answer, set before
+  // anything else runs so that error answers and kept answers (answer-cache) carry them too.
+  const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -109,6 +112,10 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -127,7 +134,13 @@ export async function buildApp(
   const settings = new ConfigCache(db);
   await settings.load();
   const captchaOn = () => config.captcha && settings.bool('captcha', true);
-  await app.register(realtimePlugin, { db, tokens: () => tokens, redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    db,
+    version: database.version,
+    tokens: () => tokens,
+    redisUrl: config.redisUrl,
+  });
+  await app.register(answerCachePlugin, { version: database.version });
   const codeSender = makeSender(config, (line) => app.log.info(`verification code ${line}`));
   app.decorate('codeSender', codeSender);
 
@@ -195,4 +208,22 @@ export function webCacheControl(file: string): string {
   return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.(br|gz))?$/.test(file)
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
+}
+
+/**
+ * The headers helmet's middleware sets with these options, read off once: helmet's own Fastify
+ * plugin rebuilds the middleware (and re-parses the CSP) on every request.
+ */
+export function staticSecurityHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  let done = false;
+  helmet(options)({} as never, res as never, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
 }

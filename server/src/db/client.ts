@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DataVersion, trackPglite, trackPool } from './data-version.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** Statements sent through `db` since start (tests prove a request's statement count is fixed). */
   readonly stats: { statements: number };
+  /** Moves after every committed change of data (caches of derived answers key on it). */
+  readonly version: DataVersion;
 }
 
 /** Drizzle's logger hook, used only to count statements (cheap: one increment). */
@@ -82,10 +85,13 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
     });
     await pool.query('select 1');
     const { stats, logger } = counter();
+    const version = new DataVersion();
+    trackPool(pool, version);
     return {
       db: drizzlePg(pool, { schema, logger }) as unknown as Db,
       kind: 'postgres',
       stats,
+      version,
       exec: async (text) => {
         await pool.query(text);
       },
@@ -97,10 +103,13 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
     const client = opts.pgliteDir ? await PGlite.create({ dataDir: opts.pgliteDir }) : await PGlite.create();
     let closed = false;
     const { stats, logger } = counter();
+    const version = new DataVersion();
+    trackPglite(client, version);
     return {
       db: drizzlePglite(client, { schema, logger }) as unknown as Db,
       kind: 'pglite',
       stats,
+      version,
       exec: async (text) => {
         await client.exec(text);
       },

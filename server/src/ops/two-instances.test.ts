@@ -5,6 +5,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { captcha, meeting } from '../db/schema/index.js';
 import { connect, latestCode } from '../modules/account/testing.js';
 import { bearer, makeTestApp, multipart, publicKey, TEST_PASSWORD, type TestApp } from '../test/app.js';
@@ -22,15 +23,19 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
   () => {
     let a: TestApp;
     let b: FastifyInstance;
+    /** B's own connection pool, as a second process would have (its own data version). */
+    let dbB: Database;
 
     beforeAll(async () => {
       a = await makeTestApp({ redisUrl: process.env.REDIS_TEST_URL! });
       const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, redisUrl: process.env.REDIS_TEST_URL! });
-      b = await buildApp(config, a.database);
+      dbB = await openDatabase({ url: a.database.url!, pgliteDir: null });
+      b = await buildApp(config, dbB);
       await b.ready();
     });
     afterAll(async () => {
       await b.close();
+      await dbB.close();
       await a.close();
     });
 
@@ -103,6 +108,25 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
         ...form,
       });
       expect(res.json()).toMatchObject({ code: '00000', data: { tokenType: 'Bearer' } });
+    });
+
+    it("drops B's kept public answers when A commits a change", async () => {
+      const url = '/api/v1/meetings/by-code/wrj2025';
+      const nameOnB = async () => (await b.inject({ method: 'GET', url })).json().data.name as string;
+      const original = await nameOnB();
+      const before = dbB.stats.statements;
+      expect(await nameOnB()).toBe(original);
+      expect(dbB.stats.statements).toBe(before);
+      await a.database.db.update(meeting).set({ name: 'Renamed on A' }).where(eq(meeting.code, 'wrj2025'));
+      // The signal crosses Redis in a few milliseconds.
+      const deadline = Date.now() + 2000;
+      let seen = await nameOnB();
+      while (seen !== 'Renamed on A' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await nameOnB();
+      }
+      expect(seen).toBe('Renamed on A');
+      await a.database.db.update(meeting).set({ name: original }).where(eq(meeting.code, 'wrj2025'));
     });
 
     it('delivers a public frame published on A to anonymous sockets on B, once each', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { REALTIME_PATH, type RealtimeFrames, type RealtimeTopic } from '@baton/contracts';
 import websocket from '@fastify/websocket';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { Type } from 'typebox';
 import type { RawData, WebSocket } from 'ws';
 import { randomSecret } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
 import { getOrCreateSecret } from '../lib/secrets.js';
 import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
@@ -54,6 +56,11 @@ interface Wire {
   audience: Audience;
 }
 
+/** On the same channel: an instance committed a data change (see `DataVersion`). */
+interface DataChanged {
+  dataChanged: string;
+}
+
 /** Close codes: the token was refused (the client should refresh it), or the client misbehaved. */
 export const WS_CLOSE = { TOKEN_INVALID: 4401, POLICY: 1008 } as const;
 
@@ -72,9 +79,12 @@ function send(socket: WebSocket, topic: string, data: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ topic, data }));
 }
 
-function createHub(db: Db, log: FastifyBaseLogger) {
+function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
   const conns = new Set<Conn>();
+  /** This instance on the Redis channel: its own data-change signals come back and are skipped. */
+  const origin = randomUUID();
   let redis: { pub: Redis; sub: Redis; channel: string } | null = null;
+  let stopSignals = () => {};
 
   const deliverLocal = (wire: Wire) => {
     const text = JSON.stringify({ topic: wire.topic, data: wire.data });
@@ -133,17 +143,32 @@ function createHub(db: Db, log: FastifyBaseLogger) {
       sub.on('message', (ch: string, message: string) => {
         if (ch !== channel) return;
         try {
-          deliverLocal(JSON.parse(message) as Wire);
+          const wire = JSON.parse(message) as Wire | DataChanged;
+          if ('dataChanged' in wire) {
+            if (wire.dataChanged !== origin) version.bump('remote');
+          } else deliverLocal(wire);
         } catch (err) {
           log.warn({ err }, 'realtime: unreadable message on the channel');
         }
       });
       await sub.subscribe(channel);
       redis = { pub, sub, channel };
+      // Data changed here: other instances drop their cached answers (one signal per burst of commits).
+      let queued = false;
+      const signal = JSON.stringify({ dataChanged: origin } satisfies DataChanged);
+      stopSignals = version.onLocalChange(() => {
+        if (queued) return;
+        queued = true;
+        setImmediate(() => {
+          queued = false;
+          redis?.pub.publish(channel, signal).catch((err) => log.warn({ err }, 'realtime: data signal failed'));
+        });
+      });
     },
     async shutdown() {
       for (const c of conns) c.socket.close(1001, 'server shutting down');
       conns.clear();
+      stopSignals();
       if (redis) {
         const { pub, sub } = redis;
         redis = null;
@@ -156,6 +181,8 @@ function createHub(db: Db, log: FastifyBaseLogger) {
 
 export interface RealtimeOptions {
   db: Db;
+  /** Bumped when another instance signals a data change; local bumps are signalled to them. */
+  version: DataVersion;
   tokens: () => TokenSettings;
   redisUrl: string | null;
 }
@@ -169,7 +196,7 @@ export interface RealtimeOptions {
  */
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const hub = createHub(opts.db, app.log);
+  const hub = createHub(opts.db, opts.version, app.log);
   if (opts.redisUrl) {
     // The channel is named by a value stored in the database: instances sharing a database
     // share it, and separate deployments on one Redis do not hear each other.

@@ -18,7 +18,7 @@ export const TEST_PASSWORD = 'Secret-123';
  * A fresh database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server of TEST_DATABASE_URL when the suite runs in its postgres project.
  */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const serverUrl = process.env.BATON_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const database = await openDatabase({ url: null, pgliteDir: null });
@@ -34,6 +34,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   const database = await openDatabase({ url: url.toString(), pgliteDir: null });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
@@ -46,7 +47,8 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  /** `url`: the PostgreSQL database of this test (postgres project only), for a second connection. */
+  database: Database & { url?: string };
   config: Config;
   close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
@@ -85,6 +86,7 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     '/api/v1/meetings/by-code/:code',
     {
       config: { auth: 'public' },
+      ...cachedAnswer(),
       schema: {
         tags,
         summary: 'Public information of a meeting past draft, by its code',

@@ -16,6 +16,7 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -41,6 +42,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicDeps) {
     '/api/v1/public/home',
     {
       config: { auth: 'public' },
+      ...cachedAnswer(),
       schema: {
         tags,
         summary: 'Meetings by status (open, competing, finished; 20 each, newest first) and public notices',
@@ -54,6 +56,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicDeps) {
     '/api/v1/public/meetings/:id/counts',
     {
       config: { auth: 'public' },
+      ...cachedAnswer(),
       schema: {
         tags,
         summary: "A meeting's public figures (404 unless past draft with public lists)",
@@ -68,6 +71,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicDeps) {
     '/api/v1/public/meetings/:id/delegations',
     {
       config: { auth: 'public' },
+      ...cachedAnswer(),
       schema: {
         tags,
         summary: "A meeting's delegations with their submitted/approved counts (404 unless lists are public)",
@@ -82,6 +86,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicDeps) {
     '/api/v1/public/meetings/:id/entries',
     {
       config: { auth: 'public' },
+      ...cachedAnswer(),
       schema: {
         tags,
         summary: 'Submitted/approved entries and relay teams of a group item or a delegation (one is required)',

@@ -13,16 +13,19 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { cachedAnswer } from '../../../plugins/answer-cache.js';
 import { ok } from '../../../plugins/envelope.js';
 import type { CompetitionDeps } from '../routes.js';
-import { publicCache } from './cache.js';
+
 import { publicAthlete, publicEvents, publicLatestResults, publicRounds, publicScores } from './service.js';
 
 const tags = ['public'];
 const BASE = '/api/v1/public/competition';
 type IdP = { Params: { id: number } };
-/** Every public competition read: no sign-in, cached briefly, tagged for `If-None-Match`. */
-const open = { config: { auth: 'public' as const }, onSend: publicCache };
+/** Seconds a browser or a CDN may keep a public competition answer (live frames refetch anyway). */
+export const PUBLIC_MAX_AGE = 2;
+/** Every public competition read: no sign-in, answers kept while the data holds, tagged for `If-None-Match`. */
+const open = { config: { auth: 'public' as const }, ...cachedAnswer(PUBLIC_MAX_AGE) };
 
 /**
  * The public competition pages' API (issue 6): published start lists and official results of

@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changesData, DataVersion } from '../db/data-version.js';
+import { meeting, rateLimit } from '../db/schema/index.js';
+import { makeTestApp, type TestApp } from '../test/app.js';
+import { AnswerCache } from './answer-cache.js';
+
+describe('changesData', () => {
+  it('tells data changes from reads, transaction control and volatile tables', () => {
+    expect(changesData('select * from "meet_meeting"')).toBe(false);
+    expect(changesData('begin')).toBe(false);
+    expect(changesData('commit')).toBe(false);
+    expect(changesData('savepoint sp1')).toBe(false);
+    expect(changesData('update "meet_meeting" set "name" = $1')).toBe(true);
+    expect(changesData('insert into "reg_entry" ("id") values (default)')).toBe(true);
+    expect(changesData('delete from "comp_start" where "id" = $1')).toBe(true);
+    expect(changesData('insert into "rate_limit" ("bucket") values ($1) on conflict do update')).toBe(false);
+    expect(changesData('insert into "sys_oplog" ("module") values ($1)')).toBe(false);
+    // Anything else (DDL, a statement whose table cannot be read off) counts as a change.
+    expect(changesData('alter table "meet_meeting" add column x int')).toBe(true);
+    expect(changesData('with moved as (update "reg_entry" set "status" = 1) select 1')).toBe(true);
+  });
+});
+
+describe('AnswerCache', () => {
+  it('keeps nothing built under a version that has since moved, and evicts the least recently used', () => {
+    const version = new DataVersion();
+    const cache = new AnswerCache(version, 2);
+    cache.set('a', { version: 0, body: Buffer.from('A'), etag: 'a' });
+    version.bump();
+    expect(cache.get('a')).toBeUndefined();
+    // Built before the bump, stored after it: refused.
+    cache.set('b', { version: 0, body: Buffer.from('B'), etag: 'b' });
+    expect(cache.get('b')).toBeUndefined();
+    cache.set('b', { version: 1, body: Buffer.from('B'), etag: 'b' });
+    cache.set('c', { version: 1, body: Buffer.from('C'), etag: 'c' });
+    expect(cache.get('b')?.body.toString()).toBe('B');
+    cache.set('d', { version: 1, body: Buffer.from('D'), etag: 'd' });
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('b')?.body.toString()).toBe('B');
+    expect(cache.size.entries).toBe(2);
+  });
+
+  it('serves an answer at most ten seconds even when nothing changed', () => {
+    const version = new DataVersion();
+    const cache = new AnswerCache(version);
+    cache.set('a', { version: 0, body: Buffer.from('A'), etag: 'a' }, Date.now() - 11_000);
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('cached public answers', () => {
+  let t: TestApp;
+  let meetingId: number;
+  const url = '/api/v1/meetings/by-code/wrj2025';
+  const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const nameOf = async () => (await get()).json().data.name as string;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    const [m] = await t.database.db.select({ id: meeting.id }).from(meeting).where(eq(meeting.code, 'wrj2025'));
+    meetingId = m!.id;
+  });
+  afterAll(() => t.close());
+
+  it('serves a kept answer without touching the database, with an ETag and 304', async () => {
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const before = t.database.stats.statements;
+    const again = await get();
+    expect(t.database.stats.statements).toBe(before);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // A kept answer goes straight to the socket and still carries the security headers.
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(again.headers['content-security-policy'])).toContain("default-src 'self'");
+    const notModified = await get({ 'if-none-match': first.headers.etag as string });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    // The language is part of the key: an English reader gets an answer built for English.
+    const en = await get({ 'accept-language': 'en' });
+    expect(en.statusCode).toBe(200);
+  });
+
+  it('drops the answer after a committed change, through any path', async () => {
+    const original = await nameOf();
+    // An autocommit statement.
+    await t.database.db.update(meeting).set({ name: 'Renamed once' }).where(eq(meeting.id, meetingId));
+    expect(await nameOf()).toBe('Renamed once');
+    // A transaction: the answer moves when it commits.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(meeting).set({ name: 'Renamed twice' }).where(eq(meeting.id, meetingId));
+    });
+    expect(await nameOf()).toBe('Renamed twice');
+    // A rolled-back transaction changes nothing.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.update(meeting).set({ name: 'Never seen' }).where(eq(meeting.id, meetingId));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await nameOf()).toBe('Renamed twice');
+    await t.database.db.update(meeting).set({ name: original }).where(eq(meeting.id, meetingId));
+    expect(await nameOf()).toBe(original);
+  });
+
+  it('keeps the answer across writes that cannot change it (rate limits, logs)', async () => {
+    await get();
+    const v = t.database.version.value;
+    await t.database.db
+      .insert(rateLimit)
+      .values({ bucket: `test:${Date.now()}`, count: 1, expiresAt: new Date(Date.now() + 60_000) });
+    expect(t.database.version.value).toBe(v);
+    await t.database.db.execute(sql`select 1`);
+    expect(t.database.version.value).toBe(v);
+    const before = t.database.stats.statements;
+    await get();
+    expect(t.database.stats.statements).toBe(before);
+  });
+
+  it('never keeps an error', async () => {
+    const missing = () => t.app.inject({ method: 'GET', url: '/api/v1/meetings/by-code/nope-nope' });
+    expect((await missing()).statusCode).toBe(404);
+    const before = t.database.stats.statements;
+    expect((await missing()).statusCode).toBe(404);
+    expect(t.database.stats.statements).toBeGreaterThan(before);
+  });
+});
