@@ -73,20 +73,18 @@ let bundle: string | null = null;
 
 /**
  * The server as production runs it (`npm start`: the esbuild bundle, not tsx), built once per
- * bench run into a file of its own under server/dist/bench/ and removed when the run ends.
+ * bench run into a folder of its own under server/dist/ and removed when the run ends.
  */
 function serverBundle(): string {
   if (bundle) return bundle;
-  const file = path.join(root, 'server', 'dist', 'bench', `main-${process.pid}.js`);
-  const built = spawnSync(process.execPath, ['build.mjs', '--outfile', file], {
+  const dir = path.join(root, 'server', 'dist', `bench-${process.pid}`);
+  const file = path.join(dir, 'main.js');
+  const built = spawnSync(process.execPath, ['build.mjs', '--outdir', dir], {
     cwd: path.join(root, 'server'),
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('server build failed');
-  process.once('exit', () => {
-    fs.rmSync(file, { force: true });
-    fs.rmSync(`${file}.map`, { force: true });
-  });
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   bundle = file;
   return file;
 }

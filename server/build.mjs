@@ -6,13 +6,17 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@baton/contracts');
 
-// `--outfile <path>`: another bundle beside the default one (the bench builds its own copy).
-const at = process.argv.indexOf('--outfile');
-const outfile = at > 0 ? process.argv[at + 1] : 'dist/main.js';
+// `--outdir <path>`: another build beside the default one (the bench builds its own copy).
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 ? process.argv[at + 1] : 'dist';
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile,
+  outdir,
+  // Modules imported on demand (PDF documents, spreadsheets) become chunks of their own, so their
+  // large dependencies load with the first use rather than at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

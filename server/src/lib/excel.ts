@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { badInput, say } from './errors.js';
 
@@ -20,9 +20,12 @@ export function safeCell(value: unknown): string | number | boolean | Date | nul
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** exceljs is large (≈27 MB resident): loaded on the first spreadsheet, not at start. */
+const excel = () => import('exceljs').then((m) => m.default);
+
 /** One sheet as an .xlsx buffer, every text cell neutralised. */
 export async function toXlsx<Row>(sheetName: string, columns: Column<Row>[], rows: Row[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
@@ -100,7 +103,7 @@ export async function readXlsx(
   if (unpacked > limits.maxUnpackedBytes) {
     throw badInput('Excel 文件解压后过大', 'the Excel file unpacks to more than the allowed size');
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {

@@ -120,6 +120,27 @@ describe('cached public answers', () => {
     expect(t.database.stats.statements).toBe(before);
   });
 
+  it('keeps the answer of a query sent as POST, behind its rate limit', async () => {
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/public/query',
+        remoteAddress: '10.9.9.9',
+        payload: { name: 'Nobody Here', idNumber: '110101200001011234' },
+      });
+    const first = await ask();
+    expect(first.json()).toEqual({ code: '00000', data: [], msg: 'OK' });
+    const before = t.database.stats.statements;
+    const again = await ask();
+    expect(again.body).toBe(first.body);
+    // Only the rate-limit count reached the database.
+    expect(t.database.stats.statements - before).toBe(1);
+    const codes: string[] = [];
+    for (let i = 0; i < 19; i++) codes.push((await ask()).json().code);
+    expect(codes.slice(0, 18).every((c) => c === '00000')).toBe(true);
+    expect(codes[18]).toBe('A0429');
+  });
+
   it('never keeps an error', async () => {
     const missing = () => t.app.inject({ method: 'GET', url: '/api/v1/meetings/by-code/nope-nope' });
     expect((await missing()).statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DataVersion } from '../db/data-version.js';
+import { ok } from './envelope.js';
 
 interface Answer {
   /** The data version the answer was built under: it is served while the version is the same. */
@@ -89,6 +90,28 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** A kept answer straight to the socket: the security headers are already on it (set first thing). */
+function writeKept(req: FastifyRequest, reply: FastifyReply, hit: Answer, cacheControl: string): FastifyReply {
+  reply.hijack();
+  const res = reply.raw;
+  if (matches(req.headers['if-none-match'], hit.etag)) {
+    res.writeHead(304, { ETag: hit.etag, 'Cache-Control': cacheControl });
+    res.end();
+  } else {
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': hit.body.length,
+      ETag: hit.etag,
+      'Cache-Control': cacheControl,
+    });
+    res.end(hit.body);
+  }
+  return reply;
+}
+
+const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const cacheControlOf = (maxAge: number) => (maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache');
+
 /**
  * Route options for a hot public GET: the serialized answer (after the response schema) is
  * kept per URL and language and served again, without validation or handler, while the data
@@ -97,35 +120,19 @@ function matches(header: string | undefined, etag: string): boolean {
  * with no body. Errors are never kept.
  */
 export function cachedAnswer(maxAge = 0): Pick<RouteShorthandOptions, 'onRequest' | 'onSend'> {
-  const cacheControl = maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache';
+  const cacheControl = cacheControlOf(maxAge);
   return {
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       const cache = req.server.answerCache;
       const key = `${req.lang}|${req.url}`;
       const hit = cache.get(key);
       req.cachedAnswer = { key, version: cache.version.value, builtAt: Date.now(), hit: !!hit };
-      if (!hit) return;
-      // Straight to the socket: the security headers are already on it (helmet runs first), and a
-      // kept answer needs none of the reply pipeline (serialization, onSend hooks).
-      reply.hijack();
-      const res = reply.raw;
-      if (matches(req.headers['if-none-match'], hit.etag)) {
-        res.writeHead(304, { ETag: hit.etag, 'Cache-Control': cacheControl });
-        res.end();
-      } else {
-        res.writeHead(200, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': hit.body.length,
-          ETag: hit.etag,
-          'Cache-Control': cacheControl,
-        });
-        res.end(hit.body);
-      }
+      if (hit) return writeKept(req, reply, hit, cacheControl);
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const state = req.cachedAnswer;
       if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      const etag = etagOf(payload);
       req.server.answerCache.set(
         state.key,
         { version: state.version, body: Buffer.from(payload), etag },
@@ -137,4 +144,27 @@ export function cachedAnswer(maxAge = 0): Pick<RouteShorthandOptions, 'onRequest
       return '';
     },
   };
+}
+
+/**
+ * The same for an answer a handler names itself (a read sent as POST, after its own checks
+ * such as a rate limit): `{code,data,msg}` of `build()`, serialized by the route's response
+ * schema, kept under `key` (with the language) while the data version holds.
+ */
+export async function sendKept(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cache = req.server.answerCache;
+  const fullKey = `${req.lang}|${key}`;
+  const hit = cache.get(fullKey);
+  if (hit) return writeKept(req, reply, hit, 'no-cache');
+  const version = cache.version.value;
+  const builtAt = Date.now();
+  const body = reply.serialize(ok(await build())) as string;
+  const answer = { version, body: Buffer.from(body), etag: etagOf(body) };
+  cache.set(fullKey, answer, builtAt);
+  return writeKept(req, reply, { ...answer, builtAt }, 'no-cache');
 }

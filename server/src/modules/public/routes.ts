@@ -16,11 +16,13 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { cachedAnswer } from '../../plugins/answer-cache.js';
+import { cachedAnswer, sendKept } from '../../plugins/answer-cache.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
+  limitPublicQuery,
   type PublicDeps,
+  personQueryKey,
   publicCounts,
   publicDelegations,
   publicEntries,
@@ -110,7 +112,10 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicDeps) {
         response: { 200: Envelope(Type.Array(PublicRegistrationVO)) },
       },
     },
-    async (req) => ok(await queryByPerson(db, req.body, req.ip)),
+    async (req, reply) => {
+      await limitPublicQuery(db, req.ip);
+      return sendKept(req, reply, personQueryKey(req.body), () => queryByPerson(db, req.body));
+    },
   );
 
   app.post<{ Body: PublicQueryByMobileBody }>(

@@ -310,14 +310,21 @@ async function registrations(db: Db, where: SQL): Promise<PublicRegistrationVO[]
   }));
 }
 
+/** One public query more from this address (A0429 past QUERY_PER_MIN a minute). */
+export const limitPublicQuery = (db: Db, ip: string) => hitRateLimit(db, `public-query-ip:${ip}`, QUERY_PER_MIN, 60);
+
+/** The key under which `queryByPerson`'s answer is kept (what decides the answer, normalised). */
+export const personQueryKey = (q: PublicQueryBody) =>
+  `public-query|${q.meetingId ?? ''}|${q.name.trim()}|${q.idNumber.trim().toUpperCase()}`;
+
 /**
  * `POST /api/v1/public/query`: an athlete (or parent) finds their registration by exact name
- * and ID number, in every meeting past draft or the given one. Rate-limited per IP; no match is
- * an empty list, the same shape as a match. Uses the person index
+ * and ID number, in every meeting past draft or the given one. Rate-limited per IP by the route
+ * (`limitPublicQuery`, before any kept answer is served); no match is an empty list, the same
+ * shape as a match. Uses the person index
  * (meeting_id, id_type, upper(id_number)).
  */
-export async function queryByPerson(db: Db, q: PublicQueryBody, ip: string): Promise<PublicRegistrationVO[]> {
-  await hitRateLimit(db, `public-query-ip:${ip}`, QUERY_PER_MIN, 60);
+export async function queryByPerson(db: Db, q: PublicQueryBody): Promise<PublicRegistrationVO[]> {
   const name = q.name.trim();
   const idNumber = q.idNumber.trim().toUpperCase();
   if (!name) return [];
@@ -346,7 +353,7 @@ export async function queryByMobile(
   ip: string,
 ): Promise<PublicRegistrationVO[]> {
   const { db } = deps;
-  await hitRateLimit(db, `public-query-ip:${ip}`, QUERY_PER_MIN, 60);
+  await limitPublicQuery(db, ip);
   const mobile = readMobile(deps.keys, q.mobile);
   await consumeCode(db, { target: mobile, purpose: 'dlg-login', code: q.smcode });
   const d = await delegationOfMobile(db, q.tmid, mobile);

@@ -3,16 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendFile } from '../../../lib/excel.js';
 import { currentUser } from '../../../plugins/auth.js';
 import type { CompetitionDeps } from '../routes.js';
-import {
-  bibListPdf,
-  bibsPdf,
-  certificatesPdf,
-  type DocumentFile,
-  resultsPdf,
-  scoresPdf,
-  startListPdf,
-  timetablePdf,
-} from './service.js';
+import type { DocumentFile } from './service.js';
+
+/** pdf-lib, fontkit and the QR encoder (≈60 MB resident) load with the first document, not at start. */
+const documents = () => import('./service.js');
 
 const tags = ['competition'];
 const auth = { perm: 'comp:doc:print' } as const;
@@ -53,7 +47,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         response: { 200: pdfAnswer },
       },
     },
-    async (req, reply) => send(reply, await startListPdf(db, currentUser(req), req.params.id, req.lang)),
+    async (req, reply) =>
+      send(reply, await (await documents()).startListPdf(db, currentUser(req), req.params.id, req.lang)),
   );
 
   app.get<{ Params: RoundIdParams }>(
@@ -68,7 +63,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         response: { 200: pdfAnswer },
       },
     },
-    async (req, reply) => send(reply, await resultsPdf(db, currentUser(req), req.params.id, req.lang)),
+    async (req, reply) =>
+      send(reply, await (await documents()).resultsPdf(db, currentUser(req), req.params.id, req.lang)),
   );
 
   app.get<{ Params: { id: number } }>(
@@ -83,7 +79,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         response: { 200: pdfAnswer },
       },
     },
-    async (req, reply) => send(reply, await timetablePdf(db, currentUser(req), req.params.id, req.lang)),
+    async (req, reply) =>
+      send(reply, await (await documents()).timetablePdf(db, currentUser(req), req.params.id, req.lang)),
   );
 
   app.get<{ Params: { id: number }; Querystring: BibDocumentQuery }>(
@@ -102,7 +99,7 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
     async (req, reply) =>
       send(
         reply,
-        await bibsPdf(
+        await (await documents()).bibsPdf(
           db,
           currentUser(req),
           req.params.id,
@@ -126,7 +123,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         response: { 200: pdfAnswer },
       },
     },
-    async (req, reply) => send(reply, await bibListPdf(db, currentUser(req), req.params.id, req.query, req.lang)),
+    async (req, reply) =>
+      send(reply, await (await documents()).bibListPdf(db, currentUser(req), req.params.id, req.query, req.lang)),
   );
 
   app.get<{ Params: { id: number } }>(
@@ -141,7 +139,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         response: { 200: pdfAnswer },
       },
     },
-    async (req, reply) => send(reply, await scoresPdf(db, currentUser(req), req.params.id, req.lang)),
+    async (req, reply) =>
+      send(reply, await (await documents()).scoresPdf(db, currentUser(req), req.params.id, req.lang)),
   );
 
   app.get<{ Params: { id: number }; Querystring: CertificateQuery }>(
@@ -158,6 +157,9 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
       },
     },
     async (req, reply) =>
-      send(reply, await certificatesPdf(db, currentUser(req), req.params.id, req.query.groupItemId, req.lang)),
+      send(
+        reply,
+        await (await documents()).certificatesPdf(db, currentUser(req), req.params.id, req.query.groupItemId, req.lang),
+      ),
   );
 }
