@@ -1,6 +1,6 @@
 // Bundle the server (and the contracts it imports as TypeScript) into dist/main.js.
 // Dependencies stay external and load from node_modules.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -9,6 +9,9 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@baton
 // `--outdir <path>`: another build beside the default one (the bench builds its own copy).
 const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 ? process.argv[at + 1] : 'dist';
+
+// Chunk names carry a hash: drop the previous build's chunks.
+rmSync(`${outdir}/chunks`, { recursive: true, force: true });
 
 await build({
   entryPoints: ['src/main.ts'],
