@@ -84,6 +84,19 @@ describe('cached public answers', () => {
     expect(en.statusCode).toBe(200);
   });
 
+  it('builds an answer once for requests that arrive together', async () => {
+    const one = await get();
+    t.database.version.bump();
+    const before = t.database.stats.statements;
+    await get();
+    const single = t.database.stats.statements - before;
+    t.database.version.bump();
+    const start = t.database.stats.statements;
+    const all = await Promise.all(Array.from({ length: 20 }, () => get()));
+    expect(all.map((r) => r.body)).toEqual(all.map(() => one.body));
+    expect(t.database.stats.statements - start).toBe(single);
+  });
+
   it('drops the answer after a committed change, through any path', async () => {
     const original = await nameOf();
     // An autocommit statement.

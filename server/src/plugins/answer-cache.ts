@@ -26,6 +26,8 @@ const MAX_AGE_MS = 10_000;
 export class AnswerCache {
   readonly #answers = new Map<string, Answer>();
   #bytes = 0;
+  /** Answers being built: requests for the same key wait for that one build (no stampede). */
+  readonly #building = new Map<string, Promise<void>>();
 
   constructor(
     readonly version: DataVersion,
@@ -47,6 +49,25 @@ export class AnswerCache {
     }
     this.#answers.set(key, hit);
     return hit;
+  }
+
+  /** The build of `key` under way, if any (resolves when it is kept or has failed). */
+  building(key: string): Promise<void> | undefined {
+    return this.#building.get(key);
+  }
+
+  /** Mark `key` as being built; the returned function (idempotent) ends the mark. */
+  startBuild(key: string): () => void {
+    if (this.#building.has(key)) return () => {};
+    let end = () => {};
+    const done = new Promise<void>((resolve) => {
+      end = () => {
+        if (this.#building.get(key) === done) this.#building.delete(key);
+        resolve();
+      };
+    });
+    this.#building.set(key, done);
+    return end;
   }
 
   /** Keep an answer built under `version`, unless the data moved on while it was built. */
@@ -72,7 +93,7 @@ declare module 'fastify' {
     answerCache: AnswerCache;
   }
   interface FastifyRequest {
-    cachedAnswer?: { key: string; version: number; builtAt: number; hit: boolean };
+    cachedAnswer?: { key: string; version: number; builtAt: number; built: () => void };
   }
 }
 
@@ -125,19 +146,32 @@ export function cachedAnswer(maxAge = 0): Pick<RouteShorthandOptions, 'onRequest
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       const cache = req.server.answerCache;
       const key = `${req.lang}|${req.url}`;
-      const hit = cache.get(key);
-      req.cachedAnswer = { key, version: cache.version.value, builtAt: Date.now(), hit: !!hit };
+      let hit = cache.get(key);
+      const inFlight = hit ? undefined : cache.building(key);
+      if (inFlight) {
+        await inFlight;
+        hit = cache.get(key);
+      }
       if (hit) return writeKept(req, reply, hit, cacheControl);
+      const built = cache.startBuild(key);
+      // Whatever happens to this request (an error, a dropped connection), waiting ones go on.
+      reply.raw.once('close', built);
+      req.cachedAnswer = { key, version: cache.version.value, builtAt: Date.now(), built };
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const state = req.cachedAnswer;
-      if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!state) return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string') {
+        state.built();
+        return payload;
+      }
       const etag = etagOf(payload);
       req.server.answerCache.set(
         state.key,
         { version: state.version, body: Buffer.from(payload), etag },
         state.builtAt,
       );
+      state.built();
       reply.header('ETag', etag).header('Cache-Control', cacheControl);
       if (!matches(req.headers['if-none-match'], etag)) return payload;
       reply.code(304);
