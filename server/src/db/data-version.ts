@@ -10,7 +10,6 @@ const VOLATILE_TABLES = new Set([
   'auth_session',
   'auth_captcha',
   'auth_code',
-  'rate_limit',
   'sys_login_log',
   'sys_oplog',
   'sys_outbox',

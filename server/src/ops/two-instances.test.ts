@@ -110,6 +110,20 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
       expect(res.json()).toMatchObject({ code: '00000', data: { tokenType: 'Bearer' } });
     });
 
+    it('counts a rate limit across both instances', async () => {
+      const ask = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/public/query',
+          remoteAddress: '10.8.8.8',
+          payload: { name: 'Nobody', idNumber: '110101200001011234' },
+        });
+      for (let i = 0; i < 10; i++) expect((await ask(a.app)).json().code).toBe('00000');
+      for (let i = 0; i < 10; i++) expect((await ask(b)).json().code).toBe('00000');
+      expect((await ask(a.app)).json().code).toBe('A0429');
+      expect((await ask(b)).json().code).toBe('A0429');
+    });
+
     it("drops B's kept public answers when A commits a change", async () => {
       const url = '/api/v1/meetings/by-code/wrj2025';
       const nameOnB = async () => (await b.inject({ method: 'GET', url })).json().data.name as string;

@@ -11,6 +11,7 @@ import { randomSecret } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
+import { redisStore, useRateLimitStore } from '../lib/rate-limit.js';
 import { getOrCreateSecret } from '../lib/secrets.js';
 import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
 import { loadCurrentUser } from './auth.js';
@@ -155,6 +156,8 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
       });
       await sub.subscribe(channel);
       redis = { pub, sub, channel };
+      // Rate-limit counts shared by the instances, on the command connection.
+      useRateLimitStore(db, redisStore(pub, `${channel}:rate:`));
       // Data changed here: other instances drop their cached answers (one signal per burst of commits).
       let queued = false;
       const signal = JSON.stringify({ dataChanged: origin } satisfies DataChanged);

@@ -35,7 +35,6 @@ const VOLATILE = new Set([
   'auth_session',
   'auth_captcha',
   'auth_code',
-  'rate_limit',
   'stat_visit_day',
   'stat_visitor',
   'sys_outbox',

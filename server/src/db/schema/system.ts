@@ -177,13 +177,6 @@ export const session = pgTable(
   (t) => [index('auth_session_user_idx').on(t.userId)],
 );
 
-/** Fixed-window counters for rate limits, shared by every instance. */
-export const rateLimit = pgTable('rate_limit', {
-  bucket: text('bucket').primaryKey(),
-  count: integer('count').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
-
 export const loginLog = pgTable(
   'sys_login_log',
   {

@@ -4,7 +4,8 @@ import { VERIFY_CODE } from '@baton/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { authCode, outbox, rateLimit } from '../../db/schema/index.js';
+import { authCode, outbox } from '../../db/schema/index.js';
+import { clearRateLimits } from '../../lib/rate-limit.js';
 import { bearer, login, makeTestApp, solvedCaptcha, type TestApp } from '../../test/app.js';
 import { createUser, latestCode } from '../account/testing.js';
 import { SendFailedError, webhookSender } from './sender.js';
@@ -116,7 +117,7 @@ describe('sending codes (console sender)', () => {
   });
 
   it('limits requests per IP', async () => {
-    await t.database.db.delete(rateLimit);
+    await clearRateLimits(t.database.db);
     const sender = t.app.codeSender;
     for (let i = 0; i < 30; i++) {
       await issueCode(
