@@ -14,6 +14,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** Requests per connection before it is made again (a new socket). */
+    reconnectRate?: number;
   }
   interface Result {
     requests: Histogram;

@@ -167,10 +167,14 @@ export interface LoadResult {
 /** Loopback source addresses handed out so far (each run takes fresh ones). */
 let sourceSeq = 0;
 
+/** Requests one source address sends before the connection is made again from a new one. */
+export const PER_SOURCE = 20;
+
 /**
  * autocannon for `seconds` with `connections` (one request in flight each). `spreadSources`:
- * each connection from its own loopback address (127.0.x.y), as many phones would come from
- * many addresses — for routes limited per client IP (the h5 query: 20 a minute per IP).
+ * each connection from its own loopback address (127.x.y.z), reconnecting from a fresh one every
+ * PER_SOURCE requests, as many phones each asking a few times — for routes limited per client IP
+ * (the h5 query: 20 a minute per IP), so every answer is a real one, not a 429.
  */
 export async function load(
   url: string,
@@ -187,7 +191,7 @@ export async function load(
     (net as { connect: unknown }).connect = patched;
   }
   try {
-    return await runAutocannon(url, o);
+    return await runAutocannon(url, { ...o, reconnectRate: o.spreadSources ? PER_SOURCE : 0 });
   } finally {
     (net as { connect: unknown }).connect = original;
   }
@@ -195,7 +199,7 @@ export async function load(
 
 async function runAutocannon(
   url: string,
-  o: { method?: 'GET' | 'POST'; body?: string; connections: number; seconds: number },
+  o: { method?: 'GET' | 'POST'; body?: string; connections: number; seconds: number; reconnectRate: number },
 ): Promise<LoadResult> {
   const r = await autocannon({
     url,
@@ -204,6 +208,7 @@ async function runAutocannon(
     headers: o.body ? { 'content-type': 'application/json' } : {},
     connections: o.connections,
     duration: o.seconds,
+    reconnectRate: o.reconnectRate,
     timeout: 30,
   });
   return {
