@@ -20,9 +20,10 @@ export async function ensureRounds(tx: DbOrTx, groupItemId: number): Promise<Rou
   if (!gi) throw notFound();
   const plan = gi.rounds.length ? gi.rounds : [{ name: 'final' as const }];
   const existing = await tx
-    .select({ index: compRound.index })
+    .select()
     .from(compRound)
-    .where(eq(compRound.groupItemId, groupItemId));
+    .where(eq(compRound.groupItemId, groupItemId))
+    .orderBy(asc(compRound.index));
   const have = new Set(existing.map((r) => r.index));
   const missing = plan
     .map((p, index) => ({ p, index }))
@@ -37,6 +38,11 @@ export async function ensureRounds(tx: DbOrTx, groupItemId: number): Promise<Rou
       qualifyByPlace: p.qualifyByPlace ?? null,
       qualifyByTime: p.qualifyByTime ?? null,
     }));
-  if (missing.length) await tx.insert(compRound).values(missing).onConflictDoNothing();
-  return tx.select().from(compRound).where(eq(compRound.groupItemId, groupItemId)).orderBy(asc(compRound.index));
+  if (!missing.length) return existing;
+  const inserted = await tx.insert(compRound).values(missing).onConflictDoNothing().returning();
+  // A concurrent caller wrote some of them first: read the rounds as they now are.
+  if (inserted.length < missing.length) {
+    return tx.select().from(compRound).where(eq(compRound.groupItemId, groupItemId)).orderBy(asc(compRound.index));
+  }
+  return [...existing, ...inserted].sort((a, b) => a.index - b.index);
 }

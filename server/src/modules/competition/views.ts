@@ -92,6 +92,200 @@ const RESULT_KEYS = [
   'note',
 ] as const satisfies readonly (keyof StartVO)[];
 
+/**
+ * Who a start is, as every start row shows it: the athlete (or relay team), its delegation and
+ * seed mark. Read joined to the start rows here, and to the entries when a start list is made
+ * (startlists/service.ts) — both through `competitorVO`, so the two answers cannot differ.
+ */
+export interface CompetitorFacts {
+  entryId: number | null;
+  relayTeamId: number | null;
+  athleteId: number | null;
+  delegationId: number;
+  athleteName: string | null;
+  athleteNameEn: string | null;
+  gender: 'M' | 'F' | null;
+  birthDate: string | null;
+  bib: string | null;
+  delegationName: string;
+  delegationShort: string | null;
+  letter: string | null;
+  entrySeedMark: string | null;
+  relaySeedMark: string | null;
+}
+
+/** The competitor's part of a start row (everything but the start's own place and result). */
+export type CompetitorVO = Pick<
+  StartVO,
+  | 'entryId'
+  | 'relayTeamId'
+  | 'athleteId'
+  | 'delegationId'
+  | 'delegationName'
+  | 'delegationShort'
+  | 'bib'
+  | 'name'
+  | 'nameEn'
+  | 'gender'
+  | 'birthYear'
+  | 'members'
+  | 'seedMark'
+>;
+
+export function competitorVO(row: CompetitorFacts, membersOf: ReadonlyMap<number, RelayMemberVO[]>): CompetitorVO {
+  const relay = row.relayTeamId !== null;
+  return {
+    entryId: row.entryId,
+    relayTeamId: row.relayTeamId,
+    athleteId: row.athleteId,
+    delegationId: row.delegationId,
+    delegationName: row.delegationName,
+    delegationShort: row.delegationShort,
+    bib: relay ? null : row.bib,
+    name: relay ? `${row.delegationShort || row.delegationName} ${row.letter ?? ''}`.trim() : (row.athleteName ?? ''),
+    nameEn: relay ? null : row.athleteNameEn,
+    gender: relay ? null : row.gender,
+    birthYear: row.birthDate ? Number(String(row.birthDate).slice(0, 4)) : null,
+    members: relay ? (membersOf.get(row.relayTeamId!) ?? []) : [],
+    seedMark: relay ? row.relaySeedMark : row.entrySeedMark,
+  };
+}
+
+/** The runners of these relay teams (legs in order, then alternates by name). */
+export async function relayMembersOf(db: DbOrTx, relayIds: number[]): Promise<Map<number, RelayMemberVO[]>> {
+  const membersOf = new Map<number, RelayMemberVO[]>();
+  if (!relayIds.length) return membersOf;
+  const members = await db
+    .select({
+      relayTeamId: relayMember.relayTeamId,
+      athleteId: relayMember.athleteId,
+      name: athlete.name,
+      bib: athlete.bib,
+      leg: relayMember.leg,
+    })
+    .from(relayMember)
+    .innerJoin(athlete, eq(athlete.id, relayMember.athleteId))
+    .where(inArray(relayMember.relayTeamId, relayIds))
+    .orderBy(sql`${relayMember.leg} asc nulls last`, asc(athlete.name));
+  for (const m of members) {
+    const list = membersOf.get(m.relayTeamId) ?? [];
+    list.push({ athleteId: m.athleteId, name: m.name, bib: m.bib, leg: m.leg });
+    membersOf.set(m.relayTeamId, list);
+  }
+  return membersOf;
+}
+
+/** A start row's own columns the read model shows (its place in the heat and its result). */
+export type StartOwn = Pick<
+  StartVO,
+  | 'id'
+  | 'version'
+  | 'position'
+  | 'lane'
+  | 'seedValue'
+  | 'mark'
+  | 'value'
+  | 'reactionTime'
+  | 'wind'
+  | 'code'
+  | 'dqRule'
+  | 'place'
+  | 'qualifier'
+  | 'points'
+  | 'record'
+  | 'note'
+>;
+
+/** A start row as the read model shows it: its own columns, who it is, its trials. */
+export function startVO(s: StartOwn, c: CompetitorVO, trials: TrialVO[]): StartVO {
+  return {
+    id: s.id,
+    version: s.version,
+    position: s.position,
+    lane: s.lane,
+    entryId: c.entryId,
+    relayTeamId: c.relayTeamId,
+    athleteId: c.athleteId,
+    delegationId: c.delegationId,
+    delegationName: c.delegationName,
+    delegationShort: c.delegationShort,
+    bib: c.bib,
+    name: c.name,
+    nameEn: c.nameEn,
+    gender: c.gender,
+    birthYear: c.birthYear,
+    members: c.members,
+    seedMark: c.seedMark,
+    seedValue: s.seedValue,
+    mark: s.mark,
+    value: s.value,
+    reactionTime: s.reactionTime,
+    wind: s.wind,
+    code: s.code,
+    dqRule: s.dqRule,
+    place: s.place,
+    qualifier: s.qualifier,
+    points: s.points,
+    record: s.record,
+    note: s.note,
+    trials,
+  };
+}
+
+type HeatRow = typeof compHeat.$inferSelect;
+type RoundRow = typeof compRound.$inferSelect;
+
+export function heatVO(
+  h: Pick<HeatRow, 'id' | 'version' | 'number' | 'status' | 'scheduledAt' | 'wind' | 'officialAt'>,
+  starts: StartVO[],
+  opts: LoadOptions = {},
+): HeatVO {
+  return {
+    id: h.id,
+    version: h.version,
+    number: h.number,
+    status: h.status,
+    scheduledAt: isoOrNull(h.scheduledAt),
+    wind: opts.publicOnly && h.status !== 'official' ? null : h.wind,
+    officialAt: isoOrNull(h.officialAt),
+    starts,
+  };
+}
+
+/** A round with its heats (in number order) and the event it belongs to. */
+export function roundVO(r: RoundRow, event: EventVO, heats: HeatVO[]): RoundVO {
+  return {
+    id: r.id,
+    version: r.version,
+    meetingId: r.meetingId,
+    groupItemId: r.groupItemId,
+    index: r.index,
+    name: r.name,
+    sessionId: r.sessionId,
+    scheduledAt: isoOrNull(r.scheduledAt),
+    qualifyByPlace: r.qualifyByPlace,
+    qualifyByTime: r.qualifyByTime,
+    trials: r.trials,
+    cutAfter: r.cutAfter,
+    cutSize: r.cutSize,
+    heights: r.heights,
+    drawSeed: r.drawSeed,
+    status: roundStatus(heats),
+    event,
+    heats,
+  };
+}
+
+/** The order of the start rows in a heat: by lane (none last), then position. */
+export function byLaneThenPosition(a: Pick<StartVO, 'lane' | 'position'>, b: Pick<StartVO, 'lane' | 'position'>) {
+  if (a.lane !== b.lane) {
+    if (a.lane === null) return 1;
+    if (b.lane === null) return -1;
+    return a.lane - b.lane;
+  }
+  return a.position - b.position;
+}
+
 /** Several rounds at once (a whole group item, or a meeting's published rounds). */
 export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptions = {}): Promise<RoundVO[]> {
   if (!roundIds.length) return [];
@@ -111,7 +305,28 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
   const starts = heatIds.length
     ? await db
         .select({
-          s: compStart,
+          // The start's own columns the read model shows (not its timestamps), flat.
+          id: compStart.id,
+          version: compStart.version,
+          heatId: compStart.heatId,
+          position: compStart.position,
+          lane: compStart.lane,
+          entryId: compStart.entryId,
+          relayTeamId: compStart.relayTeamId,
+          athleteId: compStart.athleteId,
+          delegationId: compStart.delegationId,
+          seedValue: compStart.seedValue,
+          mark: compStart.mark,
+          value: compStart.value,
+          reactionTime: compStart.reactionTime,
+          wind: compStart.wind,
+          code: compStart.code,
+          dqRule: compStart.dqRule,
+          place: compStart.place,
+          qualifier: compStart.qualifier,
+          points: compStart.points,
+          record: compStart.record,
+          note: compStart.note,
           athleteName: athlete.name,
           athleteNameEn: athlete.nameEn,
           gender: athlete.gender,
@@ -131,29 +346,19 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
         .where(inArray(compStart.heatId, heatIds))
         .orderBy(asc(compStart.heatId), sql`${compStart.lane} asc nulls last`, asc(compStart.position))
     : [];
-  const startIds = starts.map((s) => s.s.id);
-  const trials = startIds.length
+  // The trials of exactly those starts, chosen by their heats (a few parameters, not one a start).
+  const trials = starts.length
     ? await db
-        .select()
+        .select({ t: compTrial })
         .from(compTrial)
-        .where(inArray(compTrial.startId, startIds))
+        .innerJoin(compStart, eq(compStart.id, compTrial.startId))
+        .where(inArray(compStart.heatId, heatIds))
         .orderBy(asc(compTrial.startId), asc(compTrial.seq))
+        .then((rows) => rows.map((r) => r.t))
     : [];
-  const relayIds = [...new Set(starts.map((s) => s.s.relayTeamId).filter((x): x is number => x !== null))];
-  const members = relayIds.length
-    ? await db
-        .select({
-          relayTeamId: relayMember.relayTeamId,
-          athleteId: relayMember.athleteId,
-          name: athlete.name,
-          bib: athlete.bib,
-          leg: relayMember.leg,
-        })
-        .from(relayMember)
-        .innerJoin(athlete, eq(athlete.id, relayMember.athleteId))
-        .where(inArray(relayMember.relayTeamId, relayIds))
-        .orderBy(sql`${relayMember.leg} asc nulls last`, asc(athlete.name))
-    : [];
+  const membersOf = await relayMembersOf(db, [
+    ...new Set(starts.map((s) => s.relayTeamId).filter((x): x is number => x !== null)),
+  ]);
 
   const trialsOf = new Map<number, TrialVO[]>();
   for (const t of trials) {
@@ -161,49 +366,10 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
     list.push({ seq: t.seq, height: t.height, outcome: t.outcome, mark: t.mark, wind: t.wind });
     trialsOf.set(t.startId, list);
   }
-  const membersOf = new Map<number, RelayMemberVO[]>();
-  for (const m of members) {
-    const list = membersOf.get(m.relayTeamId) ?? [];
-    list.push({ athleteId: m.athleteId, name: m.name, bib: m.bib, leg: m.leg });
-    membersOf.set(m.relayTeamId, list);
-  }
   const heatStatus = new Map(heats.map((h) => [h.id, h.status]));
   const startsOf = new Map<number, StartVO[]>();
-  for (const row of starts) {
-    const s = row.s;
-    const relay = s.relayTeamId !== null;
-    const vo: StartVO = {
-      id: s.id,
-      version: s.version,
-      position: s.position,
-      lane: s.lane,
-      entryId: s.entryId,
-      relayTeamId: s.relayTeamId,
-      athleteId: s.athleteId,
-      delegationId: s.delegationId,
-      delegationName: row.delegationName,
-      delegationShort: row.delegationShort,
-      bib: relay ? null : row.bib,
-      name: relay ? `${row.delegationShort || row.delegationName} ${row.letter ?? ''}`.trim() : (row.athleteName ?? ''),
-      nameEn: relay ? null : row.athleteNameEn,
-      gender: relay ? null : row.gender,
-      birthYear: row.birthDate ? Number(String(row.birthDate).slice(0, 4)) : null,
-      members: relay ? (membersOf.get(s.relayTeamId!) ?? []) : [],
-      seedMark: relay ? row.relaySeedMark : row.entrySeedMark,
-      seedValue: s.seedValue,
-      mark: s.mark,
-      value: s.value,
-      reactionTime: s.reactionTime,
-      wind: s.wind,
-      code: s.code,
-      dqRule: s.dqRule,
-      place: s.place,
-      qualifier: s.qualifier,
-      points: s.points,
-      record: s.record,
-      note: s.note,
-      trials: trialsOf.get(s.id) ?? [],
-    };
+  for (const s of starts) {
+    const vo = startVO(s, competitorVO(s, membersOf), trialsOf.get(s.id) ?? []);
     if (opts.publicOnly && heatStatus.get(s.heatId) !== 'official') {
       for (const k of RESULT_KEYS) (vo as Record<string, unknown>)[k] = null;
       vo.trials = [];
@@ -215,44 +381,10 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
   const heatsOf = new Map<number, HeatVO[]>();
   for (const h of heats) {
     const list = heatsOf.get(h.roundId) ?? [];
-    list.push({
-      id: h.id,
-      version: h.version,
-      number: h.number,
-      status: h.status,
-      scheduledAt: isoOrNull(h.scheduledAt),
-      wind: opts.publicOnly && h.status !== 'official' ? null : h.wind,
-      officialAt: isoOrNull(h.officialAt),
-      starts: startsOf.get(h.id) ?? [],
-    });
+    list.push(heatVO(h, startsOf.get(h.id) ?? [], opts));
     heatsOf.set(h.roundId, list);
   }
-  const byId = new Map(
-    rounds.map(({ r, e }) => {
-      const hs = heatsOf.get(r.id) ?? [];
-      const vo: RoundVO = {
-        id: r.id,
-        version: r.version,
-        meetingId: r.meetingId,
-        groupItemId: r.groupItemId,
-        index: r.index,
-        name: r.name,
-        sessionId: r.sessionId,
-        scheduledAt: isoOrNull(r.scheduledAt),
-        qualifyByPlace: r.qualifyByPlace,
-        qualifyByTime: r.qualifyByTime,
-        trials: r.trials,
-        cutAfter: r.cutAfter,
-        cutSize: r.cutSize,
-        heights: r.heights,
-        drawSeed: r.drawSeed,
-        status: roundStatus(hs),
-        event: e,
-        heats: hs,
-      };
-      return [r.id, vo] as const;
-    }),
-  );
+  const byId = new Map(rounds.map(({ r, e }) => [r.id, roundVO(r, e, heatsOf.get(r.id) ?? [])] as const));
   // Keep the order asked for; drop rounds with nothing published in the public view.
   return roundIds
     .map((id) => byId.get(id))

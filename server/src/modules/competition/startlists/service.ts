@@ -1,5 +1,6 @@
 import type {
   CompLogVO,
+  HeatStatus,
   RoundDrawBody,
   RoundPublishBody,
   RoundSettingsBody,
@@ -11,26 +12,37 @@ import type {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import {
+  athlete,
   compHeat,
   compLog,
   compRound,
   compStart,
+  delegation,
   entry,
-  group,
-  groupItem,
   type meeting,
   relayTeam,
   user,
 } from '../../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../../lib/errors.js';
-import { isoOrNull } from '../../../lib/sql.js';
+import { isoOrNull, rowsOf } from '../../../lib/sql.js';
 import { nextVersion } from '../../../lib/versioned.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireCompetition, requireRound } from '../access.js';
 import { announce } from '../publish.js';
 import { ensureRounds, type RoundRow } from '../rounds.js';
-import { loadEvent, loadRound } from '../views.js';
+import {
+  byLaneThenPosition,
+  type CompetitorVO,
+  competitorVO,
+  heatVO,
+  loadEvent,
+  loadRound,
+  relayMembersOf,
+  roundStatus,
+  roundVO,
+  startVO,
+} from '../views.js';
 import { composeRng, composeRound, drawHeat, heatRng, rankFor, TooFewHeats, type Track } from './rules/compose.js';
 import { inLanes } from './rules/heats.js';
 import { laneGroupsFor, preferredLanes } from './rules/lanes.js';
@@ -104,28 +116,121 @@ interface Candidate {
   qualifier: NonNullable<StartVO['qualifier']>;
   place: number | null;
   value: number | null;
+  /** How its start rows show it (the read model's `competitorVO`). */
+  shown: CompetitorVO;
 }
 
 const keyOf = (c: { entryId: number | null; relayTeamId: number | null }) =>
   c.entryId !== null ? `e${c.entryId}` : `r${c.relayTeamId}`;
+/** The same as a number (ids are positive: relay teams negated), for the maps of a whole field. */
+const startKey = (c: { entryId: number | null; relayTeamId: number | null }) =>
+  c.entryId !== null ? c.entryId : -c.relayTeamId!;
 
-/** The approved entries (relay teams for relays) of a group item, in id order. */
+/**
+ * The approved entries (relay teams for relays) of a group item, in id order, with what their
+ * start rows will show (athlete or team, delegation, seed mark): one read, and one more for the
+ * runners of relay teams.
+ */
 async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean): Promise<Candidate[]> {
-  const base = { qualifier: 'Q' as const, place: null, value: null };
   if (relay) {
     const rows = await tx
-      .select({ id: relayTeam.id, delegationId: relayTeam.delegationId, seedValue: relayTeam.seedValue })
+      .select({
+        relayTeamId: relayTeam.id,
+        delegationId: relayTeam.delegationId,
+        seedValue: relayTeam.seedValue,
+        letter: relayTeam.letter,
+        relaySeedMark: relayTeam.seedMark,
+        delegationName: delegation.name,
+        delegationShort: delegation.shortName,
+      })
       .from(relayTeam)
+      .innerJoin(delegation, eq(delegation.id, relayTeam.delegationId))
       .where(and(eq(relayTeam.groupItemId, groupItemId), eq(relayTeam.status, 'approved')))
       .orderBy(asc(relayTeam.id));
-    return rows.map((r) => ({ ...base, entryId: null, relayTeamId: r.id, athleteId: null, ...r }));
+    const membersOf = await relayMembersOf(
+      tx,
+      rows.map((r) => r.relayTeamId),
+    );
+    return rows.map((r) => ({
+      entryId: null,
+      relayTeamId: r.relayTeamId,
+      athleteId: null,
+      delegationId: r.delegationId,
+      seedValue: r.seedValue,
+      qualifier: 'Q',
+      place: null,
+      value: null,
+      shown: competitorVO(
+        {
+          entryId: null,
+          relayTeamId: r.relayTeamId,
+          athleteId: null,
+          delegationId: r.delegationId,
+          athleteName: null,
+          athleteNameEn: null,
+          gender: null,
+          birthDate: null,
+          bib: null,
+          delegationName: r.delegationName,
+          delegationShort: r.delegationShort,
+          letter: r.letter,
+          entrySeedMark: null,
+          relaySeedMark: r.relaySeedMark,
+        },
+        membersOf,
+      ),
+    }));
   }
   const rows = await tx
-    .select({ id: entry.id, athleteId: entry.athleteId, delegationId: entry.delegationId, seedValue: entry.seedValue })
+    .select({
+      entryId: entry.id,
+      athleteId: entry.athleteId,
+      delegationId: entry.delegationId,
+      seedValue: entry.seedValue,
+      entrySeedMark: entry.seedMark,
+      athleteName: athlete.name,
+      athleteNameEn: athlete.nameEn,
+      gender: athlete.gender,
+      birthDate: athlete.birthDate,
+      bib: athlete.bib,
+      delegationName: delegation.name,
+      delegationShort: delegation.shortName,
+    })
     .from(entry)
+    .innerJoin(athlete, eq(athlete.id, entry.athleteId))
+    .innerJoin(delegation, eq(delegation.id, entry.delegationId))
     .where(and(eq(entry.groupItemId, groupItemId), eq(entry.status, 'approved')))
     .orderBy(asc(entry.id));
-  return rows.map((r) => ({ ...base, entryId: r.id, relayTeamId: null, ...r }));
+  const noMembers = new Map<number, never[]>();
+  return rows.map((r) => ({
+    entryId: r.entryId,
+    relayTeamId: null,
+    athleteId: r.athleteId,
+    delegationId: r.delegationId,
+    seedValue: r.seedValue,
+    qualifier: 'Q',
+    place: null,
+    value: null,
+    shown: competitorVO(
+      {
+        entryId: r.entryId,
+        relayTeamId: null,
+        athleteId: r.athleteId,
+        delegationId: r.delegationId,
+        athleteName: r.athleteName,
+        athleteNameEn: r.athleteNameEn,
+        gender: r.gender,
+        birthDate: r.birthDate,
+        bib: r.bib,
+        delegationName: r.delegationName,
+        delegationShort: r.delegationShort,
+        letter: null,
+        entrySeedMark: r.entrySeedMark,
+        relaySeedMark: null,
+      },
+      noMembers,
+    ),
+  }));
 }
 
 /** How many entries of the group item still wait for audit (for the message when none is approved). */
@@ -136,6 +241,82 @@ async function waitingEntries(tx: Tx, groupItemId: number, relay: boolean): Prom
     .from(t)
     .where(and(eq(t.groupItemId, groupItemId), eq(t.status, 'submitted')));
   return Number(row?.n ?? 0);
+}
+
+/** The status of each round (its least advanced heat's; a round without heats is a draft). */
+async function roundStatuses(tx: Tx, roundIds: number[]): Promise<Map<number, HeatStatus>> {
+  const heats = roundIds.length
+    ? await tx
+        .select({ roundId: compHeat.roundId, status: compHeat.status })
+        .from(compHeat)
+        .where(inArray(compHeat.roundId, roundIds))
+    : [];
+  return new Map(roundIds.map((id) => [id, roundStatus(heats.filter((h) => h.roundId === id))]));
+}
+
+/**
+ * Heats 1..count of a round, drafts at the round's time, in one statement; answers them in
+ * number order as the read model shows them (a new heat has no wind and is not official).
+ */
+async function insertHeats(tx: Tx, round: RoundRow, count: number): Promise<Parameters<typeof heatVO>[0][]> {
+  const rows = await rowsOf<{ id: number; number: number; version: number; status: HeatStatus }>(
+    tx.execute(sql`
+      insert into comp_heat (meeting_id, round_id, number, scheduled_at)
+      select ${round.meetingId}::int, ${round.id}::int, n, ${round.scheduledAt}::timestamptz
+      from generate_series(1, ${count}::int) as n
+      returning id, number, version, status`),
+  );
+  return rows
+    .map((h) => ({
+      id: Number(h.id),
+      number: Number(h.number),
+      version: Number(h.version),
+      status: h.status,
+      scheduledAt: round.scheduledAt,
+      wind: null,
+      officialAt: null,
+    }))
+    .sort((a, b) => a.number - b.number);
+}
+
+/** One start row to write (snake case: the columns of `comp_start`). */
+interface StartRow {
+  heat_id: number;
+  entry_id: number | null;
+  relay_team_id: number | null;
+  athlete_id: number | null;
+  delegation_id: number;
+  lane: number | null;
+  position: number;
+  seed_value: number | null;
+}
+
+/**
+ * Every start row of a round in one statement, however many: the rows travel as one JSON
+ * parameter (no limit of bind parameters, and no SQL text growing with the field).
+ */
+async function insertStarts(
+  tx: Tx,
+  round: { meetingId: number; id: number },
+  rows: StartRow[],
+): Promise<Map<number, { id: number; version: number }>> {
+  if (!rows.length) return new Map();
+  const written = await rowsOf<{ id: number; version: number; entry_id: number | null; relay_team_id: number | null }>(
+    tx.execute(sql`
+    insert into comp_start (meeting_id, round_id, heat_id, entry_id, relay_team_id, athlete_id, delegation_id,
+      lane, position, seed_value)
+    select ${round.meetingId}::int, ${round.id}::int, v.heat_id, v.entry_id, v.relay_team_id, v.athlete_id, v.delegation_id,
+      v.lane, v.position, v.seed_value
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(heat_id int, entry_id int, relay_team_id int,
+      athlete_id int, delegation_id int, lane smallint, position smallint, seed_value numeric)
+    returning id, version, entry_id, relay_team_id`),
+  );
+  return new Map(
+    written.map((w) => [
+      startKey({ entryId: w.entry_id, relayTeamId: w.relay_team_id }),
+      { id: Number(w.id), version: Number(w.version) },
+    ]),
+  );
 }
 
 /** The qualifiers of an official previous round (TR 20.10), in start id order. */
@@ -159,20 +340,24 @@ function laterRoundCandidates(previous: RoundVO): Candidate[] {
       qualifier: s.qualifier!,
       place: s.place,
       value: s.value,
+      shown: {
+        entryId: s.entryId,
+        relayTeamId: s.relayTeamId,
+        athleteId: s.athleteId,
+        delegationId: s.delegationId,
+        delegationName: s.delegationName,
+        delegationShort: s.delegationShort,
+        bib: s.bib,
+        name: s.name,
+        nameEn: s.nameEn,
+        gender: s.gender,
+        birthYear: s.birthYear,
+        members: s.members,
+        seedMark: s.seedMark,
+      },
     }));
   if (!list.length) throw conflict('上一轮没有晋级者', 'Nobody qualified from the previous round');
   return list;
-}
-
-/** The meeting of a group item (404 when unknown), checked for `need`. */
-async function requireGroupItem(db: Db, u: CurrentUser, groupItemId: number) {
-  const [gi] = await db
-    .select({ meetingId: group.meetingId })
-    .from(groupItem)
-    .innerJoin(group, eq(group.id, groupItem.groupId))
-    .where(eq(groupItem.id, groupItemId));
-  if (!gi) throw notFound();
-  return requireCompetition(db, u, gi.meetingId, 'manage');
 }
 
 /**
@@ -186,15 +371,15 @@ export async function generateStartList(
   groupItemId: number,
   body: StartListGenerateBody,
 ): Promise<RoundVO> {
-  const { meeting: m } = await requireGroupItem(db, u, groupItemId);
   const event = await loadEvent(db, groupItemId);
   if (!event) throw notFound();
+  const { meeting: m } = await requireCompetition(db, u, event.meetingId, 'manage');
   if (event.kind === 'combined') {
     throw conflict('全能项目的分组在各单项中编排', 'Combined events are seeded in their individual events');
   }
   const seed = body.seed ?? newSeed();
   const relay = event.kind === 'relay';
-  const roundId = await db.transaction(async (tx) => {
+  const out = await db.transaction(async (tx) => {
     const rounds = await ensureRounds(tx, groupItemId);
     let target: RoundRow | undefined;
     if (body.roundIndex !== undefined) {
@@ -203,12 +388,16 @@ export async function generateStartList(
         throw badInput(`该项目没有第 ${body.roundIndex + 1} 轮`, `This event has no round ${body.roundIndex + 1}`);
       }
     } else {
-      const loaded = await Promise.all(rounds.map((r) => loadRound(tx, r.id)));
-      target = rounds.find((_, i) => loaded[i]!.status === 'draft') ?? rounds.at(-1);
+      // The first round still a draft (a round's status is its least advanced heat's).
+      const status = await roundStatuses(
+        tx,
+        rounds.map((r) => r.id),
+      );
+      target = rounds.find((r) => status.get(r.id) === 'draft') ?? rounds.at(-1);
     }
     const round = await lockRound(tx, target!.id);
-    const current = await mustLoad(tx, round.id);
-    if (current.heats.some((h) => h.status !== 'draft')) {
+    const current = await tx.select({ status: compHeat.status }).from(compHeat).where(eq(compHeat.roundId, round.id));
+    if (current.some((h) => h.status !== 'draft')) {
       throw conflict(
         '该轮分组已发布，请先撤销发布再重新编排',
         'The start list of this round is published: unpublish it before making it again',
@@ -249,49 +438,67 @@ export async function generateStartList(
       }
       throw err;
     }
-    await tx.delete(compHeat).where(eq(compHeat.roundId, round.id));
-    const heats = await tx
-      .insert(compHeat)
-      .values(
-        Array.from({ length: composed.heats }, (_, i) => ({
-          meetingId: round.meetingId,
-          roundId: round.id,
-          number: i + 1,
-          scheduledAt: round.scheduledAt,
-        })),
-      )
-      .returning({ id: compHeat.id, number: compHeat.number });
+    // Made again: the old heats go, and their start rows with them (on delete cascade).
+    if (current.length) await tx.delete(compHeat).where(eq(compHeat.roundId, round.id));
+    const heats = await insertHeats(tx, round, composed.heats);
     const heatId = new Map(heats.map((h) => [h.number, h.id]));
-    await tx.insert(compStart).values(
+    const written = await insertStarts(
+      tx,
+      round,
       composed.placed.map((p) => ({
-        meetingId: round.meetingId,
-        roundId: round.id,
-        heatId: heatId.get(p.heat)!,
-        entryId: p.competitor.entryId,
-        relayTeamId: p.competitor.relayTeamId,
-        athleteId: p.competitor.athleteId,
-        delegationId: p.competitor.delegationId,
+        heat_id: heatId.get(p.heat)!,
+        entry_id: p.competitor.entryId,
+        relay_team_id: p.competitor.relayTeamId,
+        athlete_id: p.competitor.athleteId,
+        delegation_id: p.competitor.delegationId,
         lane: p.lane,
         position: p.position,
-        seedValue: p.competitor.seedValue,
+        seed_value: p.competitor.seedValue,
       })),
     );
-    await tx
+    const [updated] = await tx
       .update(compRound)
       .set({ drawSeed: seed, ...nextVersion(compRound) })
-      .where(eq(compRound.id, round.id));
+      .where(eq(compRound.id, round.id))
+      .returning();
     await writeLog(tx, u, round, 'generate', {
       seed,
       roundIndex: round.index,
       heats: composed.heats,
       competitors: candidates.length,
-      remade: current.heats.length > 0,
+      remade: current.length > 0,
       ...(body.heats ? { heatsAsked: body.heats } : {}),
       ...(body.perHeat ? { perHeat: body.perHeat } : {}),
     });
-    return round.id;
+    // The answer is what loadRound would read back now, made from what was just written.
+    const startsOf = new Map<number, StartVO[]>();
+    for (const p of composed.placed) {
+      const row = written.get(startKey(p.competitor))!;
+      const own = {
+        id: row.id,
+        version: row.version,
+        position: p.position,
+        lane: p.lane,
+        seedValue: p.competitor.seedValue,
+        mark: null,
+        value: null,
+        reactionTime: null,
+        wind: null,
+        code: null,
+        dqRule: null,
+        place: null,
+        qualifier: null,
+        points: null,
+        record: null,
+        note: null,
+      };
+      const list = startsOf.get(p.heat) ?? [];
+      list.push(startVO(own, p.competitor.shown, []));
+      startsOf.set(p.heat, list);
+    }
+    const heatVOs = heats.map((h) => heatVO(h, (startsOf.get(h.number) ?? []).sort(byLaneThenPosition)));
+    return roundVO(updated!, event, heatVOs);
   });
-  const out = await mustLoad(db, roundId);
   await announce(hub, frame(out), false);
   return out;
 }
@@ -341,15 +548,19 @@ export async function redrawRound(
     }
     const rank = await roundRanking(tx, round, seed);
     const track = trackOf(m);
+    const drawn: { id: number; lane: number | null; position: number }[] = [];
     for (const h of round.heats) {
       const members = [...h.starts].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
       const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number));
-      for (const [i, s] of members.entries()) {
-        await tx
-          .update(compStart)
-          .set({ lane: slots[i]!.lane, position: slots[i]!.position, ...nextVersion(compStart) })
-          .where(eq(compStart.id, s.id));
-      }
+      for (const [i, s] of members.entries())
+        drawn.push({ id: s.id, lane: slots[i]!.lane, position: slots[i]!.position });
+    }
+    // Every start of the round in one statement.
+    if (drawn.length) {
+      await tx.execute(sql`
+        update comp_start s set lane = v.lane, position = v.position, version = s.version + 1, updated_at = now()
+        from json_to_recordset(${JSON.stringify(drawn)}::json) as v(id int, lane smallint, position smallint)
+        where s.id = v.id and s.round_id = ${roundId}::int`);
     }
     await tx
       .update(compRound)
@@ -580,11 +791,12 @@ async function switchHeats(
   pick: (round: RoundVO) => RoundVO['heats'],
 ): Promise<RoundVO> {
   await requireRound(db, u, roundId, 'manage');
-  await db.transaction(async (tx) => {
+  const out = await db.transaction(async (tx) => {
     const row = await lockRound(tx, roundId);
     if (body.version !== undefined && body.version !== row.version) throw stale();
-    const heats = pick(await mustLoad(tx, roundId));
-    await tx
+    const round = await mustLoad(tx, roundId);
+    const heats = pick(round);
+    const switched = await tx
       .update(compHeat)
       .set({ status: action === 'publish' ? 'set' : 'draft', ...nextVersion(compHeat) })
       .where(
@@ -592,11 +804,22 @@ async function switchHeats(
           compHeat.id,
           heats.map((h) => h.id),
         ),
-      );
-    await tx.update(compRound).set(nextVersion(compRound)).where(eq(compRound.id, roundId));
+      )
+      .returning({ id: compHeat.id, status: compHeat.status, version: compHeat.version });
+    const [bumped] = await tx
+      .update(compRound)
+      .set(nextVersion(compRound))
+      .where(eq(compRound.id, roundId))
+      .returning({ version: compRound.version });
     await writeLog(tx, u, row, action, { heats: heats.map((h) => h.number) });
+    // The round as it reads now: read under the lock, with the switched heats' new state.
+    const now = new Map(switched.map((h) => [h.id, h]));
+    const after = round.heats.map((h) => {
+      const changed = now.get(h.id);
+      return changed ? { ...h, status: changed.status, version: changed.version } : h;
+    });
+    return { ...round, version: bumped!.version, status: roundStatus(after), heats: after };
   });
-  const out = await mustLoad(db, roundId);
   await announce(hub, frame(out), true);
   return out;
 }

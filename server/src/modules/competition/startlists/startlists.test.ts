@@ -328,3 +328,92 @@ describe('who may', () => {
     expect((await generate(committee, 999_999)).statusCode).toBe(404);
   });
 });
+
+describe('making a start list at scale', () => {
+  const readBack = async (roundId: number) =>
+    data<RoundVO>(await committee.get(`/api/v1/competition/rounds/${roundId}`));
+  const statementsOf = async (f: () => Promise<unknown>) => {
+    const before = t.database.stats.statements;
+    await f();
+    return t.database.stats.statements - before;
+  };
+
+  it('answers exactly what the round reads back: lanes, flights, relay teams, a later round', async () => {
+    const made = [
+      await generate(committee, gi('U18 Girls', '400'), { seed: 'same-1' }),
+      await generate(committee, gi('U16 Boys', 'LJ'), { seed: 'same-2', perHeat: 5 }),
+      await generate(committee, gi('U16 Boys', '4x100'), { seed: 'same-3' }),
+      await generate(committee, gi('U16 Boys', '100'), { seed: 'same-4', roundIndex: 1 }),
+    ];
+    for (const res of made) {
+      expect(code(res)).toBe('00000');
+      const r = data<RoundVO>(res);
+      expect(r.heats.length).toBeGreaterThan(0);
+      expect(r).toEqual(await readBack(r.id));
+    }
+    expect(data<RoundVO>(made[1]!).heats).toHaveLength(3);
+    expect(data<RoundVO>(made[2]!).heats[0]!.starts[0]!.members).toHaveLength(4);
+    expect(data<RoundVO>(made[3]!).index).toBe(1);
+  });
+
+  it('draws, publishes and unpublishes answering what the round reads back', async () => {
+    const r = data<RoundVO>(await generate(committee, gi('U16 Boys', 'LJ'), { seed: 'pub', perHeat: 4 }));
+    const field = r.heats.flatMap((h) => h.starts).length;
+    expect(r.heats).toHaveLength(Math.ceil(field / 4));
+    const redrawn = await committee.post(`/api/v1/competition/rounds/${r.id}/draw`, { seed: 'pub-2' });
+    expect(data<RoundVO>(redrawn).drawSeed).toBe('pub-2');
+    expect(data<RoundVO>(redrawn)).toEqual(await readBack(r.id));
+    const published = await committee.post(`/api/v1/competition/rounds/${r.id}/publish`, {});
+    expect(code(published)).toBe('00000');
+    expect(data<RoundVO>(published).status).toBe('set');
+    expect(data<RoundVO>(published)).toEqual(await readBack(r.id));
+    const back = await committee.post(`/api/v1/competition/rounds/${r.id}/unpublish`, {});
+    expect(data<RoundVO>(back).status).toBe('draft');
+    expect(data<RoundVO>(back)).toEqual(await readBack(r.id));
+  });
+
+  it('takes the same number of statements whatever the number of entries', async () => {
+    const id = gi('U18 Girls', '400');
+    const all = await rowsOf<{ id: number }>(
+      t.database.db.execute(
+        sql`select id from reg_entry where group_item_id = ${id} and status = 'approved' order by id`,
+      ),
+    );
+    expect(all.length).toBeGreaterThanOrEqual(9);
+    let roundId = 0;
+    const many = await statementsOf(async () => {
+      roundId = data<RoundVO>(await generate(committee, id, { seed: 'n1' })).id;
+    });
+    const draw = (seed: string) =>
+      statementsOf(async () => {
+        expect(code(await committee.post(`/api/v1/competition/rounds/${roundId}/draw`, { seed }))).toBe('00000');
+      });
+    const drawMany = await draw('d1');
+    // Leave three approved: one heat instead of two, a third of the start rows.
+    const held = all.slice(3).map((r) => r.id);
+    await t.database.db.execute(
+      sql`update reg_entry set status = 'submitted' where id in (${sql.join(
+        held.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+    try {
+      let few = 0;
+      few = await statementsOf(async () => {
+        const res = await generate(committee, id, { seed: 'n2' });
+        expect(data<RoundVO>(res).heats.flatMap((h) => h.starts)).toHaveLength(3);
+      });
+      expect(few).toBe(many);
+      expect(many).toBeLessThanOrEqual(20);
+      // Drawing the lanes again: no statement a heat or a start either.
+      expect(await draw('d2')).toBe(drawMany);
+    } finally {
+      await t.database.db.execute(
+        sql`update reg_entry set status = 'approved' where id in (${sql.join(
+          held.map((x) => sql`${x}`),
+          sql`, `,
+        )})`,
+      );
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { orderAfterCut } from './field-order.js';
 import { distanceOf, heatCount, inLanes, maxPerHeat, seedsByPlace } from './heats.js';
 import { deriveLaneGroups, drawLanesByLot, drawLanesByRank, laneGroupsFor } from './lanes.js';
 import { seededRandom, shuffle } from './prng.js';
-import { type Qualified, rankBySeed, rankQualifiers, spreadDelegations, zigzag } from './seeding.js';
+import { type Qualified, rankBySeed, rankQualifiers, type Seedable, spreadDelegations, zigzag } from './seeding.js';
 
 const EIGHT = [
   { places: [1, 2, 3, 4], lanes: [3, 4, 5, 6] },
@@ -263,5 +263,100 @@ describe('field order after the cut (TR 25.5, 25.6)', () => {
   it('with eight or fewer, those without a valid trial go first in drawn order', () => {
     const standing = [s(1, 1, 3), s(2, 2, 1), s(3, null, 4), s(4, null, 2), s(5, 3, 5)];
     expect(orderAfterCut(standing).map((x) => x.id)).toEqual([4, 3, 5, 2, 1]);
+  });
+});
+
+/**
+ * The exchange of teammates as first written: for each clash, the whole field sorted by
+ * distance (O(n² log n) on a carnival-sized field). spreadDelegations must choose exactly the
+ * same exchanges, in the same order, without the sorts.
+ */
+function spreadByFullSort<T extends Seedable>(heats: readonly T[][], ranked: readonly T[]): T[][] {
+  const out = heats.map((h) => [...h]);
+  const n = out.length;
+  if (n < 2) return out;
+  const rank = new Map(ranked.map((c, i) => [c, i]));
+  const heatOf = new Map<T, number>();
+  out.forEach((h, i) => {
+    for (const c of h) heatOf.set(c, i);
+  });
+  const clashes = (heat: number, delegationId: number, except: T) =>
+    out[heat]!.some((o) => o !== except && o.delegationId === delegationId);
+  const tierOf = (x: T) => Math.floor(rank.get(x)! / n);
+  // Two passes: an exchange further down may open a way for one higher up.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const c of ranked) {
+      const h = heatOf.get(c)!;
+      const r = rank.get(c)!;
+      // The lower-ranked of two teammates moves; the better-ranked keeps its heat.
+      if (!out[h]!.some((o) => o.delegationId === c.delegationId && rank.get(o)! < r)) continue;
+      // Athletes of other heats, nearest rank first (the same zigzag tier before the others).
+      const candidates = ranked
+        .filter((d) => heatOf.get(d) !== h)
+        .sort(
+          (a, b) =>
+            Math.abs(tierOf(a) - tierOf(c)) - Math.abs(tierOf(b) - tierOf(c)) ||
+            Math.abs(rank.get(a)! - r) - Math.abs(rank.get(b)! - r) ||
+            rank.get(a)! - rank.get(b)!,
+        );
+      const d = candidates.find(
+        (d) =>
+          d.delegationId !== c.delegationId &&
+          !clashes(heatOf.get(d)!, c.delegationId, d) &&
+          !clashes(h, d.delegationId, c),
+      );
+      if (!d) continue;
+      const hd = heatOf.get(d)!;
+      out[h]![out[h]!.indexOf(c)] = d;
+      out[hd]![out[hd]!.indexOf(d)] = c;
+      heatOf.set(c, hd);
+      heatOf.set(d, h);
+    }
+  }
+  // Inside each heat, keep the ranking order.
+  return out.map((h) => h.sort((a, b) => rank.get(a)! - rank.get(b)!));
+}
+
+describe('same-team spreading without sorting the field', () => {
+  it('makes exactly the exchanges of the full sort, on 400 random fields', () => {
+    const rng = seededRandom('spread-equivalence');
+    let moved = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const size = Math.floor(rng() * 160);
+      // Few teams (many clashes) to many teams (few), some without a seed mark.
+      const teams = 1 + Math.floor(rng() * (trial % 4 === 0 ? 4 : 60));
+      const field = Array.from({ length: size }, (_, id) => ({
+        id,
+        delegationId: Math.floor(rng() * teams),
+        seedValue: rng() < 0.15 ? null : Math.round(rng() * 500) / 100,
+      }));
+      const ranked = rankBySeed(field, 'lower', rng);
+      const heats = Math.max(1, Math.min(size, 1 + Math.floor(rng() * 14)));
+      const zig = zigzag(ranked, heats);
+      const fast = spreadDelegations(zig, ranked);
+      expect(fast.map((h) => h.map((c) => c.id))).toEqual(spreadByFullSort(zig, ranked).map((h) => h.map((c) => c.id)));
+      fast.forEach((h, i) => {
+        moved += h.filter((c) => !zig[i]!.includes(c)).length;
+      });
+    }
+    // The fields really were rearranged (the comparison is not between two untouched zigzags).
+    expect(moved).toBeGreaterThan(1000);
+  });
+
+  it('spreads a carnival-sized race (900 athletes, 113 heats of 8) in well under a second', () => {
+    const rng = seededRandom('carnival');
+    const field = Array.from({ length: 900 }, (_, id) => ({
+      id,
+      delegationId: Math.floor(rng() * 400),
+      seedValue: 11 + rng() * 3,
+    }));
+    const ranked = rankBySeed(field, 'lower', rng);
+    const started = performance.now();
+    const heats = spreadDelegations(zigzag(ranked, 113), ranked);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(heats.flat()).toHaveLength(900);
+    expect(heats.map((h) => h.map((c) => c.id))).toEqual(
+      spreadByFullSort(zigzag(ranked, 113), ranked).map((h) => h.map((c) => c.id)),
+    );
   });
 });

@@ -56,49 +56,97 @@ export function zigzag<T>(ranked: readonly T[], heats: number): T[][] {
  * clash in either heat. Heat sizes do not change. `ranked` gives each competitor's rank.
  */
 export function spreadDelegations<T extends Seedable>(heats: readonly T[][], ranked: readonly T[]): T[][] {
-  const out = heats.map((h) => [...h]);
-  const n = out.length;
-  if (n < 2) return out;
-  const rank = new Map(ranked.map((c, i) => [c, i]));
-  const heatOf = new Map<T, number>();
-  out.forEach((h, i) => {
-    for (const c of h) heatOf.set(c, i);
+  const n = heats.length;
+  if (n < 2) return heats.map((h) => [...h]);
+  // `ranked` lists every competitor of the heats once: a competitor is its rank from here on.
+  const total = ranked.length;
+  const rankOf = new Map(ranked.map((c, i) => [c, i]));
+  const heatOf = new Int32Array(total);
+  heats.forEach((h, i) => {
+    for (const c of h) heatOf[rankOf.get(c)!] = i;
   });
-  const clashes = (heat: number, delegationId: number, except: T) =>
-    out[heat]!.some((o) => o !== except && o.delegationId === delegationId);
-  const tierOf = (x: T) => Math.floor(rank.get(x)! / n);
+  // How many of each team are in each heat, and each team's ranks (best first).
+  const count = new Map<number, Int32Array>();
+  const team = new Map<number, number[]>();
+  ranked.forEach((c, r) => {
+    const per = count.get(c.delegationId) ?? new Int32Array(n);
+    count.set(c.delegationId, per);
+    per[heatOf[r]!]! += 1;
+    const ranks = team.get(c.delegationId);
+    if (ranks) ranks.push(r);
+    else team.set(c.delegationId, [r]);
+  });
+  const inHeat = (delegationId: number, heat: number) => count.get(delegationId)![heat]! > 0;
+  const tiers = Math.ceil(total / n);
+  /**
+   * The first athlete of another heat `c` (rank r, in heat h) may be exchanged with: nearest
+   * zigzag tier first, then nearest rank, then the better rank — each rank met in that order
+   * without sorting the field. -1: none.
+   */
+  const partnerOf = (r: number, h: number, delegationId: number): number => {
+    const tier = Math.floor(r / n);
+    for (let k = 0; k < tiers; k++) {
+      if (tier - k < 0 && tier + k >= tiers) break;
+      // Ranks below r (from r down) and above it (upward), merged by distance, the lower first on a tie.
+      let a: number;
+      let aEnd: number;
+      let b: number;
+      let bEnd: number;
+      if (k === 0) {
+        a = r;
+        aEnd = tier * n;
+        b = r + 1;
+        bEnd = Math.min((tier + 1) * n, total) - 1;
+      } else {
+        a = tier - k >= 0 ? (tier - k + 1) * n - 1 : -1;
+        aEnd = tier - k >= 0 ? (tier - k) * n : 0;
+        b = tier + k < tiers ? (tier + k) * n : total;
+        bEnd = Math.min((tier + k + 1) * n, total) - 1;
+      }
+      while ((a >= 0 && a >= aEnd) || b <= bEnd) {
+        const takeA = a >= 0 && a >= aEnd && (b > bEnd || r - a <= b - r);
+        const d = takeA ? a-- : b++;
+        const hd = heatOf[d]!;
+        if (hd === h) continue;
+        const other = ranked[d]!.delegationId;
+        if (other !== delegationId && !inHeat(delegationId, hd) && !inHeat(other, h)) return d;
+      }
+    }
+    return -1;
+  };
   // Two passes: an exchange further down may open a way for one higher up.
   for (let pass = 0; pass < 2; pass++) {
-    for (const c of ranked) {
-      const h = heatOf.get(c)!;
-      const r = rank.get(c)!;
+    for (let r = 0; r < total; r++) {
+      const c = ranked[r]!;
+      const h = heatOf[r]!;
       // The lower-ranked of two teammates moves; the better-ranked keeps its heat.
-      if (!out[h]!.some((o) => o.delegationId === c.delegationId && rank.get(o)! < r)) continue;
-      // Athletes of other heats, nearest rank first (the same zigzag tier before the others).
-      const candidates = ranked
-        .filter((d) => heatOf.get(d) !== h)
-        .sort(
-          (a, b) =>
-            Math.abs(tierOf(a) - tierOf(c)) - Math.abs(tierOf(b) - tierOf(c)) ||
-            Math.abs(rank.get(a)! - r) - Math.abs(rank.get(b)! - r) ||
-            rank.get(a)! - rank.get(b)!,
-        );
-      const d = candidates.find(
-        (d) =>
-          d.delegationId !== c.delegationId &&
-          !clashes(heatOf.get(d)!, c.delegationId, d) &&
-          !clashes(h, d.delegationId, c),
-      );
-      if (!d) continue;
-      const hd = heatOf.get(d)!;
-      out[h]![out[h]!.indexOf(c)] = d;
-      out[hd]![out[hd]!.indexOf(d)] = c;
-      heatOf.set(c, hd);
-      heatOf.set(d, h);
+      let clash = false;
+      for (const o of team.get(c.delegationId)!) {
+        if (o >= r) break;
+        if (heatOf[o] === h) {
+          clash = true;
+          break;
+        }
+      }
+      if (!clash) continue;
+      const d = partnerOf(r, h, c.delegationId);
+      if (d < 0) continue;
+      const hd = heatOf[d]!;
+      const other = ranked[d]!.delegationId;
+      heatOf[r] = hd;
+      heatOf[d] = h;
+      count.get(c.delegationId)![h]! -= 1;
+      count.get(c.delegationId)![hd]! += 1;
+      count.get(other)![hd]! -= 1;
+      count.get(other)![h]! += 1;
     }
   }
   // Inside each heat, keep the ranking order.
-  return out.map((h) => h.sort((a, b) => rank.get(a)! - rank.get(b)!));
+  const out: T[][] = Array.from({ length: n }, () => []);
+  ranked.forEach((c, r) => {
+    out[heatOf[r]!]!.push(c);
+  });
+  return out;
 }
 
 /** A competitor of the previous round who qualified, with the result it qualified on. */
