@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegation, groupItem } from '../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../test/app.js';
-import { code, data, multipartFile, xlsx } from '../meetings/testkit.js';
+import { code, data } from '../meetings/testkit.js';
 import {
   asDelegation,
   athleteForm,
@@ -10,7 +10,6 @@ import {
   type DemoGroup,
   demoDelegations,
   demoGroups,
-  idNumberAt,
   setMeeting,
 } from './testkit.js';
 
@@ -87,55 +86,6 @@ describe('parallel requests never pass a limit', () => {
     const [d3row] = await t.database.db.select().from(delegation).where(eq(delegation.id, dlgIds[2]!));
     expect(d3row!.status).toBe('registering');
     expect(code(await d3.get('/api/v1/apply/summary'))).toBe('00000');
-  });
-
-  it('two imports of overlapping people at once: each person once, limits kept, every other row reported', async () => {
-    await setMeeting(t, { maxAthletes: 30 });
-    const [dA, dB] = [dlgIds[2]!, dlgIds[3]!];
-    const before = new Map([
-      [dA, await count(t, 'reg_athlete', `delegation_id = ${dA}`)],
-      [dB, await count(t, 'reg_athlete', `delegation_id = ${dB}`)],
-    ]);
-    // People 0–39 for A, 20–59 for B: 20 in both sheets; each sheet has 40 rows for fewer places.
-    const person = (n: number) => ['运动员', idNumberAt(boys, 900_000 + n), '', '瑞安中学', '家长', '13900001111'];
-    const sheet = (from: number) =>
-      xlsx(
-        ['姓名', '证件号码', '组别', '学校', '紧急联系人', '紧急联系电话'],
-        Array.from({ length: 40 }, (_, i) => person(from + i)),
-      );
-    const upload = async (dId: number, file: Buffer) =>
-      (await asDelegation(t, dId)).raw({
-        method: 'POST',
-        url: '/api/v1/apply/athletes/import?mode=valid-only',
-        ...multipartFile(file),
-      });
-    const [fileA, fileB] = await Promise.all([sheet(0), sheet(20)]);
-    const [resA, resB] = await Promise.all([upload(dA, fileA), upload(dB, fileB)]);
-    type Report = { imported: number; errors: { row: number; message: string }[] };
-    for (const [dId, res] of [
-      [dA, resA],
-      [dB, resB],
-    ] as const) {
-      expect(code(res)).toBe('00000');
-      const r = data<Report>(res);
-      const stored = await count(t, 'reg_athlete', `delegation_id = ${dId}`);
-      expect(r.imported).toBe(stored - before.get(dId)!);
-      expect(stored).toBeLessThanOrEqual(30);
-      // Every row not imported is reported, once: the person taken, or the limit (then the places are full).
-      expect(r.imported + r.errors.length).toBe(40);
-      expect(new Set(r.errors.map((e) => e.row)).size).toBe(r.errors.length);
-      const limited = r.errors.filter((e) => e.message.includes('at most 30 athletes'));
-      const taken = r.errors.filter((e) => e.message.includes('already registered'));
-      expect(limited.length + taken.length).toBe(r.errors.length);
-      if (limited.length) expect(stored).toBe(30);
-    }
-    expect(await count(t, '(select id_number from reg_athlete group by id_number having count(*) > 1) x', 'true')).toBe(
-      0,
-    );
-    // Of the 20 people in both sheets, each is registered by exactly one of the two.
-    const shared = Array.from({ length: 20 }, (_, i) => `'${idNumberAt(boys, 900_020 + i)}'`).join(',');
-    expect(await count(t, 'reg_athlete', `id_number in (${shared})`)).toBe(20);
-    await setMeeting(t, { maxAthletes: 60 });
   });
 
   it('parallel relay teams against a per-delegation limit of 1 leave one', async () => {

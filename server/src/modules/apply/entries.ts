@@ -12,12 +12,11 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, entry, group, groupItem, item, relayMember, relayTeam } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isCalendarDate, rowsOf } from '../../lib/sql.js';
+import { isCalendarDate } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { jsonRow, rowFromJson } from './rows.js';
 import { invalid, limitReached, locked, notEligible, today } from './rules.js';
-import { type Acting, acting, delegationIdOf, keepHistory, type Writing, writing, writingOfRecord } from './scope.js';
+import { type Acting, acting, countInt, delegationIdOf, delegationOfRecord, keepHistory, writing } from './scope.js';
 import { parseSeedMark } from './seed-mark.js';
 import { inTransaction, reauditAthletes, type Written, writingFor } from './service.js';
 import {
@@ -125,79 +124,21 @@ export async function applyItems(db: Db, u: CurrentUser, q: ApplyItemsQuery): Pr
 
 // ─── Individual entries ──────────────────────────────────────────────────────────────────
 
-/**
- * What the rules of a new entry need, read in one statement after the delegation's lock: the
- * athlete, the group item of the meeting (null when it is not one) with its item and group,
- * whether the athlete is already in it, the athlete's individual events and the delegation's
- * entries in it.
- */
-async function entryInputs(tx: DbOrTx, w: Writing, athleteId: number, groupItemId: number) {
-  const [row] = await tx
-    .select({
-      a: {
-        id: athlete.id,
-        delegationId: athlete.delegationId,
-        groupId: athlete.groupId,
-        name: athlete.name,
-        status: athlete.status,
-      },
-      gi: jsonRow(groupItem),
-      i: jsonRow(item),
-      g: jsonRow(group),
-      dup: sql<boolean>`exists (select 1 from reg_entry e where e.athlete_id = ${athlete.id} and e.group_item_id = ${groupItem.id})`,
-      mine: sql<number>`(select count(*)::int from reg_entry e where e.athlete_id = ${athlete.id})`,
-      ours: sql<number>`(select count(*)::int from reg_entry e where e.delegation_id = ${sql.placeholder('d')} and e.group_item_id = ${groupItem.id})`,
-    })
-    .from(athlete)
-    .leftJoin(groupItem, eq(groupItem.id, sql.placeholder('gi')))
-    .leftJoin(group, and(eq(group.id, groupItem.groupId), eq(group.meetingId, sql.placeholder('m'))))
-    .leftJoin(item, eq(item.id, groupItem.itemId))
-    .where(eq(athlete.id, sql.placeholder('a')))
-    .prepare('apply_entry_inputs')
-    .execute({ d: w.d.id, gi: groupItemId, m: w.m.id, a: athleteId });
-  if (!row) return undefined;
-  return { ...row, gi: rowFromJson(groupItem, row.gi), i: rowFromJson(item, row.i), g: rowFromJson(group, row.g) };
-}
-
-/**
- * Insert an entry and its history in one statement (a data-modifying WITH); the entry's
- * snapshot is known before its id, which the statement adds.
- */
-async function insertEntry(
-  tx: DbOrTx,
-  w: Writing,
-  values: typeof entry.$inferInsert,
-  snapshot: Omit<EntryVO, 'id' | 'version'>,
-) {
-  const [row] = await rowsOf<{ id: number; version: number }>(
-    tx.execute(sql`with e as (
-        insert into reg_entry (meeting_id, delegation_id, athlete_id, group_item_id, seed_mark, seed_value, seed_date, status)
-        values (${values.meetingId}, ${values.delegationId}, ${values.athleteId}, ${values.groupItemId},
-          ${values.seedMark ?? null}, ${values.seedValue ?? null}, ${values.seedDate ?? null}, ${values.status})
-        returning id, version
-      ), h as (
-        insert into reg_record_history (meeting_id, entity, entity_id, before, after, user_id)
-        select ${w.m.id}::int, 'entry', e.id, null, ${JSON.stringify(snapshot)}::jsonb || jsonb_build_object('id', e.id), ${w.u.id}::int
-        from e
-      )
-      select id, version from e`),
-  );
-  return { id: Number(row!.id), version: Number(row!.version) };
+/** The delegation an entry's athlete belongs to; a manager's `delegationId`, when given, must match. */
+async function athleteDelegation(tx: DbOrTx, u: CurrentUser, athleteId: number, delegationId: number | undefined) {
+  const dId = await delegationOfRecord(tx, athlete, athleteId);
+  if (u.delegation) delegationIdOf(u, delegationId);
+  else if (delegationId !== undefined && delegationId !== dId) throw notFound();
+  return dId;
 }
 
 export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Promise<Written<EntryVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, athlete, body.athleteId);
-    if (u.delegation) delegationIdOf(u, body.delegationId);
-    else if (body.delegationId !== undefined && body.delegationId !== w.d.id) throw notFound();
-    const r = await entryInputs(tx, w, body.athleteId, body.groupItemId);
-    const a = r?.a;
-    if (!r || !a || a.delegationId !== w.d.id) throw notFound();
+    const w = await writing(tx, u, await athleteDelegation(tx, u, body.athleteId, body.delegationId));
+    const [a] = await tx.select().from(athlete).where(eq(athlete.id, body.athleteId));
+    if (!a || a.delegationId !== w.d.id) throw notFound();
     if (a.status === 'submitted') throw locked();
-    if (!r.gi || !r.g || !r.i) {
-      throw invalid('groupItemId', '本赛事没有该项目', 'the event does not exist in this meeting');
-    }
-    const x: GroupItemInfo = { gi: r.gi, i: r.i, g: r.g, limit: r.gi.maxPerDelegation ?? w.m.maxEntriesPerItem };
+    const x = await groupItemOf(tx, w, body.groupItemId);
     const label = itemLabel(x);
     if (x.gi.groupId !== a.groupId) {
       throw notEligible(
@@ -209,17 +150,25 @@ export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Prom
     if (x.i.kind === 'relay') {
       throw invalid('groupItemId', '接力项目请以接力队报名', 'relay events are entered as relay teams');
     }
-    if (r.dup) throw invalid('groupItemId', `该运动员已报${label.zh}`, `the athlete is already entered in ${label.en}`);
+    const [dup] = await tx
+      .select({ id: entry.id })
+      .from(entry)
+      .where(and(eq(entry.athleteId, a.id), eq(entry.groupItemId, x.gi.id)));
+    if (dup) throw invalid('groupItemId', `该运动员已报${label.zh}`, `the athlete is already entered in ${label.en}`);
     const maxEvents = x.g.maxEventsPerAthlete ?? w.m.maxEventsPerAthlete;
-    const mine = Number(r.mine);
-    if (mine >= maxEvents) {
+    const [mine] = await tx.select({ n: countInt }).from(entry).where(eq(entry.athleteId, a.id));
+    if ((mine?.n ?? 0) >= maxEvents) {
       throw limitReached(
         'groupItemId',
-        `${a.name}已报 ${mine} 个个人项目，每名运动员最多 ${maxEvents} 个`,
-        `${a.name} has ${mine} individual events; an athlete may enter at most ${maxEvents}`,
+        `${a.name}已报 ${mine?.n ?? 0} 个个人项目，每名运动员最多 ${maxEvents} 个`,
+        `${a.name} has ${mine?.n ?? 0} individual events; an athlete may enter at most ${maxEvents}`,
       );
     }
-    if (Number(r.ours) >= x.limit) {
+    const [ours] = await tx
+      .select({ n: countInt })
+      .from(entry)
+      .where(and(eq(entry.delegationId, w.d.id), eq(entry.groupItemId, x.gi.id)));
+    if ((ours?.n ?? 0) >= x.limit) {
       throw limitReached(
         'groupItemId',
         `每个代表队${label.zh}最多报 ${x.limit} 人，名额已满`,
@@ -228,23 +177,10 @@ export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Prom
     }
     const seed = parseSeedMark(x.i.resultFormat, body.seedMark);
     const seedDate = seedDateOf(body.seedDate);
-    const status = a.status === 'approved' ? 'submitted' : 'draft';
-    const snapshot = {
-      athleteId: a.id,
-      athleteName: a.name,
-      groupItemId: x.gi.id,
-      itemCode: x.i.code,
-      itemName: x.i.name,
-      itemNameEn: x.i.nameEn,
-      seedMark: seed?.mark ?? null,
-      seedDate,
-      status,
-    } as const;
-    const insert = () =>
-      insertEntry(
-        tx,
-        w,
-        {
+    const id = await reauditAthletes(tx, w, [a.id], async () => {
+      const [row] = await tx
+        .insert(entry)
+        .values({
           meetingId: w.m.id,
           delegationId: w.d.id,
           athleteId: a.id,
@@ -252,13 +188,14 @@ export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Prom
           seedMark: seed?.mark ?? null,
           seedValue: seed?.value ?? null,
           seedDate,
-          status,
-        },
-        snapshot,
-      );
-    // An approved athlete goes back to audit (its before/after kept); others need no read for it.
-    const { id, version } = a.status === 'approved' ? await reauditAthletes(tx, w, [a.id], insert) : await insert();
-    return { before: null, after: { id, ...snapshot, version }, override: w.override };
+          status: a.status === 'approved' ? 'submitted' : 'draft',
+        })
+        .returning({ id: entry.id });
+      return row!.id;
+    });
+    const after = (await entryVO(tx, id))!;
+    await keepHistory(tx, w, [{ entity: 'entry', entityId: id, before: null, after: entrySnapshot(after) }]);
+    return { before: null, after, override: w.override };
   });
 }
 
@@ -270,7 +207,7 @@ export async function updateEntry(
   body: EntryUpdateBody,
 ): Promise<Written<EntryVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, entry, id);
+    const w = await writing(tx, u, await delegationOfRecord(tx, entry, id));
     const [row] = await tx
       .select({ e: entry, status: athlete.status, format: item.resultFormat })
       .from(entry)
@@ -479,7 +416,7 @@ export async function updateRelay(
   body: RelayUpdateBody,
 ): Promise<Written<RelayVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, relayTeam, id);
+    const w = await writing(tx, u, await delegationOfRecord(tx, relayTeam, id));
     const [team] = await tx.select().from(relayTeam).where(eq(relayTeam.id, id));
     if (!team) throw notFound();
     const x = await groupItemOf(tx, w, team.groupItemId);

@@ -10,7 +10,7 @@ import { delegationFile } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { sniff, storeFile } from '../files/service.js';
-import { acting, delegationIdOf, writing, writingOfRecord } from './scope.js';
+import { acting, delegationIdOf, delegationOfRecord, writing } from './scope.js';
 import { inTransaction, type Written } from './service.js';
 import { selectFiles, toFileVO } from './views.js';
 
@@ -70,7 +70,7 @@ export async function uploadDelegationFile(
 /** Remove a document from the delegation (the link; the stored file stays for the history). */
 export async function deleteDelegationFile(db: Db, u: CurrentUser, id: number) {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, delegationFile, id);
+    const w = await writing(tx, u, await delegationOfRecord(tx, delegationFile, id));
     const [before] = await selectFiles(tx, eq(delegationFile.id, id));
     if (!before) throw notFound();
     await tx.delete(delegationFile).where(eq(delegationFile.id, id));

@@ -15,15 +15,12 @@ import {
   RuleError,
 } from './rules.js';
 import { acting, delegationIdOf, writing } from './scope.js';
-import { type AthleteDraft, addAthletes, checkAthleteForm, inTransaction, raceError } from './service.js';
+import { addAthlete, inTransaction, raceError } from './service.js';
 
 /**
  * Athletes from a spreadsheet (issue 5 "Excel import with a row report"). Every row goes
- * through the same rules as `POST /apply/athletes`, in one transaction under the delegation's
- * lock: the form's rules row by row in memory, then the limit and one-person-once rules and
- * the inserts for all good rows at once (`addAthletes`: one read, multi-row inserts), so the
- * statements do not grow with the rows; all-or-nothing by default: one bad row and nothing is
- * written.
+ * through the same rules as `POST /apply/athletes` (each in a savepoint of one transaction,
+ * under the delegation's lock); all-or-nothing by default: one bad row and nothing is written.
  * The group is named in Chinese or English, or left blank when exactly one group fits the
  * athlete's gender and birth date.
  */
@@ -145,28 +142,24 @@ export async function importAthletes(
       const columns = columnsOf(forms);
       const rows = keyedRows(sheet, columns);
       const errors: ImportReport['errors'] = [];
-      const fail = (row: number, err: unknown) => {
-        const e = raceError(err);
-        if (!(e instanceof AppError)) throw e;
-        errors.push({ row, field: e instanceof RuleError ? e.field : 'idNumber', message: messageOf(e, lang) });
-      };
-      // Every row through the form's rules in memory; the counted rules and the inserts in batches.
-      const drafts: AthleteDraft[] = [];
-      const draftRows: number[] = [];
+      let valid = 0;
       for (const r of rows) {
         try {
-          drafts.push(await checkAthleteForm(tx, w, forms, rowToBody(r.values, forms, columns), null));
-          draftRows.push(r.row);
+          const body = rowToBody(r.values, forms, columns);
+          await tx.transaction(async (sp) => {
+            await addAthlete(sp, w, forms, body);
+          });
+          valid += 1;
         } catch (err) {
-          fail(r.row, err);
+          const e = raceError(err);
+          if (!(e instanceof AppError)) throw e;
+          errors.push({
+            row: r.row,
+            field: e instanceof RuleError ? e.field : 'idNumber',
+            message: messageOf(e, lang),
+          });
         }
       }
-      let valid = 0;
-      for (const [k, result] of (await addAthletes(tx, w, forms, drafts)).entries()) {
-        if ('error' in result) fail(draftRows[k]!, result.error);
-        else valid += 1;
-      }
-      errors.sort((a, b) => a.row - b.row);
       const report: ImportReport & { override: boolean } = {
         total: rows.length,
         valid,

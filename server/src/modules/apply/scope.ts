@@ -1,4 +1,4 @@
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type athlete,
@@ -12,9 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { type MeetingRow, meetingRole, requireMeeting } from '../meetings/access.js';
+import { type MeetingRow, requireMeeting } from '../meetings/access.js';
 import { isRegistrationOpen } from '../meetings/service.js';
-import { jsonRow, rowFromJson } from './rows.js';
 
 /**
  * Who acts on which delegation (DOMAIN.md "Registration" 1 and 2):
@@ -42,21 +41,16 @@ export interface Writing extends Acting {
   override: boolean;
 }
 
-/**
- * Check the caller reaches the delegation. `m`, when given, is its meeting already read (with
- * the lock): a delegation account or a manager of every meeting needs no further read.
- */
-async function reach(db: DbOrTx, u: CurrentUser, d: DelegationRow | undefined, m?: MeetingRow): Promise<Acting> {
+async function reach(db: DbOrTx, u: CurrentUser, d: DelegationRow | undefined): Promise<Acting> {
   if (!d) throw notFound();
   if (u.delegation) {
     if (u.delegation.id !== d.id) throw notFound();
-    const row = m ?? (await db.select().from(meeting).where(eq(meeting.id, d.meetingId)))[0];
-    if (!row) throw notFound();
-    return { u, d, m: row, manager: false, open: isRegistrationOpen(row) };
+    const [m] = await db.select().from(meeting).where(eq(meeting.id, d.meetingId));
+    if (!m) throw notFound();
+    return { u, d, m, manager: false, open: isRegistrationOpen(m) };
   }
-  if (m && meetingRole(u) === 'all') return { u, d, m, manager: true, open: isRegistrationOpen(m) };
-  const { meeting: row } = await requireMeeting(db, u, d.meetingId, 'manage');
-  return { u, d, m: row, manager: true, open: isRegistrationOpen(row) };
+  const { meeting: m } = await requireMeeting(db, u, d.meetingId, 'manage');
+  return { u, d, m, manager: true, open: isRegistrationOpen(m) };
 }
 
 /** The delegation a request acts on: the caller's own, or the one a manager names. */
@@ -82,49 +76,11 @@ export async function acting(db: DbOrTx, u: CurrentUser, delegationId: number | 
  * Start a write inside a transaction: lock the delegation's row (parallel writes of one
  * delegation run one after the other, so no limit can be passed by a burst), check the caller
  * reaches it and that registration is open (a manager may override, noted). The first write
- * of an invited delegation marks it as registering. The row and its meeting are read in the
- * statement that takes the lock; everything a rule counts must be read after it.
+ * of an invited delegation marks it as registering.
  */
 export async function writing(tx: DbOrTx, u: CurrentUser, delegationId: number): Promise<Writing> {
-  return writingWhere(tx, u, eq(delegation.id, sql.placeholder('id')), 'apply_lock', delegationId);
-}
-
-/**
- * `writing` for the delegation a record belongs to, found and locked in one statement (a
- * missing record answers 404). The caller checks a named `delegationId` against `w.d.id`.
- */
-export async function writingOfRecord(tx: DbOrTx, u: CurrentUser, table: OwnedTable, id: number): Promise<Writing> {
-  const t = table as typeof athlete;
-  return writingWhere(
-    tx,
-    u,
-    eq(
-      delegation.id,
-      tx
-        .select({ id: t.delegationId })
-        .from(t)
-        .where(eq(t.id, sql.placeholder('id'))),
-    ),
-    `apply_lock_${getTableName(t)}`,
-    id,
-  );
-}
-
-async function writingWhere(tx: DbOrTx, u: CurrentUser, where: SQL, name: string, id: number): Promise<Writing> {
-  const [row] = await tx
-    .select({ d: jsonRow(delegation), m: jsonRow(meeting) })
-    .from(delegation)
-    .innerJoin(meeting, eq(meeting.id, delegation.meetingId))
-    .where(where)
-    .for('update', { of: delegation })
-    .prepare(name)
-    .execute({ id });
-  const a = await reach(
-    tx,
-    u,
-    rowFromJson(delegation, row?.d ?? null) ?? undefined,
-    rowFromJson(meeting, row?.m ?? null) ?? undefined,
-  );
+  const [d] = await tx.select().from(delegation).where(eq(delegation.id, delegationId)).for('update');
+  const a = await reach(tx, u, d);
   if (!a.open && !a.manager) throw new AppError('A0460');
   if (a.d.status === 'invited') {
     await tx.update(delegation).set({ status: 'registering' }).where(eq(delegation.id, a.d.id));
@@ -134,6 +90,14 @@ async function writingWhere(tx: DbOrTx, u: CurrentUser, where: SQL, name: string
 }
 
 export type OwnedTable = typeof athlete | typeof coach | typeof entry | typeof relayTeam | typeof delegationFile;
+
+/** The delegation of a record found by id (to lock it first); a missing record answers 404. */
+export async function delegationOfRecord(tx: DbOrTx, table: OwnedTable, id: number): Promise<number> {
+  const t = table as typeof athlete;
+  const [row] = await tx.select({ delegationId: t.delegationId }).from(t).where(eq(t.id, id));
+  if (!row) throw notFound();
+  return row.delegationId;
+}
 
 export type HistoryEntity = 'athlete' | 'coach' | 'entry' | 'relay' | 'delegation';
 

@@ -40,14 +40,13 @@ import {
   countInt,
   type DelegationRow,
   delegationIdOf,
+  delegationOfRecord,
   keepHistory,
   type OwnedTable,
   type Writing,
   writing,
-  writingOfRecord,
 } from './scope.js';
 import {
-  athleteSnapshot,
   athleteSnapshots,
   athleteVO,
   coachSnapshot,
@@ -367,8 +366,10 @@ export async function getAthlete(db: Db, u: CurrentUser, id: number): Promise<At
   return vo;
 }
 
-/** The athlete form checked against every rule that needs no read: group, person, eligibility, fields. */
-function athleteFormValues(
+/** The athlete form checked against every rule that needs no count: group, person, eligibility, fields. */
+async function checkAthleteForm(
+  tx: DbOrTx,
+  w: Acting,
   forms: Forms,
   body: AthleteBody | AthleteUpdateBody,
   current: typeof athlete.$inferSelect | null,
@@ -380,6 +381,10 @@ function athleteFormValues(
   checkEligible(g, p);
   const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts);
   const photo = blank(body.photoFileId);
+  await checkUploads(tx, w, [
+    ...checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
+    ...(photo && photo !== current?.photoFileId ? [{ key: 'photoFileId', id: photo, image: true, photo: true }] : []),
+  ]);
   return {
     group: g,
     values: {
@@ -394,185 +399,32 @@ function athleteFormValues(
       fields: checked.values,
     },
     person: p,
-    /** New references to uploads, to check against the files. */
-    uploads: [
-      ...checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
-      ...(photo && photo !== current?.photoFileId ? [{ key: 'photoFileId', id: photo, image: true, photo: true }] : []),
-    ],
   };
 }
 
-/** A form that passed every rule needing no count, ready to be added. */
-export type AthleteDraft = ReturnType<typeof athleteFormValues>;
-
-/** The athlete form checked against every rule that needs no count (its uploads included). */
-export async function checkAthleteForm(
-  tx: DbOrTx,
-  w: Acting,
-  forms: Forms,
-  body: AthleteBody | AthleteUpdateBody,
-  current: typeof athlete.$inferSelect | null,
-): Promise<AthleteDraft> {
-  const draft = athleteFormValues(forms, body, current);
-  await checkUploads(tx, w, draft.uploads);
-  return draft;
-}
-
-/** Athletes inserted (with their history rows) per statement by `addAthletes`. */
-export const ATHLETE_BATCH = 500;
-
-const personKey = (p: { idType: string; idNumber: string }) => `${p.idType}:${p.idNumber.toUpperCase()}`;
-
-/**
- * Add checked athlete forms inside a write transaction (POST adds one, the import all its good
- * rows), in their order, under the delegation's lock. The athlete limit and rule 4 (one person
- * once per meeting) are checked in memory against one read of the delegation's count and of
- * which of these people the meeting already has; then one statement per ATHLETE_BATCH forms
- * inserts the athletes and their history. A form over the limit gets the limit's
- * error, a person already registered (before, or by an earlier form) the person's error,
- * exactly as if each form were added alone in turn. A person registered by another delegation
- * meanwhile is caught by the unique index (the row is skipped, not an error of the statement):
- * it gets the person's error, and the place it would have taken goes to the next form.
- */
-export async function addAthletes(
-  tx: DbOrTx,
-  w: Writing,
-  forms: Forms,
-  drafts: AthleteDraft[],
-): Promise<({ id: number } | { error: AppError })[]> {
-  const out: ({ id: number } | { error: AppError })[] = new Array(drafts.length);
-  if (!drafts.length) return out;
-  const max = w.m.maxAthletes;
-  const keys = drafts.map((d) => personKey(d.person));
-  const groupNames = new Map(forms.groups.map((g) => [g.id, g.name]));
-  /** People this list holds or has lost to another delegation: a later form of one is refused. */
-  const seen = new Set<string>();
-  let queue = drafts.map((_, i) => i);
-  let { count: used, taken } = await registrationState(
-    tx,
-    w,
-    queue.map((i) => keys[i]!),
-  );
-  for (;;) {
-    const pending: number[] = [];
-    const over: number[] = [];
-    for (const i of queue) {
-      if (max !== null && used >= max) {
-        over.push(i);
-        continue;
-      }
-      if (taken.has(keys[i]!) || seen.has(keys[i]!)) {
-        out[i] = { error: personTaken() };
-        continue;
-      }
-      seen.add(keys[i]!);
-      pending.push(i);
-      used += 1;
-    }
-    let lost = 0;
-    for (let b = 0; b < pending.length; b += ATHLETE_BATCH) {
-      const batch = pending.slice(b, b + ATHLETE_BATCH);
-      const ids = await insertAthletes(
-        tx,
-        w,
-        batch.map((i) => {
-          const v = drafts[i]!.values;
-          return {
-            values: v,
-            after: athleteSnapshot({ ...v, status: 'draft' }, groupNames.get(v.groupId) ?? '', [], []),
-          };
-        }),
-      );
-      for (const i of batch) {
-        const id = ids.get(keys[i]!);
-        if (id === undefined) {
-          out[i] = { error: personTaken() };
-          lost += 1;
-        } else out[i] = { id };
-      }
-    }
-    used -= lost;
-    // Places freed by people lost to a race go to the forms refused for the limit, in order.
-    if (lost && over.length && (max === null || used < max)) {
-      queue = over;
-      taken = (
-        await registrationState(
-          tx,
-          w,
-          over.map((i) => keys[i]!),
-        )
-      ).taken;
-      continue;
-    }
-    for (const i of over) {
-      out[i] = {
-        error: limitReached(
-          'name',
-          `每个代表队最多报名 ${max} 名运动员`,
-          `a delegation may register at most ${max} athletes`,
-        ),
-      };
-    }
-    return out;
-  }
-}
-
-/**
- * One statement for a batch of new athletes and their history: the rows travel as one JSON
- * value (a multi-row insert with a parameter per column costs more to build than to run),
- * inserted in their order (ids follow the rows); a person the unique index already holds is
- * skipped. Returns the new ids by person key.
- */
-async function insertAthletes(
-  tx: DbOrTx,
-  w: Writing,
-  batch: { values: AthleteDraft['values']; after: Record<string, unknown> }[],
-): Promise<Map<string, number>> {
-  const rows = await rowsOf<{ id: number; id_type: string; id_number: string }>(
-    tx.execute(sql`with r as (
-        select * from jsonb_to_recordset(${JSON.stringify(batch.map((b, k) => ({ k, ...b.values, after: b.after })))}::jsonb)
-          as r(k int, "groupId" int, name text, "nameEn" text, "idType" text, "idNumber" text, gender text,
-            "birthDate" date, "photoFileId" text, fields jsonb, after jsonb)
-      ), a as (
-        insert into reg_athlete (meeting_id, delegation_id, group_id, name, name_en, id_type, id_number, gender,
-          birth_date, photo_file_id, fields, status)
-        select ${w.m.id}::int, ${w.d.id}::int, r."groupId", r.name, r."nameEn", r."idType", r."idNumber", r.gender,
-          r."birthDate", r."photoFileId", r.fields, 'draft'
-        from r order by r.k
-        on conflict do nothing
-        returning id, id_type, id_number
-      ), h as (
-        insert into reg_record_history (meeting_id, entity, entity_id, before, after, user_id)
-        select ${w.m.id}::int, 'athlete', a.id, null, r.after, ${w.u.id}::int
-        from a join r on r."idType" = a.id_type and r."idNumber" = a.id_number
-        order by a.id
-      )
-      select id, id_type, id_number from a`),
-  );
-  return new Map(rows.map((r) => [personKey({ idType: r.id_type, idNumber: r.id_number }), Number(r.id)]));
-}
-
-/** The delegation's athletes, and which of these people (person keys) the meeting already has: one read. */
-async function registrationState(tx: DbOrTx, w: Acting, keys: string[]) {
-  const people = [...new Set(keys)].map((k) => {
-    const at = k.indexOf(':');
-    return { t: k.slice(0, at), n: k.slice(at + 1) };
-  });
-  const [row] = await rowsOf<{ n: number; taken: string[] | null }>(
-    tx.execute(sql`select
-      (select count(*)::int from reg_athlete where delegation_id = ${w.d.id}) as n,
-      (select json_agg(distinct a.id_type || ':' || upper(a.id_number))
-        from jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as p(t text, n text)
-        join reg_athlete a on a.meeting_id = ${w.m.id} and a.id_type = p.t and upper(a.id_number) = p.n) as taken`),
-  );
-  return { count: Number(row?.n ?? 0), taken: new Set(row?.taken ?? []) };
-}
-
-/** Add one athlete inside a write transaction (POST, and the other imports): every rule, then the history. */
+/** Add one athlete inside a write transaction (POST and every imported row): every rule, then the history. */
 export async function addAthlete(tx: DbOrTx, w: Writing, forms: Forms, body: AthleteBody): Promise<number> {
-  const [r] = await addAthletes(tx, w, forms, [await checkAthleteForm(tx, w, forms, body, null)]);
-  if ('error' in r!) throw r.error;
-  return r!.id;
+  const { values, person } = await checkAthleteForm(tx, w, forms, body, null);
+  const max = w.m.maxAthletes;
+  if (max !== null) {
+    const [n] = await tx.select({ n: countInt }).from(athlete).where(eq(athlete.delegationId, w.d.id));
+    if ((n?.n ?? 0) >= max) {
+      throw limitReached(
+        'name',
+        `每个代表队最多报名 ${max} 名运动员`,
+        `a delegation may register at most ${max} athletes`,
+      );
+    }
+  }
+  await assertPersonFree(tx, w.m.id, person, null);
+  const [row] = await tx
+    .insert(athlete)
+    .values({ ...values, meetingId: w.m.id, delegationId: w.d.id, status: 'draft' })
+    .returning({ id: athlete.id });
+  const id = row!.id;
+  const after = await athleteSnapshots(tx, [id]);
+  await keepHistory(tx, w, [{ entity: 'athlete', entityId: id, before: null, after: after.get(id) }]);
+  return id;
 }
 
 export async function createAthlete(db: Db, u: CurrentUser, body: AthleteBody): Promise<Written<AthleteVO>> {
@@ -595,7 +447,7 @@ export async function updateAthlete(
   body: AthleteUpdateBody,
 ): Promise<Written<AthleteVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, athlete, id);
+    const w = await writing(tx, u, await delegationOfRecord(tx, athlete, id));
     const [cur] = await tx.select().from(athlete).where(eq(athlete.id, id));
     if (!cur) throw notFound();
     if (cur.status === 'submitted') throw locked();
@@ -795,7 +647,7 @@ export async function updateCoach(
   body: CoachUpdateBody,
 ): Promise<Written<CoachVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, coach, id);
+    const w = await writing(tx, u, await delegationOfRecord(tx, coach, id));
     const [cur] = await tx.select().from(coach).where(eq(coach.id, id));
     if (!cur) throw notFound();
     if (cur.status === 'submitted') throw locked();

@@ -33,20 +33,6 @@ export function idNumber(birthDate: string, gender: 'M' | 'F'): string {
   return `${first17}${idCheckChar(first17)}`;
 }
 
-/**
- * The `n`-th of many distinct valid ID numbers of a group (a birth date in its range, a
- * sequence number of the group's gender), for bulk imports; area 110105, unlike `idNumber`.
- */
-export function idNumberAt(g: Pick<DemoGroup, 'birthFrom' | 'birthTo' | 'gender'>, n: number): string {
-  const from = new Date(`${g.birthFrom}T00:00:00Z`).getTime();
-  const to = new Date(`${g.birthTo}T00:00:00Z`).getTime();
-  const birth = new Date(from + ((n * 86_400_000) % (to - from))).toISOString().slice(0, 10).replaceAll('-', '');
-  // The 17th digit is odd for a man, even for a woman.
-  const order = String(100 + (Math.floor(n / 300) % 400) * 2 + (g.gender === 'F' ? 0 : 1)).padStart(3, '0');
-  const first17 = `110105${birth}${order}`;
-  return `${first17}${idCheckChar(first17)}`;
-}
-
 export interface DemoGroup {
   id: number;
   name: string;

@@ -94,33 +94,6 @@ export async function athleteVO(db: DbOrTx, id: number): Promise<AthleteVO | nul
  * What the history keeps of an athlete: the form, the status, and the entries with their seed
  * marks and the relay legs (the audit shows the before/after diff in the editor's merge mode).
  */
-export function athleteSnapshot(
-  a: Pick<
-    typeof athlete.$inferSelect,
-    'name' | 'nameEn' | 'gender' | 'idType' | 'idNumber' | 'birthDate' | 'groupId' | 'photoFileId' | 'fields' | 'status'
-  >,
-  groupName: string,
-  entries: unknown[],
-  relays: unknown[],
-): Record<string, unknown> {
-  return {
-    name: a.name,
-    nameEn: a.nameEn,
-    gender: a.gender,
-    idType: a.idType,
-    idNumber: a.idNumber,
-    birthDate: a.birthDate,
-    groupId: a.groupId,
-    groupName,
-    photoFileId: a.photoFileId,
-    fields: a.fields,
-    status: a.status,
-    entries,
-    relays,
-  };
-}
-
-/** The history snapshots of stored athletes (see athleteSnapshot), by id. */
 export async function athleteSnapshots(db: DbOrTx, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -140,7 +113,26 @@ export async function athleteSnapshots(db: DbOrTx, ids: number[]): Promise<Map<n
     .from(athlete)
     .innerJoin(group, eq(group.id, athlete.groupId))
     .where(inArray(athlete.id, ids));
-  return new Map(rows.map((r) => [r.a.id, athleteSnapshot(r.a, r.groupName, r.entries, r.relays)]));
+  return new Map(
+    rows.map((r) => [
+      r.a.id,
+      {
+        name: r.a.name,
+        nameEn: r.a.nameEn,
+        gender: r.a.gender,
+        idType: r.a.idType,
+        idNumber: r.a.idNumber,
+        birthDate: r.a.birthDate,
+        groupId: r.a.groupId,
+        groupName: r.groupName,
+        photoFileId: r.a.photoFileId,
+        fields: r.a.fields,
+        status: r.a.status,
+        entries: r.entries,
+        relays: r.relays,
+      },
+    ]),
+  );
 }
 
 // ─── Coaches ─────────────────────────────────────────────────────────────────────────────
