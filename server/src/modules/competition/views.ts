@@ -33,6 +33,17 @@ import { isoOrNull, rowsOf } from '../../lib/sql.js';
  * of the round (no query per heat or per competitor).
  */
 
+/** The athlete and delegation columns a competitor is shown with (start lists, results, the draw). */
+export const competitorColumns = {
+  athleteName: athlete.name,
+  athleteNameEn: athlete.nameEn,
+  gender: athlete.gender,
+  birthDate: athlete.birthDate,
+  bib: athlete.bib,
+  delegationName: delegation.name,
+  delegationShort: delegation.shortName,
+};
+
 const STATUS_ORDER: HeatStatus[] = ['draft', 'set', 'official'];
 /** The least advanced state of the heats (a round with none is a draft). */
 export function roundStatus(heats: { status: HeatStatus }[]): HeatStatus {
@@ -327,13 +338,7 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
           points: compStart.points,
           record: compStart.record,
           note: compStart.note,
-          athleteName: athlete.name,
-          athleteNameEn: athlete.nameEn,
-          gender: athlete.gender,
-          birthDate: athlete.birthDate,
-          bib: athlete.bib,
-          delegationName: delegation.name,
-          delegationShort: delegation.shortName,
+          ...competitorColumns,
           letter: relayTeam.letter,
           entrySeedMark: entry.seedMark,
           relaySeedMark: relayTeam.seedMark,

@@ -34,6 +34,7 @@ import { ensureRounds, type RoundRow } from '../rounds.js';
 import {
   byLaneThenPosition,
   type CompetitorVO,
+  competitorColumns,
   competitorVO,
   heatVO,
   loadEvent,
@@ -188,13 +189,7 @@ async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean)
       delegationId: entry.delegationId,
       seedValue: entry.seedValue,
       entrySeedMark: entry.seedMark,
-      athleteName: athlete.name,
-      athleteNameEn: athlete.nameEn,
-      gender: athlete.gender,
-      birthDate: athlete.birthDate,
-      bib: athlete.bib,
-      delegationName: delegation.name,
-      delegationShort: delegation.shortName,
+      ...competitorColumns,
     })
     .from(entry)
     .innerJoin(athlete, eq(athlete.id, entry.athleteId))
