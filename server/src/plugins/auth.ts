@@ -1,11 +1,11 @@
 import { ROOT_ROLE } from '@baton/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { user } from '../db/schema/index.js';
+import { session, user } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
-import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
+import { accessClaims, type TokenSettings } from '../modules/auth/tokens.js';
 
 /**
  * Every /api route declares who may call it in `config.auth`:
@@ -52,7 +52,14 @@ export function currentUser(req: FastifyRequest): CurrentUser {
   return req.user;
 }
 
-export async function loadCurrentUser(db: Db, userId: number, sessionId: string): Promise<CurrentUser | null> {
+/**
+ * The user an access token speaks for: the token's signature and expiry, then in one statement its
+ * session still live (not revoked, owned by the user) and the user enabled, with roles, permissions
+ * and delegation. Anything short of that is A0230. Used by every authenticated path (HTTP, files,
+ * sockets), so the rule is written once.
+ */
+export async function authenticate(db: Db, settings: TokenSettings, token: string): Promise<CurrentUser> {
+  const { userId, sessionId } = await accessClaims(settings, token);
   const rows = await db
     .select({
       id: user.id,
@@ -73,9 +80,10 @@ export async function loadCurrentUser(db: Db, userId: number, sessionId: string)
         d.meeting_id) from meet_delegation d where d.user_id = ${userId})`,
     })
     .from(user)
+    .innerJoin(session, and(eq(session.id, sessionId), eq(session.userId, user.id), isNull(session.revokedAt)))
     .where(eq(user.id, userId));
   const row = rows[0];
-  if (!row || row.status !== 1) return null;
+  if (!row || row.status !== 1) throw new AppError('A0230');
   const { status: _status, ...rest } = row;
   return { ...rest, isRoot: row.roles.includes(ROOT_ROLE), sessionId };
 }
@@ -96,9 +104,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new AppError('A0230');
-    const claims = await verifyAccessToken(opts.db, opts.tokens(), token);
-    const u = await loadCurrentUser(opts.db, claims.userId, claims.sessionId);
-    if (!u) throw new AppError('A0230');
+    const u = await authenticate(opts.db, opts.tokens(), token);
     req.user = u;
     if (rule !== 'user' && !hasPerm(u, rule.perm)) throw new AppError('A0301');
   });

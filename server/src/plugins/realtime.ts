@@ -13,8 +13,8 @@ import type { DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
 import { redisStore, useRateLimitStore } from '../lib/rate-limit.js';
 import { getOrCreateSecret } from '../lib/secrets.js';
-import { type TokenSettings, verifyAccessToken } from '../modules/auth/tokens.js';
-import { loadCurrentUser } from './auth.js';
+import type { TokenSettings } from '../modules/auth/tokens.js';
+import { authenticate } from './auth.js';
 
 /**
  * Who receives a frame:
@@ -271,10 +271,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       const token = req.query.token?.trim();
       const identify = async () => {
         if (!token) return null;
-        const claims = await verifyAccessToken(opts.db, opts.tokens(), token);
-        const u = await loadCurrentUser(opts.db, claims.userId, claims.sessionId);
-        if (!u) throw new Error('user gone');
-        return u;
+        return authenticate(opts.db, opts.tokens(), token);
       };
       identify().then(
         (u) => {

@@ -237,6 +237,26 @@ describe('tokens', () => {
     expect(refresh.json().code).toBe('A0233');
   });
 
+  it("a live session stops working once its user is disabled, and a session is only its own user's", async () => {
+    const hash = (await t.database.db.select().from(user).where(eq(user.username, 'admin')))[0]!.passwordHash;
+    await t.database.db.insert(user).values({ username: 'soon-off', passwordHash: hash, userType: 10, status: 1 });
+    const pair = await login(t, 'soon-off');
+    const me = () => t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) });
+    expect((await me()).statusCode).toBe(200);
+    // The session row moved to another user (as if ids were reused): the token no longer matches it.
+    const [admin] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.username, 'admin'));
+    const [own] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.username, 'soon-off'));
+    const [sid] = await t.database.db.select({ id: session.id }).from(session).where(eq(session.userId, own!.id));
+    await t.database.db.update(session).set({ userId: admin!.id }).where(eq(session.id, sid!.id));
+    expect((await me()).json().code).toBe('A0230');
+    await t.database.db.update(session).set({ userId: own!.id }).where(eq(session.id, sid!.id));
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.update(user).set({ status: 0 }).where(eq(user.id, own!.id));
+    const off = await me();
+    expect(off.statusCode).toBe(401);
+    expect(off.json().code).toBe('A0230');
+  });
+
   it('expired access token → A0230 (client refreshes)', async () => {
     const short = await makeTestApp({ accessTokenTtlS: 1 });
     try {

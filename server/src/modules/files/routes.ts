@@ -4,10 +4,9 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { type CurrentUser, currentUser, loadCurrentUser } from '../../plugins/auth.js';
+import { authenticate, type CurrentUser, currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
-import { verifyAccessToken } from '../auth/tokens.js';
 import { fileAccess } from './access.js';
 import { isImageMime, loadFile, storeFile } from './service.js';
 
@@ -60,10 +59,7 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) return null;
-    const claims = await verifyAccessToken(db, app.baton.tokens, token);
-    const u = await loadCurrentUser(db, claims.userId, claims.sessionId);
-    if (!u) throw new AppError('A0230');
-    return u;
+    return authenticate(db, app.baton.tokens, token);
   }
 
   app.get<{ Params: { id: string } }>(
