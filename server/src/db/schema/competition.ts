@@ -14,8 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './columns.js';
-import { delegation, groupItem, meeting } from './meeting.js';
-import { athlete, entry, relayTeam } from './registration.js';
+import { groupItem, meeting } from './meeting.js';
+import { entry, relayTeam } from './registration.js';
 import { user } from './system.js';
 
 /**
@@ -138,21 +138,25 @@ export const compStart = pgTable(
   'comp_start',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    roundId: integer('round_id')
-      .notNull()
-      .references(() => compRound.id, { onDelete: 'cascade' }),
+    /**
+     * `meeting_id`, `round_id`, `athlete_id` and `delegation_id` are copies of what `heat_id`
+     * (heat → round → meeting) and `entry_id` / `relay_team_id` (entry → athlete, delegation)
+     * already say, kept for the queries; they carry no foreign key of their own. Each key costs
+     * a lookup per inserted row (a whole carnival meet writes 60,000 starts at once), and every
+     * delete still reaches the starts through the keys kept: a meeting or a round through its
+     * heats, an athlete through its entries (an athlete's starts are its entries' starts), a
+     * relay team directly; a delegation cannot go while it has entries, relay teams or athletes
+     * (those keys restrict), hence while it has starts.
+     */
+    meetingId: integer('meeting_id').notNull(),
+    roundId: integer('round_id').notNull(),
     heatId: integer('heat_id')
       .notNull()
       .references(() => compHeat.id, { onDelete: 'cascade' }),
     entryId: integer('entry_id').references(() => entry.id, { onDelete: 'cascade' }),
     relayTeamId: integer('relay_team_id').references(() => relayTeam.id, { onDelete: 'cascade' }),
-    athleteId: integer('athlete_id').references(() => athlete.id, { onDelete: 'cascade' }),
-    delegationId: integer('delegation_id')
-      .notNull()
-      .references(() => delegation.id, { onDelete: 'cascade' }),
+    athleteId: integer('athlete_id'),
+    delegationId: integer('delegation_id').notNull(),
     /** Track lane (null for races not in lanes and for field events). */
     lane: smallint('lane'),
     /** Order in the heat: the start order (track) or the competition order (field). */
