@@ -1,6 +1,7 @@
 import type {
   CompLogVO,
   HeatStatus,
+  RelayMemberVO,
   RoundDrawBody,
   RoundPublishBody,
   RoundSettingsBody,
@@ -33,6 +34,7 @@ import { announce } from '../publish.js';
 import { ensureRounds, type RoundRow } from '../rounds.js';
 import {
   byLaneThenPosition,
+  type CompetitorFacts,
   type CompetitorVO,
   competitorColumns,
   competitorVO,
@@ -152,35 +154,22 @@ async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean)
       tx,
       rows.map((r) => r.relayTeamId),
     );
-    return rows.map((r) => ({
-      entryId: null,
-      relayTeamId: r.relayTeamId,
-      athleteId: null,
-      delegationId: r.delegationId,
-      seedValue: r.seedValue,
-      qualifier: 'Q',
-      place: null,
-      value: null,
-      shown: competitorVO(
+    return rows.map((r) =>
+      firstRoundCandidate(
         {
+          ...r,
           entryId: null,
-          relayTeamId: r.relayTeamId,
           athleteId: null,
-          delegationId: r.delegationId,
           athleteName: null,
           athleteNameEn: null,
           gender: null,
           birthDate: null,
           bib: null,
-          delegationName: r.delegationName,
-          delegationShort: r.delegationShort,
-          letter: r.letter,
           entrySeedMark: null,
-          relaySeedMark: r.relaySeedMark,
         },
         membersOf,
       ),
-    }));
+    );
   }
   const rows = await tx
     .select({
@@ -197,35 +186,27 @@ async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean)
     .where(and(eq(entry.groupItemId, groupItemId), eq(entry.status, 'approved')))
     .orderBy(asc(entry.id));
   const noMembers = new Map<number, never[]>();
-  return rows.map((r) => ({
+  return rows.map((r) =>
+    firstRoundCandidate({ ...r, relayTeamId: null, letter: null, relaySeedMark: null }, noMembers),
+  );
+}
+
+/** A first-round candidate (qualified by entry, no result yet) and how its start rows show it. */
+function firstRoundCandidate(
+  r: CompetitorFacts & { seedValue: number | null },
+  membersOf: ReadonlyMap<number, RelayMemberVO[]>,
+): Candidate {
+  return {
     entryId: r.entryId,
-    relayTeamId: null,
+    relayTeamId: r.relayTeamId,
     athleteId: r.athleteId,
     delegationId: r.delegationId,
     seedValue: r.seedValue,
     qualifier: 'Q',
     place: null,
     value: null,
-    shown: competitorVO(
-      {
-        entryId: r.entryId,
-        relayTeamId: null,
-        athleteId: r.athleteId,
-        delegationId: r.delegationId,
-        athleteName: r.athleteName,
-        athleteNameEn: r.athleteNameEn,
-        gender: r.gender,
-        birthDate: r.birthDate,
-        bib: r.bib,
-        delegationName: r.delegationName,
-        delegationShort: r.delegationShort,
-        letter: null,
-        entrySeedMark: r.entrySeedMark,
-        relaySeedMark: null,
-      },
-      noMembers,
-    ),
-  }));
+    shown: competitorVO(r, membersOf),
+  };
 }
 
 /** How many entries of the group item still wait for audit (for the message when none is approved). */
