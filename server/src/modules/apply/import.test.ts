@@ -1,3 +1,4 @@
+import { formatMessage, idCheckChar } from '@baton/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/app.js';
@@ -125,5 +126,60 @@ describe('athlete import', () => {
     expect(code(notXlsx)).toBe('A0400');
     const noId = await upload(d1, await xlsx(['姓名'], [['甲']]));
     expect(noId.json().msg).toContain('missing column(s): ID number');
+  });
+
+  it('two overlapping imports of one workbook into two delegations: each person once, never a 500 or half an import', async () => {
+    await setMeeting(t, { maxAthletes: null });
+    const [dA, dB] = [dlgIds[2]!, dlgIds[3]!];
+    const a = await asDelegation(t, dA);
+    const b = await asDelegation(t, dB);
+    const taken = formatMessage('A0463', 'en');
+    const inBoth = `delegation_id in (${dA}, ${dB})`;
+    const historyOfBoth = `entity = 'athlete' and entity_id in (select id from reg_athlete where ${inBoth})`;
+    const n = 400;
+    /** `n` boys none of the other tests uses: birth dates from the group's first day on, two a day. */
+    const people = (first: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => {
+        const d = new Date(`${boys.birthFrom}T00:00:00Z`);
+        d.setUTCDate(d.getUTCDate() + first + Math.floor(i / 2));
+        const first17 = `330381${d.toISOString().slice(0, 10).replaceAll('-', '')}${String(901 + 2 * (i % 2)).padStart(3, '0')}`;
+        return row(`${tag}${i + 1}`, `${first17}${idCheckChar(first17)}`, 'U16 Boys');
+      });
+
+    // All-or-nothing: one import takes the whole workbook, the other writes nothing and says why.
+    const book = await xlsx(HEADERS, people(0, '并'));
+    const both = await Promise.all([upload(a, book), upload(b, book)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const reports = both.filter((r) => code(r) === '00000').map((r) => data<Report>(r));
+    expect(both.every((r) => code(r) === '00000' || code(r) === 'A0463')).toBe(true);
+    expect(reports.filter((r) => r.imported === n && r.errors.length === 0)).toHaveLength(1);
+    for (const r of reports.filter((x) => x.imported !== n)) {
+      expect(r).toMatchObject({ total: n, valid: 0, invalid: n, imported: 0 });
+      expect(r.errors).toEqual(people(0, '并').map((_, i) => ({ row: i + 2, field: 'idNumber', message: taken })));
+    }
+    expect(await count(t, 'reg_athlete', inBoth)).toBe(n);
+    expect(await count(t, 'reg_record_history', historyOfBoth)).toBe(n);
+
+    // Valid-only: the rows are shared out between the two, each person written once.
+    const next = await xlsx(HEADERS, people(n, '又'));
+    const shared = await Promise.all([upload(a, next, '?mode=valid-only'), upload(b, next, '?mode=valid-only')]);
+    expect(shared.map((r) => [r.statusCode, code(r)])).toEqual([
+      [200, '00000'],
+      [200, '00000'],
+    ]);
+    const split = shared.map((r) => data<Report>(r));
+    expect(split[0]!.imported + split[1]!.imported).toBe(n);
+    for (const r of split) {
+      expect(r.imported + r.invalid).toBe(n);
+      expect(r.errors.every((e) => e.field === 'idNumber' && e.message === taken)).toBe(true);
+    }
+    expect(await count(t, 'reg_athlete', inBoth)).toBe(2 * n);
+    expect(await count(t, 'reg_record_history', historyOfBoth)).toBe(2 * n);
+    expect(
+      await count(
+        t,
+        '(select 1 from reg_athlete group by meeting_id, id_type, upper(id_number) having count(*) > 1) d',
+      ),
+    ).toBe(0);
   });
 });

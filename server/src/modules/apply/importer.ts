@@ -15,12 +15,13 @@ import {
   RuleError,
 } from './rules.js';
 import { acting, delegationIdOf, writing } from './scope.js';
-import { addAthlete, inTransaction, raceError } from './service.js';
+import { addAthletes, inTransaction } from './service.js';
 
 /**
  * Athletes from a spreadsheet (issue 5 "Excel import with a row report"). Every row goes
- * through the same rules as `POST /apply/athletes` (each in a savepoint of one transaction,
- * under the delegation's lock); all-or-nothing by default: one bad row and nothing is written.
+ * through the same rules as `POST /apply/athletes` (addAthletes: checked in memory in row order,
+ * then written in batches, in one transaction under the delegation's lock); all-or-nothing by
+ * default: one bad row and nothing is written.
  * The group is named in Chinese or English, or left blank when exactly one group fits the
  * athlete's gender and birth date.
  */
@@ -141,25 +142,33 @@ export async function importAthletes(
       const forms = await loadForms(tx, w.m.id);
       const columns = columnsOf(forms);
       const rows = keyedRows(sheet, columns);
-      const errors: ImportReport['errors'] = [];
-      let valid = 0;
+      // Each row read as its form; the rules that need the database then run over all of them
+      // at once (addAthletes), in row order, as if the rows were added one after the other.
+      const failed = new Map<number, AppError>();
+      const bodies: AthleteBody[] = [];
+      const bodyRows: number[] = [];
       for (const r of rows) {
         try {
-          const body = rowToBody(r.values, forms, columns);
-          await tx.transaction(async (sp) => {
-            await addAthlete(sp, w, forms, body);
-          });
-          valid += 1;
+          bodies.push(rowToBody(r.values, forms, columns));
+          bodyRows.push(r.row);
         } catch (err) {
-          const e = raceError(err);
-          if (!(e instanceof AppError)) throw e;
-          errors.push({
-            row: r.row,
-            field: e instanceof RuleError ? e.field : 'idNumber',
-            message: messageOf(e, lang),
-          });
+          if (!(err instanceof AppError)) throw err;
+          failed.set(r.row, err);
         }
       }
+      const mode = validOnly ? 'valid' : failed.size ? 'none' : 'all';
+      const results = await addAthletes(tx, w, forms, bodies, mode);
+      let valid = 0;
+      results.forEach((result, i) => {
+        if (result instanceof AppError) failed.set(bodyRows[i]!, result);
+        else valid += 1;
+      });
+      const errors: ImportReport['errors'] = rows.flatMap((r) => {
+        const e = failed.get(r.row);
+        return e
+          ? [{ row: r.row, field: e instanceof RuleError ? e.field : 'idNumber', message: messageOf(e, lang) }]
+          : [];
+      });
       const report: ImportReport & { override: boolean } = {
         total: rows.length,
         valid,

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, coach, delegation, entry, relayMember, relayTeam } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
-import { iso, isUniqueViolation, likeAny, pgConstraint, rowsOf } from '../../lib/sql.js';
+import { iso, isUniqueViolation, likeAny, pgCode, pgConstraint, rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { requireMeeting } from '../meetings/access.js';
@@ -402,29 +402,159 @@ async function checkAthleteForm(
   };
 }
 
-/** Add one athlete inside a write transaction (POST and every imported row): every rule, then the history. */
-export async function addAthlete(tx: DbOrTx, w: Writing, forms: Forms, body: AthleteBody): Promise<number> {
-  const { values, person } = await checkAthleteForm(tx, w, forms, body, null);
+/** Athletes per multi-row INSERT (and per history insert) when several are added at once. */
+export const ATHLETE_BATCH = 500;
+/** Rows a check for persons already registered reads per statement (bounded bind parameters). */
+const PERSON_LOOKUP = 1000;
+
+type CheckedAthlete = Awaited<ReturnType<typeof checkAthleteForm>>;
+type AthleteValues = CheckedAthlete['values'];
+const personKey = (idType: string, idNumber: string) => `${idType}\u0000${idNumber.toUpperCase()}`;
+
+/** The persons of `people` already registered in the meeting (any delegation), read in chunks. */
+async function registeredPersons(tx: DbOrTx, meetingId: number, people: Person[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  const numbers = [...new Set(people.map((p) => p.idNumber.toUpperCase()))];
+  for (let i = 0; i < numbers.length; i += PERSON_LOOKUP) {
+    const rows = await tx
+      .select({ idType: athlete.idType, idNumber: sql<string>`upper(${athlete.idNumber})` })
+      .from(athlete)
+      .where(
+        and(
+          eq(athlete.meetingId, meetingId),
+          inArray(sql`upper(${athlete.idNumber})`, numbers.slice(i, i + PERSON_LOOKUP)),
+        ),
+      );
+    for (const r of rows) taken.add(personKey(r.idType, r.idNumber));
+  }
+  return taken;
+}
+
+/**
+ * The counted rules, row after row as if each were added alone and in order: the delegation's
+ * athlete limit (counted once, then by the rows accepted before), and one person once per
+ * meeting (those already registered read in one pass, then the rows accepted before).
+ */
+async function planAthletes(
+  tx: DbOrTx,
+  w: Writing,
+  checked: (CheckedAthlete | AppError)[],
+): Promise<(AthleteValues | AppError)[]> {
   const max = w.m.maxAthletes;
+  let held = 0;
   if (max !== null) {
     const [n] = await tx.select({ n: countInt }).from(athlete).where(eq(athlete.delegationId, w.d.id));
-    if ((n?.n ?? 0) >= max) {
-      throw limitReached(
+    held = n?.n ?? 0;
+  }
+  const fine = checked.filter((c): c is CheckedAthlete => !(c instanceof AppError));
+  const taken = fine.length
+    ? await registeredPersons(
+        tx,
+        w.m.id,
+        fine.map((c) => c.person),
+      )
+    : new Set<string>();
+  return checked.map((c) => {
+    if (c instanceof AppError) return c;
+    if (max !== null && held >= max) {
+      return limitReached(
         'name',
         `每个代表队最多报名 ${max} 名运动员`,
         `a delegation may register at most ${max} athletes`,
       );
     }
+    const key = personKey(c.person.idType, c.person.idNumber);
+    if (taken.has(key)) return personTaken();
+    taken.add(key);
+    held += 1;
+    return c.values;
+  });
+}
+
+/** Insert the accepted athletes in batches (one INSERT … RETURNING and one history insert each). */
+async function insertAthletes(
+  tx: DbOrTx,
+  w: Writing,
+  plan: (AthleteValues | AppError)[],
+): Promise<(number | AppError)[]> {
+  const out: (number | AppError)[] = plan.map((p) => (p instanceof AppError ? p : 0));
+  const accepted = plan.flatMap((p, i) => (p instanceof AppError ? [] : [i]));
+  for (let b = 0; b < accepted.length; b += ATHLETE_BATCH) {
+    const slice = accepted.slice(b, b + ATHLETE_BATCH);
+    const rows = await tx
+      .insert(athlete)
+      .values(
+        slice.map((i) => ({
+          ...(plan[i] as AthleteValues),
+          meetingId: w.m.id,
+          delegationId: w.d.id,
+          status: 'draft' as const,
+        })),
+      )
+      .returning({ id: athlete.id, idType: athlete.idType, idNumber: athlete.idNumber });
+    const idOf = new Map(rows.map((r) => [personKey(r.idType, r.idNumber), r.id]));
+    const ids = slice.map((i) => {
+      const v = plan[i] as AthleteValues;
+      const id = idOf.get(personKey(v.idType, v.idNumber));
+      if (id === undefined) throw new Error('an inserted athlete was not returned');
+      out[i] = id;
+      return id;
+    });
+    const after = await athleteSnapshots(tx, ids);
+    await keepHistory(
+      tx,
+      w,
+      ids.map((id) => ({ entity: 'athlete' as const, entityId: id, before: null, after: after.get(id) })),
+    );
   }
-  await assertPersonFree(tx, w.m.id, person, null);
-  const [row] = await tx
-    .insert(athlete)
-    .values({ ...values, meetingId: w.m.id, delegationId: w.d.id, status: 'draft' })
-    .returning({ id: athlete.id });
-  const id = row!.id;
-  const after = await athleteSnapshots(tx, [id]);
-  await keepHistory(tx, w, [{ entity: 'athlete', entityId: id, before: null, after: after.get(id) }]);
-  return id;
+  return out;
+}
+
+/** Another transaction registered one of the persons meanwhile (or the two waited on each other). */
+const personRace = (err: unknown) =>
+  (isUniqueViolation(err) && pgConstraint(err) === 'reg_athlete_person_uq') || pgCode(err) === '40P01';
+
+/**
+ * Add athletes inside a write transaction (POST adds one, the import many): every rule for
+ * each body in order, as if each were added alone, then the accepted ones written in batches
+ * with their history. The answer, body by body: the new id, the rule the body breaks, or
+ * null (it passes, but `mode` 'all' wrote nothing because another body failed; 'none' never
+ * writes). The person index still guards races with parallel writes of other delegations:
+ * when it fires, the batch is undone (savepoint) and the rows are checked again.
+ */
+export async function addAthletes(
+  tx: DbOrTx,
+  w: Writing,
+  forms: Forms,
+  bodies: AthleteBody[],
+  mode: 'valid' | 'all' | 'none' = 'valid',
+): Promise<(number | AppError | null)[]> {
+  const checked: (CheckedAthlete | AppError)[] = [];
+  for (const body of bodies) {
+    try {
+      checked.push(await checkAthleteForm(tx, w, forms, body, null));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      checked.push(err);
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const plan = await planAthletes(tx, w, checked);
+    const failed = plan.some((p) => p instanceof AppError);
+    if (mode === 'none' || (mode === 'all' && failed)) return plan.map((p) => (p instanceof AppError ? p : null));
+    try {
+      return await tx.transaction((sp) => insertAthletes(sp, w, plan));
+    } catch (err) {
+      if (attempt >= 3 || !personRace(err)) throw err;
+    }
+  }
+}
+
+/** Add one athlete inside a write transaction (POST): every rule, then the history. */
+export async function addAthlete(tx: DbOrTx, w: Writing, forms: Forms, body: AthleteBody): Promise<number> {
+  const [result] = await addAthletes(tx, w, forms, [body], 'all');
+  if (result instanceof AppError) throw result;
+  return result!;
 }
 
 export async function createAthlete(db: Db, u: CurrentUser, body: AthleteBody): Promise<Written<AthleteVO>> {
