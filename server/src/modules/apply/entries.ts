@@ -15,8 +15,9 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isCalendarDate } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { insertEntryWithHistory, readAndInsertEntry } from './entries-write.js';
 import { invalid, limitReached, locked, notEligible, today } from './rules.js';
-import { type Acting, acting, countInt, delegationIdOf, delegationOfRecord, keepHistory, writing } from './scope.js';
+import { type Acting, acting, delegationIdOf, keepHistory, writing, writingOfRecord } from './scope.js';
 import { parseSeedMark } from './seed-mark.js';
 import { inTransaction, reauditAthletes, type Written, writingFor } from './service.js';
 import {
@@ -56,7 +57,7 @@ async function groupItemOf(tx: DbOrTx, a: Acting, groupItemId: number) {
 }
 type GroupItemInfo = Awaited<ReturnType<typeof groupItemOf>>;
 
-const itemLabel = (x: GroupItemInfo) => ({
+const itemLabel = (x: { i: { name: string; nameEn: string }; g: { name: string; nameEn: string } }) => ({
   zh: `${x.g.name}${x.i.name}`,
   en: `${x.i.nameEn} (${x.g.nameEn || x.g.name})`,
 });
@@ -124,21 +125,33 @@ export async function applyItems(db: Db, u: CurrentUser, q: ApplyItemsQuery): Pr
 
 // ─── Individual entries ──────────────────────────────────────────────────────────────────
 
-/** The delegation an entry's athlete belongs to; a manager's `delegationId`, when given, must match. */
-async function athleteDelegation(tx: DbOrTx, u: CurrentUser, athleteId: number, delegationId: number | undefined) {
-  const dId = await delegationOfRecord(tx, athlete, athleteId);
-  if (u.delegation) delegationIdOf(u, delegationId);
-  else if (delegationId !== undefined && delegationId !== dId) throw notFound();
-  return dId;
-}
-
+/**
+ * Enter an athlete in an individual event. One round trip locks the delegation (reached through
+ * the athlete) and reads its meeting; one reads every input of the rules — after the lock, so a
+ * parallel write of the delegation has committed and is counted — and, when they pass, inserts
+ * the entry with its history row (entries-write.ts). The rules are then checked here, in their
+ * order, on what was read; the answer is built from what is known, not read back. An approved
+ * athlete goes back to audit (`reauditAthletes`, a few statements more).
+ */
 export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Promise<Written<EntryVO>> {
+  // A delegation account acts on its own delegation only; a manager may name it.
+  const only = u.delegation ? delegationIdOf(u, body.delegationId) : body.delegationId;
+  let dateError: unknown = null;
+  let seedDate: string | null | false;
+  try {
+    seedDate = seedDateOf(body.seedDate);
+  } catch (err) {
+    dateError = err;
+    seedDate = false;
+  }
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, await athleteDelegation(tx, u, body.athleteId, body.delegationId));
-    const [a] = await tx.select().from(athlete).where(eq(athlete.id, body.athleteId));
-    if (!a || a.delegationId !== w.d.id) throw notFound();
+    const w = await writingOfRecord(tx, u, athlete, body.athleteId, only);
+    const read = await readAndInsertEntry(tx, w, body, seedDate);
+    if (!read || read.inputs.a.delegationId !== w.d.id) throw notFound();
+    const { a, gi, i, g, mine, dup, ours } = read.inputs;
     if (a.status === 'submitted') throw locked();
-    const x = await groupItemOf(tx, w, body.groupItemId);
+    if (!gi || !i || !g) throw invalid('groupItemId', '本赛事没有该项目', 'the event does not exist in this meeting');
+    const x = { gi, i, g, limit: gi.maxPerDelegation ?? w.m.maxEntriesPerItem };
     const label = itemLabel(x);
     if (x.gi.groupId !== a.groupId) {
       throw notEligible(
@@ -150,25 +163,18 @@ export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Prom
     if (x.i.kind === 'relay') {
       throw invalid('groupItemId', '接力项目请以接力队报名', 'relay events are entered as relay teams');
     }
-    const [dup] = await tx
-      .select({ id: entry.id })
-      .from(entry)
-      .where(and(eq(entry.athleteId, a.id), eq(entry.groupItemId, x.gi.id)));
-    if (dup) throw invalid('groupItemId', `该运动员已报${label.zh}`, `the athlete is already entered in ${label.en}`);
+    if (dup > 0) {
+      throw invalid('groupItemId', `该运动员已报${label.zh}`, `the athlete is already entered in ${label.en}`);
+    }
     const maxEvents = x.g.maxEventsPerAthlete ?? w.m.maxEventsPerAthlete;
-    const [mine] = await tx.select({ n: countInt }).from(entry).where(eq(entry.athleteId, a.id));
-    if ((mine?.n ?? 0) >= maxEvents) {
+    if (mine >= maxEvents) {
       throw limitReached(
         'groupItemId',
-        `${a.name}已报 ${mine?.n ?? 0} 个个人项目，每名运动员最多 ${maxEvents} 个`,
-        `${a.name} has ${mine?.n ?? 0} individual events; an athlete may enter at most ${maxEvents}`,
+        `${a.name}已报 ${mine} 个个人项目，每名运动员最多 ${maxEvents} 个`,
+        `${a.name} has ${mine} individual events; an athlete may enter at most ${maxEvents}`,
       );
     }
-    const [ours] = await tx
-      .select({ n: countInt })
-      .from(entry)
-      .where(and(eq(entry.delegationId, w.d.id), eq(entry.groupItemId, x.gi.id)));
-    if ((ours?.n ?? 0) >= x.limit) {
+    if (ours >= x.limit) {
       throw limitReached(
         'groupItemId',
         `每个代表队${label.zh}最多报 ${x.limit} 人，名额已满`,
@@ -176,25 +182,47 @@ export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Prom
       );
     }
     const seed = parseSeedMark(x.i.resultFormat, body.seedMark);
-    const seedDate = seedDateOf(body.seedDate);
-    const id = await reauditAthletes(tx, w, [a.id], async () => {
+    if (dateError) throw dateError;
+    const date = seedDate || null;
+    const status = a.status === 'approved' ? ('submitted' as const) : ('draft' as const);
+    const vo = (id: number, version: number): EntryVO => ({
+      id,
+      athleteId: a.id,
+      athleteName: a.name,
+      groupItemId: x.gi.id,
+      itemCode: x.i.code,
+      itemName: x.i.name,
+      itemNameEn: x.i.nameEn,
+      seedMark: seed?.mark ?? null,
+      seedDate: date,
+      status,
+      version,
+    });
+    if (read.inserted)
+      return { before: null, after: vo(read.inserted.id, read.inserted.version), override: w.override };
+    const values = {
+      athleteId: a.id,
+      groupItemId: x.gi.id,
+      seedMark: seed?.mark ?? null,
+      seedValue: seed?.value ?? null,
+      seedDate: date,
+      status,
+    };
+    if (a.status !== 'approved') {
+      // Not expected (the statement inserts whenever the rules pass): insert it now.
+      const row = await insertEntryWithHistory(tx, w, values, entrySnapshot(vo(0, 0)));
+      return { before: null, after: vo(row.id, row.version), override: w.override };
+    }
+    // Back to audit: the athlete's history row first, then the entry's (as every write does).
+    const row = await reauditAthletes(tx, w, [a.id], async () => {
       const [row] = await tx
         .insert(entry)
-        .values({
-          meetingId: w.m.id,
-          delegationId: w.d.id,
-          athleteId: a.id,
-          groupItemId: x.gi.id,
-          seedMark: seed?.mark ?? null,
-          seedValue: seed?.value ?? null,
-          seedDate,
-          status: a.status === 'approved' ? 'submitted' : 'draft',
-        })
-        .returning({ id: entry.id });
-      return row!.id;
+        .values({ meetingId: w.m.id, delegationId: w.d.id, ...values })
+        .returning({ id: entry.id, version: entry.version });
+      return row!;
     });
-    const after = (await entryVO(tx, id))!;
-    await keepHistory(tx, w, [{ entity: 'entry', entityId: id, before: null, after: entrySnapshot(after) }]);
+    const after = vo(row.id, row.version);
+    await keepHistory(tx, w, [{ entity: 'entry', entityId: row.id, before: null, after: entrySnapshot(after) }]);
     return { before: null, after, override: w.override };
   });
 }
@@ -207,7 +235,7 @@ export async function updateEntry(
   body: EntryUpdateBody,
 ): Promise<Written<EntryVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, await delegationOfRecord(tx, entry, id));
+    const w = await writingOfRecord(tx, u, entry, id, u.delegation?.id);
     const [row] = await tx
       .select({ e: entry, status: athlete.status, format: item.resultFormat })
       .from(entry)
@@ -416,7 +444,7 @@ export async function updateRelay(
   body: RelayUpdateBody,
 ): Promise<Written<RelayVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, await delegationOfRecord(tx, relayTeam, id));
+    const w = await writingOfRecord(tx, u, relayTeam, id, u.delegation?.id);
     const [team] = await tx.select().from(relayTeam).where(eq(relayTeam.id, id));
     if (!team) throw notFound();
     const x = await groupItemOf(tx, w, team.groupItemId);

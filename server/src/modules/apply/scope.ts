@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type athlete,
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { type MeetingRow, requireMeeting } from '../meetings/access.js';
+import { type MeetingRow, meetingRole, requireMeeting } from '../meetings/access.js';
 import { isRegistrationOpen } from '../meetings/service.js';
 
 /**
@@ -53,6 +53,20 @@ async function reach(db: DbOrTx, u: CurrentUser, d: DelegationRow | undefined): 
   return { u, d, m, manager: true, open: isRegistrationOpen(m) };
 }
 
+/**
+ * `reach` with the delegation's meeting already read (in the statement that locked the row):
+ * the same answers, without reading the meeting again. A committee or area user still goes
+ * through `requireMeeting` (their assignment to the meeting is checked there).
+ */
+async function reachWithMeeting(db: DbOrTx, u: CurrentUser, d: DelegationRow, m: MeetingRow): Promise<Acting> {
+  if (u.delegation) {
+    if (u.delegation.id !== d.id) throw notFound();
+    return { u, d, m, manager: false, open: isRegistrationOpen(m) };
+  }
+  if (meetingRole(u) === 'all') return { u, d, m, manager: true, open: isRegistrationOpen(m) };
+  return reach(db, u, d);
+}
+
 /** The delegation a request acts on: the caller's own, or the one a manager names. */
 export function delegationIdOf(u: CurrentUser, delegationId: number | undefined): number {
   if (u.delegation) {
@@ -79,8 +93,19 @@ export async function acting(db: DbOrTx, u: CurrentUser, delegationId: number | 
  * of an invited delegation marks it as registering.
  */
 export async function writing(tx: DbOrTx, u: CurrentUser, delegationId: number): Promise<Writing> {
-  const [d] = await tx.select().from(delegation).where(eq(delegation.id, delegationId)).for('update');
-  const a = await reach(tx, u, d);
+  return lockAndWrite(tx, u, eq(delegation.id, delegationId));
+}
+
+/** Lock the delegation row matching `where` (its meeting read in the same statement), then as `writing`. */
+async function lockAndWrite(tx: DbOrTx, u: CurrentUser, where: SQL | undefined): Promise<Writing> {
+  const [row] = await tx
+    .select({ d: delegation, m: meeting })
+    .from(delegation)
+    .innerJoin(meeting, eq(meeting.id, delegation.meetingId))
+    .where(where)
+    .for('update', { of: delegation });
+  if (!row) throw notFound();
+  const a = await reachWithMeeting(tx, u, row.d, row.m);
   if (!a.open && !a.manager) throw new AppError('A0460');
   if (a.d.status === 'invited') {
     await tx.update(delegation).set({ status: 'registering' }).where(eq(delegation.id, a.d.id));
@@ -97,6 +122,30 @@ export async function delegationOfRecord(tx: DbOrTx, table: OwnedTable, id: numb
   const [row] = await tx.select({ delegationId: t.delegationId }).from(t).where(eq(t.id, id));
   if (!row) throw notFound();
   return row.delegationId;
+}
+
+/**
+ * `writing` for the delegation a record belongs to, reached through the record in the statement
+ * that locks the delegation's row (one round trip instead of two). A missing record answers 404,
+ * as does a delegation other than `only` (the caller's own, or the one a manager named): the row
+ * of a delegation the caller may not write is then never locked.
+ */
+export async function writingOfRecord(
+  tx: DbOrTx,
+  u: CurrentUser,
+  table: OwnedTable,
+  id: number,
+  only?: number,
+): Promise<Writing> {
+  const t = table as typeof athlete;
+  return lockAndWrite(
+    tx,
+    u,
+    and(
+      sql`${delegation.id} = (select ${t.delegationId} from ${t} where ${t.id} = ${id})`,
+      only === undefined ? undefined : eq(delegation.id, only),
+    ),
+  );
 }
 
 export type HistoryEntity = 'athlete' | 'coach' | 'entry' | 'relay' | 'delegation';
