@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 
 /**
  * Communication and personal-centre contracts: verification codes, registration, password
@@ -190,9 +191,9 @@ export const NoticeVO = Type.Object({
   level: Type.String(),
   targetType: Type.Integer(),
   status: Type.Integer(),
-  publisherName: Type.Union([Type.String(), Type.Null()]),
-  publishedAt: Type.Union([Type.String(), Type.Null()]),
-  revokedAt: Type.Union([Type.String(), Type.Null()]),
+  publisherName: Nullable(Type.String()),
+  publishedAt: Nullable(Type.String()),
+  revokedAt: Nullable(Type.String()),
   createdAt: Type.String(),
   version: Type.Integer(),
 });
@@ -212,8 +213,8 @@ export const MyNoticeVO = Type.Object({
   title: Type.String(),
   type: Type.Integer(),
   level: Type.String(),
-  publisherName: Type.Union([Type.String(), Type.Null()]),
-  publishedAt: Type.Union([Type.String(), Type.Null()]),
+  publisherName: Nullable(Type.String()),
+  publishedAt: Nullable(Type.String()),
   isRead: Type.Integer({ description: '1 read, 0 unread' }),
 });
 export type MyNoticeVO = Static<typeof MyNoticeVO>;
@@ -225,8 +226,8 @@ export const NoticeDetailVO = Type.Object({
   type: Type.Integer(),
   level: Type.String(),
   status: Type.Integer(),
-  publisherName: Type.Union([Type.String(), Type.Null()]),
-  publishedAt: Type.Union([Type.String(), Type.Null()]),
+  publisherName: Nullable(Type.String()),
+  publishedAt: Nullable(Type.String()),
 });
 export type NoticeDetailVO = Static<typeof NoticeDetailVO>;
 

@@ -6,11 +6,11 @@
  * `meet_meeting.bib_scheme` (the shape `BibSettings`). Times are instants (ISO 8601); the UI
  * shows them in the meeting's time zone (`MEETING_TIME_ZONE` until meetings carry their own).
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST } from './meeting.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Text = (maxLength: number, minLength = 0) =>
   Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -4,10 +4,10 @@
  * (out and in) and the meet as JSON. The file layouts are documented in
  * `server/src/modules/competition/exchange/lynx.ts` and `hytek.ts`.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { CompetitionEventVO, RESULT_CODE_LIST, RoundVO } from './competition.js';
+import { Nullable } from './helpers.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** The largest `.lif` file accepted (a heat's results are a few kilobytes). */

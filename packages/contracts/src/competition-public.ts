@@ -4,11 +4,11 @@
  * detail, group item, track result and athlete pages (desktop and h5). No sign-in; only
  * meetings whose lists are public.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { EventVO, HEAT_STATUS_LIST, HeatVO, ROUND_NAME_LIST, StartVO } from './competition.js';
+import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './meeting.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
 

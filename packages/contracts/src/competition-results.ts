@@ -3,10 +3,10 @@
  * a heat official or reopening it, and the live standing of a heat. Writes answer the round
  * (`RoundVO` of competition.ts) so a screen shows the recomputed places at once.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { RESULT_CODE_LIST, TRIAL_OUTCOME_LIST } from './competition.js';
+import { Nullable } from './helpers.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);

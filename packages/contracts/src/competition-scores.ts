@@ -2,9 +2,9 @@
  * Contracts of competition/scores (issue 6): team points by each group item's scoring table,
  * the medal table and meeting records. Read by the committee's page and the public pages.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** A delegation's points and medals (official final results only), best first. */

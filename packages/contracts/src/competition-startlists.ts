@@ -4,6 +4,7 @@
  * and the round's log of draws and adjustments. The answers reuse `RoundVO` (competition.ts).
  */
 import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -66,12 +67,10 @@ export const RoundSettingsBody = Type.Object(
     /** Field: how many continue after the cut. */
     cutSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
     /** Vertical jumps: the bar heights in metres, rising (WA TR 26.1). */
-    heights: Type.Optional(
-      Type.Union([Type.Null(), Type.Array(Type.Number({ minimum: 0.5, maximum: 7 }), { maxItems: 60 })]),
-    ),
+    heights: Type.Optional(Nullable(Type.Array(Type.Number({ minimum: 0.5, maximum: 7 }), { maxItems: 60 }))),
     /** Track: qualifiers by place per heat and next by time (WA TR 20.10). */
-    qualifyByPlace: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 20 })])),
-    qualifyByTime: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 99 })])),
+    qualifyByPlace: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 20 }))),
+    qualifyByTime: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))),
   },
   { additionalProperties: false },
 );
@@ -83,11 +82,11 @@ export const START_LOG_ACTIONS = ['generate', 'draw', 'move', 'settings', 'publi
 export const CompLogVO = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
-  heatId: Type.Union([Type.Null(), Type.Integer()]),
+  heatId: Nullable(Type.Integer()),
   detail: Type.Record(Type.String(), Type.Unknown()),
-  userId: Type.Union([Type.Null(), Type.Integer()]),
-  username: Type.Union([Type.Null(), Type.String()]),
-  nickname: Type.Union([Type.Null(), Type.String()]),
+  userId: Nullable(Type.Integer()),
+  username: Nullable(Type.String()),
+  nickname: Nullable(Type.String()),
   createdAt: Type.String({ description: 'ISO 8601' }),
 });
 export type CompLogVO = Static<typeof CompLogVO>;

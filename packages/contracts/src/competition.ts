@@ -6,10 +6,10 @@
  * Each part adds its own request/response schemas in its own file (competition-*.ts) and
  * reuses these.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './meeting.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Timestamp = Type.String({ description: 'ISO 8601' });

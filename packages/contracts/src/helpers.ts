@@ -1,4 +1,30 @@
 /** Helpers of spec §3 shared by server and web. */
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
+
+const TYPE_WITH_NULL = new Set(['integer', 'number', 'boolean']);
+
+/**
+ * The schema `s` or null: the one way every contract writes a nullable field.
+ *
+ * An integer, number or boolean schema (with its keywords: minimum, maximum, multipleOf…) becomes
+ * `{ type: [T, 'null'], …keywords }`; anything else `anyOf: [null, s]`. The static type is the
+ * same either way. fast-json-stringify serializes `anyOf` by running a validator over each value
+ * to choose the branch, a type list by a `typeof` test: a large round answers about twice as fast.
+ *
+ * Request validation (Ajv with `coerceTypes: 'array'`) is the same for every querystring value:
+ * `?x=` is null, `?x=0` is 0, `?x=a` an error, either way. In a JSON body the union used to turn
+ * `0` and `false` into null (its null branch coerces them); a type list keeps them as they are.
+ * Strings (enums and formats included) keep the union: there the union turns `""` into null and
+ * a type list would keep `""` (or refuse it, with a format, pattern, minLength or enum), which
+ * forms sending an empty field rely on.
+ */
+export function Nullable<T extends TSchema>(s: T): TUnsafe<Static<T> | null> {
+  const { type } = s as { type?: unknown };
+  if (typeof type === 'string' && TYPE_WITH_NULL.has(type) && !('const' in s)) {
+    return Type.Unsafe<Static<T> | null>({ ...s, type: [type, 'null'] });
+  }
+  return Type.Unsafe<Static<T> | null>(Type.Union([Type.Null(), s]));
+}
 
 /** Mask a phone number to its first 3 and last 4 digits: 13812345678 → 138****5678. */
 export function maskPhone(phone: string | null | undefined): string {

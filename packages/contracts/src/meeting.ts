@@ -3,11 +3,11 @@
  * "A meeting"): items, fields, area codes, customers, natures, meetings, groups, group
  * items, delegations, area users and the area apply summary.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable field becomes null, never 0. */
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 /** Plain text of a form field: no control characters. */
 const Text = (maxLength: number, minLength = 0) =>
   Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });

@@ -8,11 +8,11 @@
  * that meeting, admin, root) names it with `delegationId` and may write outside the window
  * (logged). Any id outside the caller's delegation answers 404.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 import { FieldLinkVO, GENDER_LIST, ITEM_KIND_LIST, MEETING_STATUS_LIST, RESULT_FORMAT_LIST } from './meeting.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 const Text = (maxLength: number, minLength = 0) =>
   Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 
 /** The response envelope of every JSON answer (spec §3). */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.String(), data, msg: Type.String() });
@@ -37,9 +38,9 @@ export const UserInfo = Type.Object({
   userId: Type.Integer(),
   username: Type.String(),
   nickname: Type.String(),
-  avatar: Type.Union([Type.String(), Type.Null()]),
+  avatar: Nullable(Type.String()),
   userType: Type.Integer(),
-  deptId: Type.Union([Type.Integer(), Type.Null()]),
+  deptId: Nullable(Type.Integer()),
   roles: Type.Array(Type.String()),
   perms: Type.Array(Type.String()),
 });
@@ -48,11 +49,11 @@ export type UserInfo = Static<typeof UserInfo>;
 export const RouteMeta = Type.Object({
   title: Type.String(),
   titleEn: Type.String(),
-  icon: Type.Union([Type.String(), Type.Null()]),
+  icon: Nullable(Type.String()),
   hidden: Type.Boolean(),
   keepAlive: Type.Boolean(),
   alwaysShow: Type.Boolean(),
-  params: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+  params: Nullable(Type.Record(Type.String(), Type.String())),
 });
 
 export interface RouteVO {
@@ -70,7 +71,7 @@ export const RouteVO = Type.Cyclic(
       path: Type.String(),
       name: Type.String(),
       component: Type.String(),
-      redirect: Type.Union([Type.String(), Type.Null()]),
+      redirect: Nullable(Type.String()),
       meta: RouteMeta,
       children: Type.Array(Type.Ref('RouteVO')),
     }),
@@ -82,7 +83,7 @@ export const DictItem = Type.Object({
   value: Type.String(),
   label: Type.String(),
   labelEn: Type.String(),
-  tagType: Type.Union([Type.String(), Type.Null()]),
+  tagType: Nullable(Type.String()),
 });
 export const DictVO = Type.Object({
   name: Type.String(),

@@ -3,11 +3,11 @@
  * "Dictionaries"): users, roles, menus, departments, dictionaries, configuration and logs.
  * Every request body, query and answer the web sends or reads is described here.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable text field becomes null, never 0. */
-const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s]);
 
 /** 1 enabled, 0 disabled. */
 export const StatusValue = Type.Integer({ minimum: 0, maximum: 1 });
