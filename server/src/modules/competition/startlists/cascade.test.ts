@@ -43,7 +43,7 @@ beforeAll(async () => {
   individual = await generate(gi('U16 Boys', '100'), 'cascade-1');
   relay = await generate(gi('U16 Boys', '4x100'), 'cascade-2');
   meetingId = individual.meetingId;
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
 });

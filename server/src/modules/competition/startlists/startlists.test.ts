@@ -57,7 +57,7 @@ beforeAll(async () => {
   referee = await signIn(t, 'referee');
   await addUser(t, 'committee2', 20, 'COMMITTEE');
   outsider = await signIn(t, 'committee2');
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
 });
