@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -71,6 +72,15 @@ const CONTRACTS = /packages\/contracts\/src\/[\w-]+\.ts$/;
 
 export default defineConfig({
   plugins: [react(), pureContracts(), bundleStats(process.env.BATON_BUNDLE_STATS)],
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim's pre-18 fallback is dead weight in every page.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/react-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -87,6 +97,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    // Every browser Baton supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: { manualChunks: vendorChunk },
       treeshake: {

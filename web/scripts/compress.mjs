@@ -14,7 +14,7 @@ const gzip = promisify(zlib.gzip);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest)$/;
 /** Below this a compressed answer gains nothing worth a second file. */
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
