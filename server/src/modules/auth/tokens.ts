@@ -62,7 +62,12 @@ async function verify(settings: TokenSettings, token: string, typ: 'access' | 'r
     if (payload.typ !== typ || typeof payload.sid !== 'string' || !payload.sub) throw new AppError(failCode);
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId)) throw new AppError(failCode);
-    return { userId, sessionId: payload.sid, jti: typeof payload.jti === 'string' ? payload.jti : null };
+    return {
+      userId,
+      sessionId: payload.sid,
+      jti: typeof payload.jti === 'string' ? payload.jti : null,
+      expiresAt: (payload.exp ?? 0) * 1000,
+    };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JOSEError) throw new AppError(failCode);
@@ -70,12 +75,32 @@ async function verify(settings: TokenSettings, token: string, typ: 'access' | 'r
   }
 }
 
+/** Access tokens already verified, per settings (so per app): token → claims and expiry. */
+const verifiedAccess = new WeakMap<TokenSettings, Map<string, AccessClaims & { expiresAt: number }>>();
+/** Enough for every client signed in at once on a busy registration day; the oldest go first. */
+const VERIFIED_MAX = 20_000;
+
 /**
- * An access token's claims: signature, issuer, type and expiry. Whether its session is still live
- * is checked with the user it names, in one statement (`authenticate` in plugins/auth.ts).
+ * An access token's claims: signature, issuer, type and expiry. A token is a fixed string signed
+ * with a fixed secret, so a verification holds until the token expires: it is kept (bounded) and
+ * only the expiry is checked again, sparing the HMAC on every request. Whether the session is
+ * still live is checked with the user it names, in one statement (`authenticate` in plugins/auth.ts).
  */
 export async function accessClaims(settings: TokenSettings, token: string): Promise<AccessClaims> {
+  let kept = verifiedAccess.get(settings);
+  if (!kept) {
+    kept = new Map();
+    verifiedAccess.set(settings, kept);
+  }
+  const hit = kept.get(token);
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return { userId: hit.userId, sessionId: hit.sessionId };
+    kept.delete(token);
+    throw new AppError('A0230');
+  }
   const claims = await verify(settings, token, 'access', 'A0230');
+  if (kept.size >= VERIFIED_MAX) kept.delete(kept.keys().next().value as string);
+  kept.set(token, { userId: claims.userId, sessionId: claims.sessionId, expiresAt: claims.expiresAt });
   return { userId: claims.userId, sessionId: claims.sessionId };
 }
 
