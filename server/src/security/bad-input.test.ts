@@ -239,6 +239,8 @@ function slots(schema: Schema, path: string[] = [], depth = 0): Slot[] {
 
 function typeOf(schema: Schema): string | undefined {
   if (typeof schema.type === 'string') return schema.type;
+  // A nullable primitive (contracts' Nullable): `type: [T, 'null']`.
+  if (Array.isArray(schema.type)) return schema.type.find((t): t is string => typeof t === 'string' && t !== 'null');
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   return union?.map((s) => s.type).find((t): t is string => typeof t === 'string' && t !== 'null');
 }
