@@ -1,5 +1,5 @@
 import type { CaptchaResult, LoginResult } from '@baton/contracts';
-import { request } from './request';
+import { publicRequest as request } from './public-request';
 
 const BASE = '/api/v1/auth';
 
@@ -37,7 +37,7 @@ export function logout() {
   return request<null>({ url: `${BASE}/logout`, method: 'delete' });
 }
 
-export { refreshAccessToken } from './request';
+export { refreshAccessToken } from './envelope';
 
 let publicKey: Promise<string> | null = null;
 

@@ -7,7 +7,7 @@ import type {
   PublicMeetingCard,
   SelfRegisterBody,
 } from '@baton/contracts';
-import { request } from './request';
+import { publicRequest as request } from './public-request';
 
 /* ---- the delegation's sign-in (`/api/v2/dlg`); mobiles are SM2-encrypted by the caller ---- */
 

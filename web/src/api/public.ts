@@ -23,7 +23,7 @@ import type {
   RoundVO,
   TeamScoresVO,
 } from '@baton/contracts';
-import { request } from './request';
+import { publicRequest as request } from './public-request';
 
 const BASE = '/api/v1/public';
 const COMP = `${BASE}/competition`;

@@ -1,39 +1,17 @@
-import { HTTP_TIMEOUT_MS, type LoginResult } from '@baton/contracts';
+import { HTTP_TIMEOUT_MS } from '@baton/contracts';
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { feedback } from '../app/feedback';
-import i18n from '../app/i18n';
-import { useAppStore } from '../stores/app';
-import { useUserStore } from '../stores/user';
+import { authHeaders, type Envelope, handleFailure, isEnvelope, serializeParams } from './envelope';
 
-/** Every JSON answer of the server (spec §3). */
-export interface Envelope<T = unknown> {
-  code: string;
-  data: T;
-  msg: string;
-}
+/**
+ * The console's client (axios: uploads, downloads, progress). The public pages use the fetch
+ * client of public-request.ts; both share the answer handling of envelope.ts.
+ */
 
-export const REFRESH_PATH = '/api/v1/auth/getAccessTokenByRefreshToken';
+export type { Envelope } from './envelope';
+export { isEnvelope, REFRESH_PATH, refreshAccessToken, serializeParams, setSessionExpiredHandler } from './envelope';
 
 interface RetryConfig extends InternalAxiosRequestConfig {
   _retried?: boolean;
-}
-
-export function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'string';
-}
-
-/** Query strings: every value URI-encoded (so Chinese text travels as %E4%B8%AD...), arrays repeated. */
-export function serializeParams(params: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) {
-      const text = v instanceof Date ? v.toISOString() : String(v);
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
-    }
-  }
-  return parts.join('&');
 }
 
 const service = axios.create({
@@ -44,92 +22,22 @@ const service = axios.create({
 });
 
 service.interceptors.request.use((config) => {
-  const { accessToken } = useUserStore.getState();
-  if (accessToken && !config.url?.startsWith(REFRESH_PATH)) config.headers.Authorization = accessToken;
-  config.headers['Accept-Language'] = useAppStore.getState().language;
+  for (const [name, value] of Object.entries(authHeaders(config.url ?? ''))) config.headers[name] = value;
   return config;
 });
 
-/* ---- refresh: one request shared by everything that failed with A0230 at the same time ---- */
-
-let refreshing: Promise<string> | null = null;
-
-async function requestNewTokens(): Promise<string> {
-  const { refreshToken } = useUserStore.getState();
-  if (!refreshToken) throw { code: 'A0233', data: null, msg: '' } satisfies Envelope<null>;
-  let body: unknown;
-  try {
-    const res = await axios.get(REFRESH_PATH, {
-      timeout: HTTP_TIMEOUT_MS,
-      headers: { Authorization: refreshToken, 'Accept-Language': useAppStore.getState().language },
-    });
-    body = res.data;
-  } catch (error) {
-    body = error instanceof AxiosError ? error.response?.data : undefined;
-  }
-  if (isEnvelope(body) && body.code === '00000') {
-    useUserStore.getState().setTokens(body.data as LoginResult);
-    return useUserStore.getState().accessToken;
-  }
-  throw isEnvelope(body) ? body : ({ code: 'A0233', data: null, msg: '' } satisfies Envelope<null>);
-}
-
-export function refreshAccessToken(): Promise<string> {
-  refreshing ??= requestNewTokens().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-/* ---- session end: set by the router, which knows how to leave for the login page ---- */
-
-let onSessionExpired: () => void = () => {
-  useUserStore.getState().clear();
-  window.location.hash = '#/login';
-};
-export function setSessionExpiredHandler(handler: () => void): void {
-  onSessionExpired = handler;
-}
-
-let expiring = false;
-function sessionExpired(): void {
-  if (expiring) return;
-  expiring = true;
-  feedback.message.warning(i18n.t('session.expired'));
-  onSessionExpired();
-  setTimeout(() => {
-    expiring = false;
-  }, 1000);
-}
-
 /* ---- answers ---- */
 
-async function handleFailure(body: Envelope, config: RetryConfig | undefined): Promise<unknown> {
-  switch (body.code) {
-    case 'A0230': {
-      if (config && !config._retried) {
-        try {
-          const token = await refreshAccessToken();
+function onFailure(body: Envelope, config: RetryConfig | undefined): Promise<unknown> {
+  const retry =
+    config && !config._retried
+      ? (token: string) => {
           config._retried = true;
           config.headers.Authorization = token;
           return service.request(config);
-        } catch {
-          sessionExpired();
-          throw body;
         }
-      }
-      sessionExpired();
-      throw body;
-    }
-    case 'A0233':
-      sessionExpired();
-      throw body;
-    case 'B0001':
-      throw body;
-    default:
-      feedback.message.error(body.msg || i18n.t('common.systemError'));
-      throw body;
-  }
+      : undefined;
+  return handleFailure(body, retry);
 }
 
 /** Success answers unwrap to `data`; binary downloads keep the whole response (headers carry the name). */
@@ -139,7 +47,7 @@ function onAnswer(res: AxiosResponse): unknown {
   const body: unknown = res.data;
   if (!isEnvelope(body)) return body;
   if (body.code === '00000') return body.data;
-  return handleFailure(body, res.config);
+  return onFailure(body, res.config);
 }
 
 service.interceptors.response.use(
@@ -148,7 +56,7 @@ service.interceptors.response.use(
   (error: unknown) => {
     if (error instanceof AxiosError) {
       const body: unknown = error.response?.data;
-      if (isEnvelope(body)) return handleFailure(body, error.config);
+      if (isEnvelope(body)) return onFailure(body, error.config);
     }
     return Promise.reject(error);
   },

@@ -1,5 +1,5 @@
 import type { StatsOverview, VisitTrend } from '@baton/contracts';
-import { request } from './request';
+import { publicRequest as request } from './public-request';
 
 export const getOverview = () => request<StatsOverview>({ url: '/api/v1/stats/overview', method: 'get' });
 

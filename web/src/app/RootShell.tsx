@@ -1,7 +1,7 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useParams, useSearchParams } from 'react-router';
+import { LiteSpin } from '../components/lite';
 import { useAppStore } from '../stores/app';
 import { handleTitle, lastHandle } from './meta';
 
@@ -30,7 +30,7 @@ export function RootShell() {
 export function RouteFallback() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <Spin size="large" />
+      <LiteSpin />
     </div>
   );
 }
@@ -56,7 +56,17 @@ function PlainRouteError() {
 }
 
 /** A page that failed to load (a missing chunk after a release, a crash): offer a reload. */
-const RouteErrorView = lazy(() => import('./RouteError').catch(() => ({ default: PlainRouteError })));
+const RouteErrorView = lazy(() =>
+  Promise.all([import('./RouteError'), import('./AntdFrame')])
+    .then(([{ default: View }, { default: Frame }]) => ({
+      default: () => (
+        <Frame>
+          <View />
+        </Frame>
+      ),
+    }))
+    .catch(() => ({ default: PlainRouteError })),
+);
 
 export function RouteError() {
   return (

@@ -1,9 +1,7 @@
-import { PROGRESS } from '@baton/contracts';
-import NProgress from 'nprogress';
 import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
-import 'nprogress/nprogress.css';
-import { setSessionExpiredHandler } from '../api/request';
+import { setSessionExpiredHandler } from '../api/envelope';
+import { progress } from '../components/lite/progress';
 import { startRealtime } from '../realtime';
 import { trackVisits } from '../realtime/visits';
 import { usePermissionStore } from '../stores/permission';
@@ -14,18 +12,30 @@ import { RootShell, RouteError, RouteFallback } from './RootShell';
 import { type AppRouter, getRouter, setRouter } from './router-instance';
 import { clearSession, loginPath } from './session';
 
-NProgress.configure({ ...PROGRESS, showSpinner: false });
-
 type PageModule = { default: ComponentType };
 /**
  * A lazily loaded route: its code and the locale areas it shows (`t('<area>.…')`), fetched in
  * parallel, in the current language. The areas of a layout serve every page under it.
+ * `frame: 'antd'` (the default) puts the page in `AntdFrame` (antd's theme, locale and message
+ * holders; loaded with it, once); `'none'` is for the few routes built without antd (the h5
+ * frame and home), which then do not download it.
  */
 const page =
-  (load: () => Promise<PageModule>, locales: readonly string[] | 'all' = []) =>
+  (load: () => Promise<PageModule>, locales: readonly string[] | 'all' = [], frame: 'antd' | 'none' = 'antd') =>
   async () => {
-    const [mod] = await Promise.all([load(), areas.ensure(locales)]);
-    return { Component: mod.default };
+    if (frame === 'none') {
+      const [mod] = await Promise.all([load(), areas.ensure(locales)]);
+      return { Component: mod.default };
+    }
+    const [mod, { default: Frame }] = await Promise.all([load(), import('./AntdFrame'), areas.ensure(locales)]);
+    const Page = mod.default;
+    return {
+      element: (
+        <Frame>
+          <Page />
+        </Frame>
+      ),
+    };
   };
 const to = (path: string) => () => redirect(path);
 
@@ -88,7 +98,7 @@ export function staticRoutes(): RouteObject[] {
         { path: 'wrj2025', Component: Nothing, loader: to('/m/wrj2025') },
         {
           path: 'm',
-          lazy: page(() => import('../layouts/public/adaptive'), PUBLIC_AREAS),
+          lazy: page(() => import('../layouts/public/adaptive'), PUBLIC_AREAS, 'none'),
           children: [
             { index: true, Component: Nothing, loader: to('/home/index') },
             { path: ':code', handle: h('route.meet'), lazy: page(detail) },
@@ -111,10 +121,10 @@ export function staticRoutes(): RouteObject[] {
         },
         {
           path: 'h5',
-          lazy: page(() => import('../layouts/h5'), PUBLIC_AREAS),
+          lazy: page(() => import('../layouts/h5'), PUBLIC_AREAS, 'none'),
           children: [
             { index: true, Component: Nothing, loader: to('/h5/home') },
-            { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5')) },
+            { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5'), [], 'none') },
             { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
             { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
             { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
@@ -160,13 +170,13 @@ export function staticRoutes(): RouteObject[] {
 }
 
 function createAppRouter(): AppRouter {
-  NProgress.start();
+  progress.start();
   const router = createHashRouter(staticRoutes());
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
+    if (state.navigation.state === 'idle') progress.done();
+    else progress.start();
   });
-  if (router.state.initialized && router.state.navigation.state === 'idle') NProgress.done();
+  if (router.state.initialized && router.state.navigation.state === 'idle') progress.done();
   trackVisits(router);
   return router;
 }

@@ -1,12 +1,12 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsDark } from '../app/theme';
 import { type ThemeMode, useSettingsStore } from '../stores/settings';
+import { LiteButton, LiteMenuButton } from './lite';
 
 /**
  * `toggle`: one click flips light ⇄ dark (the login page). `menu`: light, dark or follow the
- * system (the admin header).
+ * system (the admin header). Without antd (see LangSwitch).
  */
 export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle' | 'menu'; className?: string }) {
   const { t } = useTranslation();
@@ -18,8 +18,8 @@ export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle
   if (variant === 'toggle') {
     const label = dark ? t('login.themeToggleToLight') : t('login.themeToggleToDark');
     return (
-      <Button
-        type="text"
+      <LiteButton
+        variant="text"
         className={className}
         icon={icon}
         aria-label={label}
@@ -30,24 +30,30 @@ export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle
     );
   }
 
-  const items: MenuProps['items'] = [
-    { key: 'light', icon: <SunOutlined />, label: <span data-testid="theme-light">{t('navbar.themes.light')}</span> },
-    { key: 'dark', icon: <MoonOutlined />, label: <span data-testid="theme-dark">{t('navbar.themes.dark')}</span> },
-    { key: 'auto', icon: <DesktopOutlined />, label: <span data-testid="theme-auto">{t('navbar.themes.auto')}</span> },
-  ];
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{ items, selectable: true, selectedKeys: [theme], onClick: ({ key }) => change('theme', key as ThemeMode) }}
-    >
-      <Button
-        type="text"
-        className={className}
-        icon={icon}
-        aria-label={t('navbar.theme')}
-        title={t('navbar.theme')}
-        data-testid="theme-switch"
-      />
-    </Dropdown>
+    <LiteMenuButton
+      button={{
+        className,
+        icon,
+        'aria-label': t('navbar.theme'),
+        title: t('navbar.theme'),
+        'data-testid': 'theme-switch',
+      }}
+      items={[
+        {
+          key: 'light',
+          icon: <SunOutlined />,
+          label: <span data-testid="theme-light">{t('navbar.themes.light')}</span>,
+        },
+        { key: 'dark', icon: <MoonOutlined />, label: <span data-testid="theme-dark">{t('navbar.themes.dark')}</span> },
+        {
+          key: 'auto',
+          icon: <DesktopOutlined />,
+          label: <span data-testid="theme-auto">{t('navbar.themes.auto')}</span>,
+        },
+      ]}
+      selected={theme}
+      onSelect={(key) => change('theme', key as ThemeMode)}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
   WS_RECONNECT_ATTEMPTS,
   WS_RECONNECT_DELAY_MS,
 } from '@baton/contracts';
-import { refreshAccessToken } from '../api/request';
+import { refreshAccessToken } from '../api/envelope';
 import { useUserStore } from '../stores/user';
 
 /**

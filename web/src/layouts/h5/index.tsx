@@ -1,5 +1,4 @@
 import { FormOutlined, HomeOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LangSwitch } from '../../components/LangSwitch';
@@ -14,15 +13,13 @@ const TABS = [
   { to: '/h5/querytm', key: 'querytm', icon: UnorderedListOutlined },
 ] as const;
 
-/** The mobile frame (/h5): a slim top bar and a tab bar at the bottom. */
+/** The mobile frame (/h5): a slim top bar and a tab bar at the bottom. Without antd (see router.tsx). */
 export default function H5Layout() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const bar = { background: token.colorBgContainer, borderColor: token.colorBorderSecondary };
   return (
-    <div className="h5-layout" style={{ background: token.colorBgLayout }}>
-      <header className="h5-header" style={bar}>
-        <Logo size={26} color={token.colorText} />
+    <div className="h5-layout">
+      <header className="h5-header">
+        <Logo size={26} color="var(--baton-text)" />
         <div>
           <LangSwitch />
           <ThemeSwitch variant="toggle" />
@@ -31,14 +28,9 @@ export default function H5Layout() {
       <main className="h5-main">
         <Outlet />
       </main>
-      <nav className="h5-tabbar" style={bar}>
+      <nav className="h5-tabbar">
         {TABS.map(({ to, key, icon: Icon }) => (
-          <NavLink
-            key={key}
-            to={to}
-            className="h5-tab"
-            style={({ isActive }) => ({ color: isActive ? token.colorPrimary : token.colorTextSecondary })}
-          >
+          <NavLink key={key} to={to} className="h5-tab">
             <Icon />
             <span>{t(`home.nav.${key}`)}</span>
           </NavLink>

@@ -2,7 +2,16 @@ import { lazy, Suspense } from 'react';
 import { RouteFallback } from '../../app/RootShell';
 import { useNarrow } from './narrow';
 
-const Desktop = lazy(() => import('./index'));
+/** The desktop frame is built with antd: it comes in its frame (the mobile one does without). */
+const Desktop = lazy(() =>
+  Promise.all([import('./index'), import('../../app/AntdFrame')]).then(([{ default: Layout }, { default: Frame }]) => ({
+    default: () => (
+      <Frame>
+        <Layout />
+      </Frame>
+    ),
+  })),
+);
 const Mobile = lazy(() => import('../h5'));
 
 /** The frame of a meeting's short link `/m/:code`: the mobile frame on phones, else the desktop one. */

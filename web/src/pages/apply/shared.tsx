@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyApi } from '../../api/apply';
-import { queryClient } from '../../app/providers';
+import { queryClient } from '../../app/query-client';
 
 /** Query keys of the apply area (all start with `apply-`, so one prefix refreshes them). */
 export const KEYS = {

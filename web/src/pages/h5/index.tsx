@@ -1,17 +1,20 @@
 import { FormOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
 import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../home/parts/home';
-import { usePublicHome } from '../home/parts/hooks';
 import '../home/parts/parts.css';
+import { useHomeLists } from './home-data';
 
-/** /h5/home: the phone home page — the ways in, meetings by status (one status at a time), notices. */
+/**
+ * /h5/home: the phone home page — the ways in, meetings by status (one status at a time), notices.
+ * Without antd (components/lite), like the h5 frame: the first page of a phone visit stays small.
+ */
 export default function H5HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const home = usePublicHome();
+  const home = useHomeLists();
   const [section, setSection] = useState<HomeSection>('open');
   return (
     <div className="pub-stack">
@@ -19,7 +22,7 @@ export default function H5HomePage() {
         <h1>{t('home.mobileTitle')}</h1>
         <p>{t('home.heroSubtitle')}</p>
         <div className="pub-h5-actions">
-          <Button
+          <LiteButton
             size="large"
             block
             icon={<SearchOutlined />}
@@ -27,22 +30,20 @@ export default function H5HomePage() {
             data-testid="home-find"
           >
             {t('public.home.findMine')}
-          </Button>
-          <Button
+          </LiteButton>
+          <LiteButton
             size="large"
             block
-            ghost
+            variant="ghost"
             icon={<FormOutlined />}
             onClick={() => navigate('/h5/enroll')}
             data-testid="home-enroll"
           >
             {t('public.home.delegationEntry')}
-          </Button>
+          </LiteButton>
         </div>
       </section>
-      <Segmented<HomeSection>
-        block
-        size="large"
+      <LiteSegmented<HomeSection>
         value={section}
         onChange={setSection}
         options={HOME_SECTIONS.map((s) => ({
@@ -58,7 +59,7 @@ export default function H5HomePage() {
       <div data-testid={`home-${section}`}>
         {home.isLoading ? (
           <div className="pub-card">
-            <Skeleton active paragraph={{ rows: 2 }} />
+            <LiteSkeleton rows={3} />
           </div>
         ) : (
           <MeetingCards section={section} meetings={home.data?.[section] ?? []} base="/h5" />

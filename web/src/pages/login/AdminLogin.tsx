@@ -1,10 +1,14 @@
 import { LockOutlined, ReloadOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
-import { Button, Form, Input, Spin, Typography, theme } from 'antd';
+import { Button, Form, theme } from 'antd';
+// The two inputs alone: `Input` from 'antd' brings Search, OTP and TextArea onto the login page.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCaptcha, loadPublicKey, login } from '../../api/auth';
+import { LiteSpin } from '../../components/lite';
 import { forgetKeyIfStale, sealed, useSignedIn } from './sign-in';
 
 interface LoginValues {
@@ -95,13 +99,13 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
           ]}
           extra={
             capsLock ? (
-              <Typography.Text type="warning" data-testid="caps-lock-warning">
+              <span style={{ color: token.colorWarning }} data-testid="caps-lock-warning">
                 {t('login.capsLock')}
-              </Typography.Text>
+              </span>
             ) : null
           }
         >
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('login.password')}
             aria-label={t('login.password')}
@@ -141,7 +145,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
               {captcha && !captchaLoading ? (
                 <img src={captcha.image} alt={t('login.captchaImage')} />
               ) : captchaLoading ? (
-                <Spin size="small" />
+                <LiteSpin small />
               ) : (
                 <ReloadOutlined style={{ color: '#595959' }} />
               )}

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import service from '../../api/request';
+import { fakeFetch } from '../../test/fake-fetch';
 import '../../app/i18n';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
@@ -134,12 +135,15 @@ async function open(path: string) {
 }
 
 const originalAdapter = service.defaults.adapter;
+let realFetch = () => {};
 beforeAll(() => {
   service.defaults.adapter = fakeServer;
+  realFetch = fakeFetch(fakeServer);
   useAppStore.getState().setLanguage('en');
 });
 afterAll(() => {
   service.defaults.adapter = originalAdapter;
+  realFetch();
 });
 beforeEach(() => {
   calls = [];

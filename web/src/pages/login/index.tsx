@@ -1,8 +1,8 @@
-import { Segmented, Spin, Typography } from 'antd';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LogoMark } from '../../components/Logo';
+import { LiteSegmented, LiteSpin } from '../../components/lite';
 import { AdminLoginForm } from './AdminLogin';
 import { AuthCard, AuthFrame } from './AuthFrame';
 import { safeRedirect } from './sign-in';
@@ -51,11 +51,9 @@ export default function LoginPage() {
         <div className="auth-card-head" style={choosing ? { marginBottom: 20 } : undefined}>
           <LogoMark size={choosing ? 40 : 52} />
           <h1>Baton</h1>
-          <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
+          <span style={{ color: 'var(--ant-color-text-secondary)' }}>{t('app.tagline')}</span>
         </div>
-        <Segmented<LoginType>
-          block
-          size="large"
+        <LiteSegmented<LoginType>
           value={type}
           onChange={setType}
           options={[
@@ -69,7 +67,7 @@ export default function LoginPage() {
           <Suspense
             fallback={
               <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
-                <Spin />
+                <LiteSpin />
               </div>
             }
           >

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { forgetPublicKey, loadPublicKey } from '../../api/auth';
 import { getDlgMeetings, getPublicConfig } from '../../api/dlg';
-import { isEnvelope } from '../../api/request';
+import { isEnvelope } from '../../api/envelope';
 import { resetRouter } from '../../app/router';
 import { clearSession } from '../../app/session';
 import { usePermissionStore } from '../../stores/permission';

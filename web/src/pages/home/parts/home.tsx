@@ -1,7 +1,7 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
-import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
 import { localDay } from './format';
 import type { PublicBase } from './hooks';
 import { MeetingCard } from './MeetingCard';
@@ -44,9 +44,9 @@ export function NoticeList({ notices, loading }: { notices: PublicHomeVO['notice
         <NotificationOutlined /> {t('public.home.notices')}
       </h2>
       {loading ? (
-        <Skeleton active paragraph={{ rows: 3 }} title={false} />
+        <LiteSkeleton rows={3} />
       ) : !notices?.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('public.home.noNotices')} />
+        <LiteEmpty description={t('public.home.noNotices')} />
       ) : (
         <ul className="pub-notices">
           {notices.map((n) => (

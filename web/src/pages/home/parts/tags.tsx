@@ -1,6 +1,7 @@
 import type { AuditStatus, MeetingStatus } from '@baton/contracts';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useIsDark } from '../../../app/theme';
+import { LiteTag } from '../../../components/lite';
 
 const MEETING_COLOR: Record<MeetingStatus, string> = {
   draft: 'default',
@@ -11,13 +12,14 @@ const MEETING_COLOR: Record<MeetingStatus, string> = {
   archived: 'default',
 };
 
-/** A meeting's status as a coloured tag. */
+/** A meeting's status as a coloured tag (antd Tag's look, without antd: the h5 home shows it). */
 export function MeetingStatusTag({ status }: { status: MeetingStatus }) {
   const { t } = useTranslation();
+  const dark = useIsDark();
   return (
-    <Tag color={MEETING_COLOR[status]} style={{ marginInlineEnd: 0 }} data-testid="meeting-status">
+    <LiteTag color={MEETING_COLOR[status]} dark={dark} data-testid="meeting-status">
       {t(`public.meetingStatus.${status}`)}
-    </Tag>
+    </LiteTag>
   );
 }
 
@@ -31,9 +33,10 @@ const AUDIT_COLOR: Record<AuditStatus, string> = {
 /** A registration's audit status as a coloured tag. */
 export function AuditStatusTag({ status }: { status: AuditStatus }) {
   const { t } = useTranslation();
+  const dark = useIsDark();
   return (
-    <Tag color={AUDIT_COLOR[status]} style={{ marginInlineEnd: 0 }} data-testid="audit-status">
+    <LiteTag color={AUDIT_COLOR[status]} dark={dark} data-testid="audit-status">
       {t(`public.auditStatus.${status}`)}
-    </Tag>
+    </LiteTag>
   );
 }

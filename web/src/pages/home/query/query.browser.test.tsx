@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import service from '../../../api/request';
+import { fakeFetch } from '../../../test/fake-fetch';
 import '../../../app/i18n';
 import { useAppStore } from '../../../stores/app';
 import QueryPage from './index';
@@ -88,12 +89,15 @@ async function open(path = '/home/query') {
 }
 
 const originalAdapter = service.defaults.adapter;
+let realFetch = () => {};
 beforeAll(() => {
   service.defaults.adapter = fakeServer;
+  realFetch = fakeFetch(fakeServer);
   useAppStore.getState().setLanguage('en');
 });
 afterAll(() => {
   service.defaults.adapter = originalAdapter;
+  realFetch();
 });
 beforeEach(() => {
   calls = [];
