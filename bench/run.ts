@@ -11,8 +11,10 @@
  * then SQL proves the limits), reads (public reads on PostgreSQL vs a bare Fastify route with the
  * same bytes, then RSS), import (6,000-row Excel with 1 % bad rows), pglite (the same public reads
  * on the embedded database), startlists (every event of the carnival meet), fanout (5,000
- * anonymous sockets; a published start list reaching them, on one instance and across two).
+ * anonymous sockets; a published start list reaching them, on one instance and across two), web
+ * (the web built, then bench/web-first-load.mjs in Chromium: bytes and interactive per page).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import {
   percentile,
   pool,
   type Row,
+  root,
   sampleRss,
   signIn,
   sleep,
@@ -54,7 +57,7 @@ const CLIENTS = Number(opt('clients', '5000'));
 const IMPORT_ROWS = Number(opt('import-rows', '6000'));
 /** Loopback ports used: base+11 … base+33 (two benches can run side by side on different bases). */
 const PORT_BASE = Number(opt('port-base', '4200'));
-const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout').split(','));
+const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout,web').split(','));
 const PG_ADMIN = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stamp = Date.now().toString(36);
@@ -672,6 +675,40 @@ async function main() {
   }
 
   if (ONLY.has('startlists') || ONLY.has('fanout') || ONLY.has('reads')) await carnival();
+  if (ONLY.has('web')) webFirstLoad();
+}
+
+// ─── Scenario: web first load ─────────────────────────────────────────────────────────────
+
+/** The production web build, then bench/web-first-load.mjs (Chromium, 390 px, 4× CPU) on a free port. */
+function webFirstLoad() {
+  log('web: building, then loading each page in Chromium');
+  const built = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('web build failed');
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'h-bench-web-')), 'pages.json');
+  const ran = spawnSync(
+    process.execPath,
+    [path.join(root, 'bench', 'web-first-load.mjs'), '--port', String(PORT_BASE + 40), '--json', out],
+    { cwd: root, stdio: 'inherit', timeout: 900_000 },
+  );
+  if (ran.status !== 0 || !fs.existsSync(out)) throw new Error('web first load failed');
+  const pages = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    name: string;
+    target: number;
+    gzipKB: number;
+    fcp: number;
+    tti: number;
+  }[];
+  for (const p of pages) {
+    const fits = p.gzipKB <= p.target && p.tti < 2000;
+    rows.push({
+      scenario: `web first load: ${p.name}`,
+      figure: `${p.gzipKB.toFixed(1)} KB gzip; interactive ${(p.tti / 1000).toFixed(2)} s (390 px, 4× CPU)`,
+      target: `≤ ${p.target} KB; < 2 s`,
+      ratio: `${(p.gzipKB / p.target).toFixed(2)}× / ${(p.tti / 2000).toFixed(2)}×`,
+      pass: fits ? 'pass' : 'MISS',
+    });
+  }
 }
 
 async function cleanUp() {

@@ -2,7 +2,10 @@
 /**
  * Web first load: what a cold browser downloads and how soon the page is usable.
  *
- *   npm run build -w web && node bench/web-first-load.mjs [--runs 3] [--port 4130]
+ *   npm run build -w web && node bench/web-first-load.mjs [--runs 3] [--port 4130] [--json out.json]
+ *
+ * (`npm run bench -- --only web` builds the web and runs this, adding its rows to the bench table;
+ * `--json` writes the measured pages there for it.)
  *
  * Starts Baton (`server/src/main.ts` on a fresh PGlite data directory, which serves `web/dist`
  * with its precompressed twins and production cache headers), opens each page in a fresh
@@ -220,6 +223,11 @@ try {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of body) console.log(line(r));
+  const json = arg('json', '');
+  if (json) {
+    const out = rows.map(({ page, bytes, fcp, tti }) => ({ ...page, gzipKB: bytes.gzip / 1024, fcp, tti }));
+    fs.writeFileSync(json, JSON.stringify(out));
+  }
 } finally {
   await browser?.close();
   await server.stop();
