@@ -52,6 +52,8 @@ import { realtimePlugin } from './plugins/realtime.js';
 declare module 'fastify' {
   interface FastifyInstance {
     baton: { config: Config; database: Database; tokens: TokenSettings };
+    /** The security headers of every answer, flat: name, value, name, value… (`staticSecurityHeaders`). */
+    securityHeaders: readonly string[];
   }
 }
 
@@ -94,8 +96,9 @@ export async function buildApp(
   app.decorate('baton', { config, database, tokens });
   const keys = await loadSm2Keys(db);
 
-  // Security headers (helmet's choices), worked out once: the same on every answer, set before
-  // anything else runs so that error answers and kept answers (answer-cache) carry them too.
+  // Security headers (helmet's choices), worked out once: the same on every answer. Fastify's own
+  // answers (handlers, errors, 404s, files) get them in onSend, under whatever the route set itself
+  // (a route's `reply.header` wins); a kept answer (answer-cache) writes them in its one `writeHead`.
   const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -113,13 +116,11 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-    done();
-  });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+  app.decorate('securityHeaders', securityHeaders.flat());
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const res = reply.raw;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    done(null, payload);
   });
   await app.register(swagger, {
     openapi: {
@@ -144,10 +145,31 @@ export async function buildApp(
   const codeSender = makeSender(config, (line) => app.log.info(`verification code ${line}`));
   app.decorate('codeSender', codeSender);
 
+  // The modules with multipart uploads (sign-in forms, imports, files) in a scope of their own:
+  // @fastify/multipart hangs a close listener and two async hooks on every request of its scope,
+  // which the public reads have no use for.
   await app.register(async (api) => {
-    api.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    await api.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+    });
     await authRoutes(api, { db, keys, tokens, captchaOn });
     await userRoutes(api, { db });
+    await fileRoutes(api, { db });
+    await codeRoutes(api, { db });
+    await delegationRoutes(api, { db });
+    await applyRoutes(api, { db });
+    await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
+    await competitionRoutes(api, { db, hub: app.realtime });
+  });
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      if (route.schema?.consumes?.includes('multipart/form-data'))
+        throw new Error(
+          `Route ${route.method} ${route.url} takes multipart: register its module in the multipart scope`,
+        );
+    });
+    api.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
     await roleRoutes(api, { db });
     await deptRoutes(api, { db });
     await configRoutes(api, { db, cache: settings, envCaptcha: config.captcha });
@@ -156,24 +178,18 @@ export async function buildApp(
     await dictRoutes(api, { db });
     await verificationRoutes(api, { db, sender: codeSender, captchaOn });
     await accountRoutes(api, { db, sender: codeSender });
-    await fileRoutes(api, { db });
     await noticeRoutes(api, { db, hub: app.realtime });
     await statsRoutes(api, { db, hub: app.realtime });
     await codegenRoutes(api, { db });
     await itemRoutes(api, { db });
     await fieldRoutes(api, { db });
-    await codeRoutes(api, { db });
     await customerRoutes(api, { db });
     await natureRoutes(api, { db });
     await meetingRoutes(api, { db });
     await groupRoutes(api, { db });
-    await delegationRoutes(api, { db });
     await areaRoutes(api, { db });
-    await applyRoutes(api, { db });
     await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
-    await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
-    await competitionRoutes(api, { db, hub: app.realtime });
     startRegistrationCloser(api, db);
   });
 

@@ -12,6 +12,8 @@ interface Answer {
   /** The serialized answer (UTF-8). */
   body: Buffer;
   etag: string;
+  /** Served since it was kept or last spared from eviction (see `set`). */
+  used: boolean;
 }
 
 /** The longest an answer is served: a public answer that depends on the time of day is at most this late. */
@@ -42,12 +44,13 @@ export class AnswerCache {
   get(key: string): Answer | undefined {
     const hit = this.#answers.get(key);
     if (!hit) return undefined;
-    this.#answers.delete(key);
     if (hit.version !== this.version.value || Date.now() - hit.builtAt > MAX_AGE_MS) {
+      this.#answers.delete(key);
       this.#bytes -= hit.body.length;
       return undefined;
     }
-    this.#answers.set(key, hit);
+    // Marked, not moved: a hit costs one lookup; `set` moves marked answers when it evicts.
+    hit.used = true;
     return hit;
   }
 
@@ -71,19 +74,26 @@ export class AnswerCache {
   }
 
   /** Keep an answer built under `version`, unless the data moved on while it was built. */
-  set(key: string, answer: Omit<Answer, 'builtAt'>, builtAt = Date.now()): void {
+  set(key: string, answer: Omit<Answer, 'builtAt' | 'used'>, builtAt = Date.now()): void {
     if (answer.version !== this.version.value || answer.body.length > this.maxBytes / 8) return;
     const old = this.#answers.get(key);
     if (old) {
       this.#answers.delete(key);
       this.#bytes -= old.body.length;
     }
-    this.#answers.set(key, { ...answer, builtAt });
+    this.#answers.set(key, { ...answer, builtAt, used: false });
     this.#bytes += answer.body.length;
+    // Oldest first; one served since it was last looked at here gets a second chance at the young end
+    // (least recently used, approximately, without reordering on every hit).
     for (const [k, v] of this.#answers) {
       if (this.#answers.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
       this.#answers.delete(k);
-      this.#bytes -= v.body.length;
+      if (v.used && k !== key) {
+        v.used = false;
+        this.#answers.set(k, v);
+      } else {
+        this.#bytes -= v.body.length;
+      }
     }
   }
 }
@@ -111,23 +121,47 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** A kept answer straight to the socket: the security headers are already on it (set first thing). */
-function writeKept(req: FastifyRequest, reply: FastifyReply, hit: Answer, cacheControl: string): FastifyReply {
+/**
+ * A kept answer straight to the socket, in one `writeHead` with the app's security headers (the
+ * onSend hook that puts them on Fastify's answers does not run for a hijacked reply).
+ */
+function writeKept(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  hit: Pick<Answer, 'body' | 'etag'>,
+  cacheControl: string,
+): FastifyReply {
   reply.hijack();
   const res = reply.raw;
+  const headers: (string | number)[] = req.server.securityHeaders.slice();
   if (matches(req.headers['if-none-match'], hit.etag)) {
-    res.writeHead(304, { ETag: hit.etag, 'Cache-Control': cacheControl });
+    headers.push('ETag', hit.etag, 'Cache-Control', cacheControl);
+    res.writeHead(304, headers as string[]);
     res.end();
   } else {
-    res.writeHead(200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': hit.body.length,
-      ETag: hit.etag,
-      'Cache-Control': cacheControl,
-    });
+    headers.push(
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'Content-Length',
+      hit.body.length,
+      'ETag',
+      hit.etag,
+      'Cache-Control',
+      cacheControl,
+    );
+    res.writeHead(200, headers as string[]);
     res.end(hit.body);
   }
   return reply;
+}
+
+/** This request builds the answer of `key`: requests for it meanwhile wait (see `cachedAnswer`). */
+function startBuilding(req: FastifyRequest, reply: FastifyReply, key: string): void {
+  const cache = req.server.answerCache;
+  const built = cache.startBuild(key);
+  // Whatever happens to this request (an error, a dropped connection), waiting ones go on.
+  reply.raw.once('close', built);
+  req.cachedAnswer = { key, version: cache.version.value, builtAt: Date.now(), built };
 }
 
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -143,20 +177,27 @@ const cacheControlOf = (maxAge: number) => (maxAge > 0 ? `public, max-age=${maxA
 export function cachedAnswer(maxAge = 0): Pick<RouteShorthandOptions, 'onRequest' | 'onSend'> {
   const cacheControl = cacheControlOf(maxAge);
   return {
-    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+    // Callback style, so that a kept answer (the common case) is written without a promise.
+    onRequest: (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
       const cache = req.server.answerCache;
       const key = `${req.lang}|${req.url}`;
-      let hit = cache.get(key);
-      const inFlight = hit ? undefined : cache.building(key);
-      if (inFlight) {
-        await inFlight;
-        hit = cache.get(key);
+      const hit = cache.get(key);
+      if (hit) {
+        writeKept(req, reply, hit, cacheControl);
+        return done();
       }
-      if (hit) return writeKept(req, reply, hit, cacheControl);
-      const built = cache.startBuild(key);
-      // Whatever happens to this request (an error, a dropped connection), waiting ones go on.
-      reply.raw.once('close', built);
-      req.cachedAnswer = { key, version: cache.version.value, builtAt: Date.now(), built };
+      const inFlight = cache.building(key);
+      if (inFlight) {
+        void inFlight.then(() => {
+          const built = cache.get(key);
+          if (built) writeKept(req, reply, built, cacheControl);
+          else startBuilding(req, reply, key);
+          done();
+        });
+        return;
+      }
+      startBuilding(req, reply, key);
+      done();
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const state = req.cachedAnswer;
@@ -200,5 +241,5 @@ export async function sendKept(
   const body = reply.serialize(ok(await build())) as string;
   const answer = { version, body: Buffer.from(body), etag: etagOf(body) };
   cache.set(fullKey, answer, builtAt);
-  return writeKept(req, reply, { ...answer, builtAt }, 'no-cache');
+  return writeKept(req, reply, answer, 'no-cache');
 }

@@ -5,7 +5,9 @@ import { AppError, badInput } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    lang: Lang;
+    /** The answer's language (from Accept-Language, read on first use). */
+    readonly lang: Lang;
+    langRead: Lang | null;
   }
 }
 
@@ -53,19 +55,26 @@ const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found
 
 /** Envelope `{code,data,msg}` on every answer and no stack traces. */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('lang', 'zh-cn');
-  app.addHook('onRequest', async (req) => {
-    req.lang = langFromHeader(req.headers['accept-language']);
+  // The language of the answer, read off Accept-Language when first asked for (not every request
+  // needs it: a kept answer's key does, a 304 or a file does not) and then remembered.
+  app.decorateRequest('langRead', null);
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest): Lang {
+      this.langRead ??= langFromHeader(this.headers['accept-language']);
+      return this.langRead;
+    },
   });
   // After validation: no NUL in any text (PostgreSQL cannot store it) and no ±Infinity
   // (Ajv coerces a query value such as `1e400` to Infinity and lets it past maximum).
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     const bad = unstorable(req.params) ?? unstorable(req.query) ?? unstorable(req.body);
-    if (bad)
-      throw badInput(
+    if (!bad) return done();
+    done(
+      badInput(
         `${bad.path || '请求'} 含有不可接受的值`,
         `${bad.path || 'request'} holds a value that cannot be accepted`,
-      );
+      ),
+    );
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
