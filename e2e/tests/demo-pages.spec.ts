@@ -22,12 +22,46 @@ test.describe('demo area', () => {
     await page.goto('/#/demo/api-doc');
     const login = page.getByTestId('api-op-path').filter({ hasText: /^\/api\/v1\/auth\/login$/ });
     await expect(login.first()).toBeVisible();
+    await expect(page.getByTestId('api-count')).toHaveText(/^共 [1-9]\d* 个接口$/);
     await page.getByPlaceholder('按路径或说明筛选').fill('/api/v1/dict/list');
     const op = page.getByTestId('api-op').filter({ hasText: '/api/v1/dict/list' }).first();
     await op.click();
     await page.getByRole('tab', { name: '在线调试' }).click();
     await page.getByTestId('api-send').click();
     await expect(page.getByTestId('api-answer')).toContainText('notice_type');
+  });
+
+  test('the API docs say when the document cannot be loaded, and load it on retry', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/openapi.json', (route) => {
+      calls += 1;
+      // First an answer that is no document (a proxy's error page), then no answer at all, then the server's.
+      if (calls === 1)
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Bad gateway</html>' });
+      if (calls === 2) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await signInAndWait(page);
+    await page.goto('/#/demo/api-doc');
+    const error = page.getByTestId('api-doc-error');
+    await expect(error).toContainText('接口文档加载失败');
+    await expect(error).toContainText('服务器返回的不是 OpenAPI 文档。');
+    // Never "0 operations": no count and no list until there is a document.
+    await expect(page.getByTestId('api-count')).toHaveCount(0);
+    await expect(page.getByTestId('api-op')).toHaveCount(0);
+    await page.getByTestId('api-doc-retry').click();
+    await expect(error).toContainText('接口文档加载失败');
+    await expect(page.getByTestId('api-count')).toHaveCount(0);
+    await page.getByTestId('api-doc-retry').click();
+    await expect(error).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId('api-op-path')
+        .filter({ hasText: /^\/api\/v1\/auth\/login$/ })
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('api-count')).toHaveText(/^共 [1-9]\d* 个接口$/);
+    expect(calls).toBe(3);
   });
 
   test('the code generator previews the files for sys_user', async ({ page }) => {

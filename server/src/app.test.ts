@@ -97,6 +97,16 @@ describe('platform', () => {
         '/api/v1/menus/routes',
       ]),
     );
+    // Kept once serialized: the same bytes again, and a 304 for the browser that has them.
+    const again = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(again.body).toBe(res.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    const etag = String(again.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const cached = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
   });
 
   it('sends security headers with a strict script policy', async () => {

@@ -43,7 +43,7 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 import { makeSender } from './modules/verification/sender.js';
-import { answerCachePlugin } from './plugins/answer-cache.js';
+import { answerCachePlugin, cachedAnswer } from './plugins/answer-cache.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, sendError } from './plugins/envelope.js';
 import { oplogPlugin } from './plugins/oplog.js';
@@ -169,7 +169,10 @@ export async function buildApp(
           `Route ${route.method} ${route.url} takes multipart: register its module in the multipart scope`,
         );
     });
-    api.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    // 400 KB of JSON: serialized once per data version (not per visit), with an ETag for the browser.
+    api.get('/api/openapi.json', { config: { auth: 'public' }, ...cachedAnswer(), schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
     await roleRoutes(api, { db });
     await deptRoutes(api, { db });
     await configRoutes(api, { db, cache: settings, envCaptcha: config.captcha });

@@ -52,6 +52,9 @@ export default {
     badJson: 'The body is not valid JSON',
     multipartHint: 'This operation takes multipart/form-data (a file or an encrypted form); use it from its page.',
     websocketHint: 'This is the WebSocket endpoint: try it on the WebSocket demo page.',
+    loadFailed: 'The API document could not be loaded',
+    notADocument: 'The server did not answer with an OpenAPI document.',
+    retry: 'Try again',
   },
   icons: {
     title: 'Icons',

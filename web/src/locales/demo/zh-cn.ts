@@ -52,6 +52,9 @@ export default {
     badJson: '请求体不是合法的 JSON',
     multipartHint: '该接口使用 multipart/form-data（文件或加密表单），请在对应页面中使用。',
     websocketHint: '这是 WebSocket 接口，请在“WebSocket”演示页中调试。',
+    loadFailed: '接口文档加载失败',
+    notADocument: '服务器返回的不是 OpenAPI 文档。',
+    retry: '重试',
   },
   icons: {
     title: '图标',

@@ -9,6 +9,7 @@ import {
   Empty,
   Form,
   Input,
+  Result,
   Select,
   Space,
   Spin,
@@ -27,6 +28,7 @@ import {
   type Endpoint,
   fillPath,
   groupByTag,
+  isOpenApiDoc,
   type JsonSchema,
   type OpenApiDoc,
   type Parameter,
@@ -296,6 +298,12 @@ function OperationDetail({ doc, ep }: { doc: OpenApiDoc; ep: Endpoint }) {
   );
 }
 
+/** What to say under "could not be loaded": the server's message, or ours; not axios' English. */
+function failureText(error: unknown): string | undefined {
+  if (isEnvelope(error)) return error.msg;
+  return error instanceof Error && error.name !== 'AxiosError' ? error.message : undefined;
+}
+
 /** Demo → API docs: the server's OpenAPI document as an interactive reference. */
 export default function ApiDocPage() {
   const { t } = useTranslation();
@@ -304,7 +312,12 @@ export default function ApiDocPage() {
   const [tag, setTag] = useState<string | undefined>();
   const docQuery = useQuery({
     queryKey: ['openapi'],
-    queryFn: () => request<OpenApiDoc>({ url: '/api/openapi.json', method: 'get' }),
+    queryFn: async () => {
+      const answer = await request<OpenApiDoc>({ url: '/api/openapi.json', method: 'get' });
+      // Anything but a document (an HTML page, an empty answer) is a failure, not an empty API.
+      if (!isOpenApiDoc(answer)) throw new Error(t('demo.apiDoc.notADocument'));
+      return answer;
+    },
     staleTime: 5 * 60_000,
   });
   const doc = docQuery.data;
@@ -335,7 +348,14 @@ export default function ApiDocPage() {
           {doc?.openapi && <Tag color="geekblue">OpenAPI {doc.openapi}</Tag>}
         </Space>
       }
-      extra={!mobile && <Typography.Text type="secondary">{t('demo.apiDoc.count', { count })}</Typography.Text>}
+      extra={
+        !mobile &&
+        doc && (
+          <Typography.Text type="secondary" data-testid="api-count">
+            {t('demo.apiDoc.count', { count })}
+          </Typography.Text>
+        )
+      }
     >
       <Space wrap style={{ marginBottom: 16, width: '100%' }}>
         <Input.Search
@@ -354,8 +374,27 @@ export default function ApiDocPage() {
           options={[...groups.keys()].map((g) => ({ value: g, label: `${g} (${groups.get(g)?.length ?? 0})` }))}
         />
       </Space>
-      <Spin spinning={docQuery.isLoading}>
-        {!shown.length && !docQuery.isLoading ? (
+      {docQuery.isError && (
+        <Result
+          status="error"
+          title={t('demo.apiDoc.loadFailed')}
+          subTitle={failureText(docQuery.error)}
+          extra={
+            <Button
+              type="primary"
+              loading={docQuery.isFetching}
+              onClick={() => void docQuery.refetch()}
+              data-testid="api-doc-retry"
+            >
+              {t('demo.apiDoc.retry')}
+            </Button>
+          }
+          data-testid="api-doc-error"
+        />
+      )}
+      {docQuery.isLoading && <Spin style={{ display: 'block', margin: '48px auto' }} data-testid="api-doc-loading" />}
+      {doc &&
+        (!shown.length ? (
           <Empty />
         ) : (
           shown.map(([name, list]) => (
@@ -386,8 +425,7 @@ export default function ApiDocPage() {
               />
             </section>
           ))
-        )}
-      </Spin>
+        ))}
     </Card>
   );
 }

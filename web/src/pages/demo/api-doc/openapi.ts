@@ -47,6 +47,13 @@ export interface OpenApiDoc {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
+/** Whether an answer is an OpenAPI document (an object with a `paths` object), not an error page or nothing. */
+export function isOpenApiDoc(value: unknown): value is OpenApiDoc {
+  if (typeof value !== 'object' || value === null) return false;
+  const { openapi, paths } = value as OpenApiDoc;
+  return typeof openapi === 'string' && typeof paths === 'object' && paths !== null;
+}
+
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];
 
