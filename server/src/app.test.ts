@@ -116,6 +116,23 @@ describe('platform', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The same on answers no route gives: an unknown path, a URL Fastify cannot route, a bad body.
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
+      t.app.inject({ method: 'GET', url: '/api/v1/dict/%ED%A0%80/form' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/public/query',
+        headers: { 'content-type': 'application/json' },
+        payload: '{bad',
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 400]);
+    for (const a of answers) {
+      expect(a.json().code).toMatch(/^A04/);
+      expect(a.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(a.headers['content-security-policy'])).toBe(csp);
+    }
   });
 
   it('serves the dictionaries with labels in both languages', async () => {

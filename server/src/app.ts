@@ -63,6 +63,7 @@ export async function buildApp(
   database: Database,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
+  let securityHeaders: [string, string][] = [];
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,6 +83,8 @@ export async function buildApp(
     frameworkErrors: (err, req, reply) => {
       const status = err.statusCode === 414 ? 414 : 400;
       const lang = langFromHeader(req.headers['accept-language']);
+      // Answered outside any route's hooks: the security headers are put on here.
+      for (const [name, value] of securityHeaders) reply.header(name, value);
       return sendError(reply, status, 'A0400', formatMessage('A0400', lang, { detail: err.message }));
     },
   });
@@ -99,7 +102,7 @@ export async function buildApp(
   // Security headers (helmet's choices), worked out once: the same on every answer. Fastify's own
   // answers (handlers, errors, 404s, files) get them in onSend, under whatever the route set itself
   // (a route's `reply.header` wins); a kept answer (answer-cache) writes them in its one `writeHead`.
-  const securityHeaders = staticSecurityHeaders({
+  securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
