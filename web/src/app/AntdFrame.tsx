@@ -1,17 +1,18 @@
 import { MESSAGE_DURATION_S, MESSAGE_OFFSET_PX, NOTIFICATION_DURATION_S, WATERMARK } from '@baton/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
+import { FeedbackApp, useFeedback } from './FeedbackApp';
 import { setFeedback } from './feedback';
 import { queryClient } from './query-client';
 import { useIsDark } from './theme';
 
 function FeedbackBridge() {
-  const api = App.useApp();
+  const api = useFeedback();
   useEffect(() => {
     setFeedback(api);
     return () => setFeedback(null);
@@ -38,13 +39,17 @@ const WatermarkLayer = lazy(() =>
   })),
 );
 
+const MESSAGE = { top: MESSAGE_OFFSET_PX, duration: MESSAGE_DURATION_S };
+const NOTIFICATION = { placement: 'topRight', duration: NOTIFICATION_DURATION_S } as const;
+
 const SIZE = { default: 'middle', large: 'large', small: 'small' } as const;
 
 /** Set inside a frame: a route under one (a page in the admin layout) does not open a second. */
 const Inside = createContext(false);
 
 /**
- * antd's theme, locale, size, message/notification/modal holders and the watermark, and the
+ * antd's theme, locale, size, message/notification/modal holders (`FeedbackApp`: the modal and
+ * notification ones with their first use) and the watermark, and the
  * query cache, around the routes that use antd (router.tsx `page()`): loaded with the first such
  * route. The routes built without antd (the h5 frame and home) do without all of it.
  */
@@ -73,10 +78,7 @@ export default function AntdFrame({ children }: { children: ReactNode }) {
     <Inside.Provider value={true}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={themeConfig} componentSize={SIZE[size]}>
-          <App
-            message={{ top: MESSAGE_OFFSET_PX, duration: MESSAGE_DURATION_S }}
-            notification={{ placement: 'topRight', duration: NOTIFICATION_DURATION_S }}
-          >
+          <FeedbackApp message={MESSAGE} notification={NOTIFICATION}>
             <FeedbackBridge />
             {children}
             {watermarkEnabled && watermarkContent ? (
@@ -84,7 +86,7 @@ export default function AntdFrame({ children }: { children: ReactNode }) {
                 <WatermarkLayer content={watermarkContent} dark={dark} />
               </Suspense>
             ) : null}
-          </App>
+          </FeedbackApp>
         </ConfigProvider>
       </QueryClientProvider>
     </Inside.Provider>

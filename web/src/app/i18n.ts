@@ -1,32 +1,33 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
-import zhCn from '../locales/zh-cn';
 import { useAppStore } from '../stores/app';
 import { type AreaLoader, createAreaLoader, type LocaleModule } from './locale-areas';
 
 /**
- * Shell strings (`locales/zh-cn.ts`, `locales/en.ts`) are always there. Area strings live in
- * `locales/<area>/zh-cn.ts` and `locales/<area>/en.ts` (default export) and become `t('<area>.…')`;
- * each is its own small chunk, fetched per language when a route that needs it loads
- * (`router.tsx`: `page(load, areas)`), so a public page does not download the console's strings.
- * `locales.test.ts` checks both languages match.
+ * Shell strings (`locales/zh-cn.ts`, `locales/en.ts`: top-level keys) are wanted by every page;
+ * area strings live in `locales/<area>/zh-cn.ts` and `locales/<area>/en.ts` (default export) and
+ * become `t('<area>.…')`. Each file is its own small chunk, fetched per language: the shell of the
+ * current language from the start, an area when a route that needs it loads (`router.tsx`:
+ * `page(load, areas)` waits for both), so a page downloads neither the other language nor the
+ * strings of pages it is not. `locales.test.ts` checks both languages match.
  */
-const lazyAreas = import.meta.glob<LocaleModule>('../locales/*/*.ts');
+const lazyAreas = import.meta.glob<LocaleModule>(['../locales/*/*.ts', '../locales/*.ts', '!**/*.test.ts']);
 
 /**
  * Component tests render pages straight away, without the router that would load their areas:
  * there every area is in from the start. (A dead branch in a build: the modules are dropped.)
  */
 const eagerAreas: Record<string, LocaleModule> =
-  import.meta.env.MODE === 'test' ? import.meta.glob<LocaleModule>('../locales/*/*.ts', { eager: true }) : {};
+  import.meta.env.MODE === 'test'
+    ? import.meta.glob<LocaleModule>(['../locales/*/*.ts', '../locales/*.ts', '!**/*.test.ts'], { eager: true })
+    : {};
 
 export const areas: AreaLoader = createAreaLoader(i18n, lazyAreas, eagerAreas, () => useAppStore.getState().language);
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...areas.preloaded('zh-cn') } },
-    en: { translation: { ...en, ...areas.preloaded('en') } },
+    'zh-cn': { translation: areas.preloaded('zh-cn') },
+    en: { translation: areas.preloaded('en') },
   },
   lng: useAppStore.getState().language,
   fallbackLng: 'zh-cn',
@@ -39,6 +40,9 @@ void i18n.use(initReactI18next).init({
   missingKeyHandler: (_lngs, _ns, key) => areas.missing(key),
   react: { bindI18nStore: 'added' },
 });
+
+// The shell of the current language, from the start (every route waits for it; see `page()`).
+areas.ensure([]).catch(() => undefined);
 
 const htmlLang = (lang: string) => (lang === 'en' ? 'en' : 'zh-CN');
 document.documentElement.lang = htmlLang(i18n.language);

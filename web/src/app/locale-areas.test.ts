@@ -65,4 +65,66 @@ describe('locale areas', () => {
     await loader.ensure(['public']);
     expect(sink.addResourceBundle).toHaveBeenCalledWith('zh-cn', 'translation', { public: { a: 'b' } }, true, true);
   });
+
+  it('brings the shell of the current language (and the fallback behind another) with every ensure and switch', async () => {
+    const added: [string, object][] = [];
+    const calls: string[] = [];
+    const sink = { addResourceBundle: (lng: string, _ns: string, res: object) => added.push([lng, res]) };
+    const lazy: Record<string, () => Promise<LocaleModule>> = {};
+    for (const lng of ['zh-cn', 'en']) {
+      lazy[`../locales/${lng}.ts`] = () => {
+        calls.push(`${lng}/shell`);
+        return Promise.resolve({ default: { route: { login: `login ${lng}` } } });
+      };
+      lazy[`../locales/dlg/${lng}.ts`] = () => {
+        calls.push(`${lng}/dlg`);
+        return Promise.resolve({ default: { title: `dlg ${lng}` } });
+      };
+    }
+    const lang = { current: 'zh-cn' };
+    const loader = createAreaLoader(sink, lazy, {}, () => lang.current);
+    expect(loader.names).toEqual(['dlg']);
+
+    await loader.ensure([]);
+    expect(calls).toEqual(['zh-cn/shell']);
+    // The shell's keys are top-level ones, not under an area.
+    expect(added).toEqual([['zh-cn', { route: { login: 'login zh-cn' } }]]);
+
+    await loader.ensure(['dlg']);
+    lang.current = 'en';
+    await loader.switchTo('en');
+    expect(calls.sort()).toEqual(['en/dlg', 'en/shell', 'zh-cn/dlg', 'zh-cn/shell']);
+    // The shell is not a key area: a missing `route.…` key fetches nothing.
+    loader.missing('route.other');
+    await Promise.resolve();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('starts in another language with its shell and the fallback shell', async () => {
+    const calls: string[] = [];
+    const lazy: Record<string, () => Promise<LocaleModule>> = {};
+    for (const lng of ['zh-cn', 'en']) {
+      lazy[`../locales/${lng}.ts`] = () => {
+        calls.push(lng);
+        return Promise.resolve({ default: { app: { title: lng } } });
+      };
+    }
+    const loader = createAreaLoader({ addResourceBundle: vi.fn() }, lazy, {}, () => 'en');
+    await loader.ensure(['public']);
+    expect(calls.sort()).toEqual(['en', 'zh-cn']);
+  });
+
+  it('puts the eagerly bundled shell at the top level and areas under their names', () => {
+    const loader = createAreaLoader(
+      { addResourceBundle: vi.fn() },
+      {},
+      {
+        '../locales/en.ts': { default: { app: { title: 'Baton' } } },
+        '../locales/public/en.ts': { default: { hero: 'Hi' } },
+      },
+      () => 'en',
+    );
+    expect(loader.preloaded('en')).toEqual({ app: { title: 'Baton' }, public: { hero: 'Hi' } });
+    expect(loader.preloaded('zh-cn')).toEqual({});
+  });
 });

@@ -7,34 +7,48 @@ export interface BundleSink {
   addResourceBundle(lng: string, ns: string, resources: object, deep?: boolean, overwrite?: boolean): unknown;
 }
 
-const FILE = /\/locales\/([\w-]+)\/([\w-]+)\.ts$/;
+/** `locales/<area>/<lang>.ts`, or `locales/<lang>.ts` for the shell (area `SHELL`). */
+const FILE = /\/locales\/(?:([\w-]+)\/)?([\w-]+)\.ts$/;
+
+/** The shell's strings (`locales/<lang>.ts`): top-level keys, wanted by every page, in every language in use. */
+export const SHELL = '';
 
 function byAreaAndLang<T>(files: Record<string, T>): Map<string, T> {
   const out = new Map<string, T>();
   for (const [file, value] of Object.entries(files)) {
     const m = FILE.exec(file);
-    if (m) out.set(`${m[2]}/${m[1]}`, value);
+    if (m) out.set(`${m[2]}/${m[1] ?? SHELL}`, value);
   }
   return out;
 }
+
+/** What a module adds to the `translation` namespace: the shell at the top level, an area under its name. */
+const bundleOf = (area: string, mod: LocaleModule): Record<string, unknown> =>
+  area === SHELL ? mod.default : { [area]: mod.default };
 
 /**
  * Area strings fetched on demand, once per language: `ensure(['public'])` before a route renders,
  * `switchTo('en')` before the language changes (every area in use, in the new language), and
  * `missing(key)` as the safety net for an area nobody declared (fetched, then the page re-renders).
+ * The shell (`locales/<lang>.ts`, when given) comes with every `ensure` and `switchTo`; in a
+ * language other than `fallbackLang`, the fallback language's shell comes along (i18next's
+ * `fallbackLng` for a key the language lacks).
  */
 export function createAreaLoader(
   i18n: BundleSink,
   lazy: Record<string, Load>,
   eager: Record<string, LocaleModule>,
   currentLang: () => string,
+  fallbackLang = 'zh-cn',
 ) {
   const loaders = byAreaAndLang(lazy);
-  const names = [...new Set([...loaders.keys()].map((k) => k.slice(k.indexOf('/') + 1)))].sort();
+  const names = [...new Set([...loaders.keys()].map((k) => k.slice(k.indexOf('/') + 1)))]
+    .filter((a) => a !== SHELL)
+    .sort();
   const known = new Set(names);
   const done = new Map<string, Promise<void>>();
   /** Areas some route has asked for: what a language switch must bring along. */
-  const wanted = new Set<string>();
+  const wanted = new Set<string>([SHELL]);
 
   for (const key of byAreaAndLang(eager).keys()) {
     done.set(key, Promise.resolve());
@@ -49,7 +63,7 @@ export function createAreaLoader(
     if (!load) return Promise.resolve();
     pending = load().then(
       (mod) => {
-        i18n.addResourceBundle(lang, 'translation', { [area]: mod.default }, true, true);
+        i18n.addResourceBundle(lang, 'translation', bundleOf(area, mod), true, true);
       },
       (error: unknown) => {
         done.delete(key); // a failed fetch (network, new release) is tried again next time
@@ -60,29 +74,34 @@ export function createAreaLoader(
     return pending;
   }
 
+  /** The shell of `lang`, and of the fallback language behind it. */
+  function shells(lang: string): Promise<void>[] {
+    return lang === fallbackLang ? [loadOne(lang, SHELL)] : [loadOne(lang, SHELL), loadOne(fallbackLang, SHELL)];
+  }
+
   function ensure(areas: readonly string[] | 'all'): Promise<void> {
     const list = areas === 'all' ? names : areas.filter((a) => known.has(a));
     for (const a of list) wanted.add(a);
     const lang = currentLang();
-    return Promise.all(list.map((a) => loadOne(lang, a))).then(() => undefined);
+    return Promise.all([...shells(lang), ...list.map((a) => loadOne(lang, a))]).then(() => undefined);
   }
 
   return {
     /** Every area there is. */
     names: names as readonly string[],
-    /** The eagerly bundled areas of `lang` (component tests), to put into the initial resources. */
+    /** The eagerly bundled strings of `lang` (component tests), to put into the initial resources. */
     preloaded(lang: string): Record<string, unknown> {
       const out: Record<string, unknown> = {};
       for (const [key, mod] of byAreaAndLang(eager)) {
-        if (key.startsWith(`${lang}/`)) out[key.slice(lang.length + 1)] = mod.default;
+        if (key.startsWith(`${lang}/`)) Object.assign(out, bundleOf(key.slice(lang.length + 1), mod));
       }
       return out;
     },
-    /** Load `areas` ('all': every one) in the current language. */
+    /** Load the shell and `areas` ('all': every one) in the current language. */
     ensure,
     /** Load every area in use in `lang`, before switching to it. */
     switchTo(lang: string): Promise<void> {
-      return Promise.all([...wanted].map((a) => loadOne(lang, a))).then(
+      return Promise.all([...shells(lang), ...[...wanted].map((a) => loadOne(lang, a))]).then(
         () => undefined,
         () => undefined, // switch anyway: what failed shows its keys and is fetched again on use
       );

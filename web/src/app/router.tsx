@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { setSessionExpiredHandler } from '../api/envelope';
 import { progress } from '../components/lite/progress';
-import { startRealtime } from '../realtime';
 import { trackVisits } from '../realtime/visits';
 import { usePermissionStore } from '../stores/permission';
+import { useUserStore } from '../stores/user';
 import { guardLoader, guardState } from './guard';
 import { areas } from './i18n';
 import type { RouteHandle } from './meta';
@@ -210,8 +210,25 @@ export function endSession(): void {
   if (loaded || !guardState.loading) resetRouter(loginPath(currentPath()));
 }
 
+/**
+ * The realtime channel follows the signed-in user; its code comes with the first moment someone
+ * is signed in (a public page that listens brings it along itself), not with every first page.
+ */
+function startRealtimeWhenSignedIn(): void {
+  const start = () => void import('../realtime/client').then(({ startRealtime }) => startRealtime());
+  if (useUserStore.getState().accessToken) {
+    start();
+    return;
+  }
+  const stop = useUserStore.subscribe((state) => {
+    if (!state.accessToken) return;
+    stop();
+    start();
+  });
+}
+
 export function initRouter(): void {
   setSessionExpiredHandler(endSession);
-  startRealtime();
+  startRealtimeWhenSignedIn();
   setRouter(createAppRouter());
 }

@@ -1,9 +1,10 @@
 import { MobileOutlined, SwapOutlined } from '@ant-design/icons';
 import type { PublicMeetingCard } from '@baton/contracts';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
+import { useFeedback } from '../../app/FeedbackApp';
 import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { MeetingCard } from './MeetingCard';
 import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn, useSignedIn } from './sign-in';
@@ -29,7 +30,7 @@ export function DelegationLoginForm({
   onChangeMeeting: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const captchaOn = useCaptchaOn();
   const { captcha, loading, refresh } = useCaptcha();

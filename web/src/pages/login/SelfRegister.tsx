@@ -1,9 +1,10 @@
 import { MobileOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { maskPhone, type PublicMeetingCard } from '@baton/contracts';
-import { App, Button, Form, Input, Modal, Result, Typography } from 'antd';
+import { Button, Form, Input, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selfRegister, sendRegisterCode } from '../../api/dlg';
+import { useFeedback } from '../../app/FeedbackApp';
 import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { useBilingual } from '../system/shared';
 import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from './sign-in';
@@ -20,7 +21,7 @@ interface Values {
 /** The form of a team registering itself; mounted only while the dialog is open (fresh captcha). */
 function SelfRegisterForm({ meeting, onDone }: { meeting: PublicMeetingCard; onDone: (v: Values) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const captchaOn = useCaptchaOn();
   const { captcha, loading, refresh } = useCaptcha();

@@ -1,10 +1,11 @@
 import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { type ContactType, EMAIL_ADDRESS_PATTERN, MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH } from '@baton/contracts';
-import { App, Button, Form, Input, Result, Segmented, Typography } from 'antd';
+import { Button, Form, Input, Result, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
+import { useFeedback } from '../../app/FeedbackApp';
 import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { AuthCard, AuthFrame } from './AuthFrame';
 
@@ -24,7 +25,7 @@ const PATTERN: Record<ContactType, RegExp> = {
 /** /forget-password: a code to the account's mobile or e-mail, then a new password. */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [contactType, setContactType] = useState<ContactType>('MOBILE');

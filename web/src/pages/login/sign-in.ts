@@ -1,7 +1,7 @@
 /** What the sign-in forms share: encryption of credentials, the captcha switch, the code request, what follows sign-in. */
 import { type CodeSent, type DlgCodeBody, type LoginResult, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, type FormInstance, type FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { forgetPublicKey, loadPublicKey } from '../../api/auth';
 import { getDlgMeetings, getPublicConfig } from '../../api/dlg';
 import { isEnvelope } from '../../api/envelope';
+import { useFeedback } from '../../app/FeedbackApp';
 import { resetRouter } from '../../app/router';
 import { clearSession } from '../../app/session';
 import { usePermissionStore } from '../../stores/permission';
@@ -40,7 +41,7 @@ export function useCaptchaOn(): boolean {
 /** Keep the tokens and go to `target` (from a clean router when another user's routes are loaded). */
 export function useSignedIn() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   return useCallback(
     (tokens: LoginResult, target: string) => {
