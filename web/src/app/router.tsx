@@ -129,9 +129,13 @@ export function staticRoutes(): RouteObject[] {
             { path: 'detail', handle: h('route.detail'), lazy: page(detail, [], 'none') },
             { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
-            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
-            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
-            { path: 'athlete/:athleteId', handle: h('public.routes.athlete'), lazy: page(athletePage) },
+            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage, [], 'none') },
+            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult, [], 'none') },
+            {
+              path: 'athlete/:athleteId',
+              handle: h('public.routes.athlete'),
+              lazy: page(athletePage, [], 'none'),
+            },
           ],
         },
         {
