@@ -1,18 +1,11 @@
-import {
-  type CSSProperties,
-  type KeyboardEvent as ReactKeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import './lite.css';
 
 /**
  * Tiny stand-ins for the few antd widgets of the pages that render without antd (the h5 frame,
  * home and meeting pages, the sign-in frame, the route fallback): same look through the theme
- * variables.
+ * variables. The widgets only the public pages use live beside this module (`empty.tsx`,
+ * `tabs.tsx`), so the entry chunk, which holds this one for the route fallback, stays small.
  */
 
 type ButtonProps = {
@@ -52,66 +45,6 @@ export function LiteSkeleton({ rows = 3 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <span key={String(i)} />
       ))}
-    </div>
-  );
-}
-
-/** antd's "simple" empty picture. */
-function SimplePicture() {
-  return (
-    <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true">
-      <g transform="translate(0 1)" fill="none" fillRule="evenodd">
-        <ellipse fill="var(--baton-fill)" cx="32" cy="33" rx="32" ry="7" />
-        <g fillRule="nonzero" stroke="var(--baton-border)">
-          <path d="M55 12.76L44.854 1.258C44.367.474 43.656 0 42.907 0H21.093c-.749 0-1.46.474-1.947 1.257L9 12.761V22h46v-9.24z" />
-          <path
-            d="M41.613 15.931c0-1.605.994-2.93 2.227-2.931H55v18.137C55 33.26 53.68 35 52.05 35h-40.1C10.32 35 9 33.259 9 31.137V13h11.16c1.233 0 2.227 1.323 2.227 2.928v.022c0 1.605 1.005 2.901 2.237 2.901h14.752c1.232 0 2.237-1.308 2.237-2.913v-.007z"
-            fill="var(--baton-fill)"
-          />
-        </g>
-      </g>
-    </svg>
-  );
-}
-
-/** The larger picture of an empty page or section (antd Empty's default size): an open tray with a sheet in it. */
-function DefaultPicture() {
-  return (
-    <svg width="92" height="76" viewBox="0 0 92 76" aria-hidden="true">
-      <ellipse fill="var(--lite-empty-shadow)" cx="42" cy="66" rx="40" ry="8" />
-      <path fill="var(--lite-empty-sheet)" d="M22 14h40a3 3 0 0 1 3 3v33H19V17a3 3 0 0 1 3-3z" />
-      <rect fill="var(--lite-empty-line)" x="27" y="21" width="30" height="9" rx="1.5" />
-      <rect fill="var(--lite-empty-line)" x="27" y="34" width="30" height="3" rx="1.5" />
-      <rect fill="var(--lite-empty-line)" x="27" y="40" width="30" height="3" rx="1.5" />
-      <path fill="var(--lite-empty-tray)" d="M9 42h19l3 7h22l3-7h19v17a4 4 0 0 1-4 4H13a4 4 0 0 1-4-4z" />
-      <circle fill="var(--lite-empty-tray)" cx="76" cy="11" r="11" />
-      <circle fill="var(--lite-empty-sheet)" cx="71" cy="11" r="1.6" />
-      <circle fill="var(--lite-empty-sheet)" cx="76" cy="11" r="1.6" />
-      <circle fill="var(--lite-empty-sheet)" cx="81" cy="11" r="1.6" />
-    </svg>
-  );
-}
-
-/**
- * An empty state: a picture and a line of text (antd Empty; `image="simple"` is its small picture,
- * used inside lists), with an optional action under it.
- */
-export function LiteEmpty({
-  description,
-  image = 'default',
-  children,
-  'data-testid': testId,
-}: {
-  description: ReactNode;
-  image?: 'default' | 'simple';
-  children?: ReactNode;
-  'data-testid'?: string;
-}) {
-  return (
-    <div className={image === 'simple' ? 'lite-empty lite-empty-simple' : 'lite-empty'} data-testid={testId}>
-      {image === 'simple' ? <SimplePicture /> : <DefaultPicture />}
-      <div className="lite-empty-text">{description}</div>
-      {children ? <div className="lite-empty-footer">{children}</div> : null}
     </div>
   );
 }
@@ -256,93 +189,5 @@ export function LiteMenuButton({
         </div>
       ) : null}
     </span>
-  );
-}
-
-export type LiteTabItem<K extends string> = { key: K; label: ReactNode };
-
-/**
- * Tabs (antd Tabs' look: a line of tabs over the open panel, an ink bar under the open tab) with
- * the ARIA tabs pattern: one tab in the tab order, arrow keys (and Home/End) move to another tab
- * and open it. Only the open tab's panel is rendered (`children`). On a narrow screen the line of
- * tabs scrolls sideways, the open tab kept in view.
- */
-export function LiteTabs<K extends string>({
-  items,
-  active,
-  onChange,
-  children,
-  className,
-  'aria-label': ariaLabel,
-}: {
-  items: readonly LiteTabItem<K>[];
-  active: K;
-  onChange: (key: K) => void;
-  children: ReactNode;
-  className?: string;
-  'aria-label'?: string;
-}) {
-  const id = useId();
-  const list = useRef<HTMLDivElement>(null);
-  const tabId = (key: K) => `${id}-tab-${key}`;
-  useEffect(() => {
-    const tab = document.getElementById(`${id}-tab-${active}`);
-    const nav = list.current;
-    if (!tab || !nav || nav.scrollWidth <= nav.clientWidth) return;
-    // Keep the open tab in view without moving the page (scrollIntoView would scroll it too).
-    const left = tab.offsetLeft - nav.offsetLeft;
-    if (left < nav.scrollLeft) nav.scrollLeft = left - 16;
-    else if (left + tab.offsetWidth > nav.scrollLeft + nav.clientWidth)
-      nav.scrollLeft = left + tab.offsetWidth - nav.clientWidth + 16;
-  }, [id, active]);
-  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    const at = items.findIndex((i) => i.key === active);
-    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
-    const step: Record<string, number | undefined> = {
-      ArrowRight: rtl ? -1 : 1,
-      ArrowLeft: rtl ? 1 : -1,
-      Home: -at,
-      End: items.length - 1 - at,
-    };
-    const by = step[e.key];
-    if (by === undefined || items.length === 0) return;
-    e.preventDefault();
-    const next = items[(at + by + items.length) % items.length]!;
-    onChange(next.key);
-    document.getElementById(tabId(next.key))?.focus();
-  };
-  return (
-    <div className={className ? `lite-tabs ${className}` : 'lite-tabs'}>
-      <div className="lite-tabs-nav" role="tablist" aria-label={ariaLabel} ref={list} onKeyDown={onKeyDown}>
-        {items.map((item) => (
-          <button
-            key={item.key}
-            id={tabId(item.key)}
-            type="button"
-            role="tab"
-            aria-selected={item.key === active}
-            aria-controls={`${id}-panel`}
-            tabIndex={item.key === active ? 0 : -1}
-            className="lite-tab"
-            onClick={() => onChange(item.key)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={tabId(active)} className="lite-tabs-panel">
-        {children}
-      </div>
-    </div>
-  );
-}
-
-/** A titled card (antd Card, borderless): a header line over its body. */
-export function LiteCard({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="lite-card">
-      <h2 className="lite-card-head">{title}</h2>
-      <div className="lite-card-body">{children}</div>
-    </section>
   );
 }

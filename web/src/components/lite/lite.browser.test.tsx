@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { LiteEmpty, LiteTabs } from './index';
+import { LiteEmpty } from './empty';
+import { LiteTabs } from './tabs';
 
 const KEYS = ['one', 'two', 'three'] as const;
 type Key = (typeof KEYS)[number];

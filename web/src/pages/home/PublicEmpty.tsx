@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LiteButton, LiteCard, LiteEmpty } from '../../components/lite';
+import { LiteButton } from '../../components/lite';
+import { LiteEmpty } from '../../components/lite/empty';
+import { LiteCard } from '../../components/lite/tabs';
 
 /** A public list page with nothing published in it yet. */
 export function PublicEmpty({ titleKey, emptyKey }: { titleKey: string; emptyKey: string }) {

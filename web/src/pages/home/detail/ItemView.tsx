@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
-import { LiteButton, LiteEmpty } from '../../../components/lite';
+import { LiteButton } from '../../../components/lite';
+import { LiteEmpty } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { meetingDateTime } from '../live/format';
 import { GroupItemRounds } from '../live/panels';

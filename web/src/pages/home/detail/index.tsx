@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { LiteSkeleton, LiteTabs } from '../../../components/lite';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteTabs } from '../../../components/lite/tabs';
 import { EventsBoard, LatestResults, ScoresPanel } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';

@@ -1,6 +1,7 @@
 import type { PublicEntryVO } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
-import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteEmpty } from '../../../components/lite/empty';
 import { splitEntries } from './format';
 
 /** An event's entry list: athletes in order (bib, delegation, seed mark), relays as teams. */

@@ -1,7 +1,8 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
-import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteEmpty } from '../../../components/lite/empty';
 import { localDay } from './format';
 import type { PublicBase } from './hooks';
 import { MeetingCard } from './MeetingCard';
@@ -46,7 +47,7 @@ export function NoticeList({ notices, loading }: { notices: PublicHomeVO['notice
       {loading ? (
         <LiteSkeleton rows={3} />
       ) : !notices?.length ? (
-        <LiteEmpty description={t('public.home.noNotices')} />
+        <LiteEmpty image="simple" description={t('public.home.noNotices')} />
       ) : (
         <ul className="pub-notices">
           {notices.map((n) => (
