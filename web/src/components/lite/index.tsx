@@ -4,7 +4,7 @@ import './lite.css';
 /**
  * Tiny stand-ins for the few antd widgets of the pages that render without antd (the h5 frame,
  * home and meeting pages, the sign-in frame, the route fallback): same look through the theme
- * variables. The widgets only the public pages use live beside this module (`empty.tsx`,
+ * variables. The widgets only the meeting pages use live beside this module (`empty.tsx`,
  * `tabs.tsx`), so the entry chunk, which holds this one for the route fallback, stays small.
  */
 
@@ -45,6 +45,45 @@ export function LiteSkeleton({ rows = 3 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <span key={String(i)} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * antd's "simple" empty picture and a line of text (an empty list), with an optional action under
+ * it; `picture` puts another picture in its place (`empty.tsx`: the larger one of an empty page).
+ */
+export function LiteEmpty({
+  description,
+  picture,
+  className,
+  children,
+  'data-testid': testId,
+}: {
+  description: ReactNode;
+  picture?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <div className={className ? `lite-empty ${className}` : 'lite-empty'} data-testid={testId}>
+      {picture ?? (
+        <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true">
+          <g transform="translate(0 1)" fill="none" fillRule="evenodd">
+            <ellipse fill="var(--baton-fill)" cx="32" cy="33" rx="32" ry="7" />
+            <g fillRule="nonzero" stroke="var(--baton-border)">
+              <path d="M55 12.76L44.854 1.258C44.367.474 43.656 0 42.907 0H21.093c-.749 0-1.46.474-1.947 1.257L9 12.761V22h46v-9.24z" />
+              <path
+                d="M41.613 15.931c0-1.605.994-2.93 2.227-2.931H55v18.137C55 33.26 53.68 35 52.05 35h-40.1C10.32 35 9 33.259 9 31.137V13h11.16c1.233 0 2.227 1.323 2.227 2.928v.022c0 1.605 1.005 2.901 2.237 2.901h14.752c1.232 0 2.237-1.308 2.237-2.913v-.007z"
+                fill="var(--baton-fill)"
+              />
+            </g>
+          </g>
+        </svg>
+      )}
+      {description}
+      {children ? <div className="lite-empty-footer">{children}</div> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { LiteEmpty } from './empty';
+import { LiteEmptyDefault } from './empty';
 import { LiteTabs } from './tabs';
 
 const KEYS = ['one', 'two', 'three'] as const;
@@ -70,12 +70,12 @@ describe('LiteTabs', () => {
   });
 });
 
-describe('LiteEmpty', () => {
+describe('LiteEmptyDefault', () => {
   it('shows its text and the action under it', async () => {
     const screen = await render(
-      <LiteEmpty description="Nothing here" data-testid="empty">
+      <LiteEmptyDefault description="Nothing here" data-testid="empty">
         <button type="button">Back</button>
-      </LiteEmpty>,
+      </LiteEmptyDefault>,
     );
     await expect.element(screen.getByTestId('empty')).toHaveTextContent('Nothing here');
     await expect.element(screen.getByTestId('empty').getByRole('button', { name: 'Back' })).toBeVisible();

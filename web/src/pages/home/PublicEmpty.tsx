@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LiteButton } from '../../components/lite';
-import { LiteEmpty } from '../../components/lite/empty';
+import { LiteEmptyDefault } from '../../components/lite/empty';
 import { LiteCard } from '../../components/lite/tabs';
 
 /** A public list page with nothing published in it yet. */
@@ -11,9 +11,9 @@ export function PublicEmpty({ titleKey, emptyKey }: { titleKey: string; emptyKey
   const home = window.location.hash.startsWith('#/h5') ? '/h5/home' : '/home/index';
   return (
     <LiteCard title={t(titleKey)}>
-      <LiteEmpty description={t(emptyKey)}>
+      <LiteEmptyDefault description={t(emptyKey)}>
         <LiteButton onClick={() => navigate(home)}>{t('common.backHome')}</LiteButton>
-      </LiteEmpty>
+      </LiteEmptyDefault>
     </LiteCard>
   );
 }

@@ -3,7 +3,7 @@ import type { PublicAthleteEntryVO, PublicAthleteVO } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { isField, markText, meetingDateTime, positiveId, windText } from '../live/format';
 import { LiveStatus } from '../live/HeatTable';
@@ -131,7 +131,7 @@ function Athlete() {
       <div className="pub-card">
         <LiveTitle live={live}>{t('public.live.events')}</LiveTitle>
         {a.entries.length === 0 ? (
-          <LiteEmpty description={t('public.live.noEntries')} />
+          <LiteEmptyDefault description={t('public.live.noEntries')} />
         ) : (
           a.entries.map((e) => <EntryBlock key={`${e.groupItemId}-${e.relayLetter ?? ''}`} entry={e} card={a} />)
         )}

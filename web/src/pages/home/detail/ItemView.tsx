@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
 import { LiteButton } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { meetingDateTime } from '../live/format';
 import { GroupItemRounds } from '../live/panels';
@@ -72,7 +72,7 @@ export function ItemView({
         </>
       ) : (
         <div className="pub-card">
-          <LiteEmpty description={t('public.detail.noItem')} data-testid="item-missing" />
+          <LiteEmptyDefault description={t('public.detail.noItem')} data-testid="item-missing" />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiteSegmented } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useNarrow } from '../../../layouts/public/narrow';
 import { useBilingual } from '../../system/shared';
 import { formatScheduleDay, localTime, scheduleByDay } from '../parts/format';
@@ -38,7 +38,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
       ) : null}
       <Section title={t('public.detail.schedule')} testId="section-schedule">
         {days.length === 0 ? (
-          <LiteEmpty description={t('public.detail.noSchedule')} />
+          <LiteEmptyDefault description={t('public.detail.noSchedule')} />
         ) : (
           <div className="pub-days">
             {oneDay ? (
@@ -73,7 +73,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
       </Section>
       <Section title={t('public.detail.groups')} testId="section-groups">
         {meeting.groups.length === 0 ? (
-          <LiteEmpty description={t('public.detail.noGroups')} />
+          <LiteEmptyDefault description={t('public.detail.noGroups')} />
         ) : (
           <div className="pub-groups">
             {meeting.groups.map((g) => (

@@ -3,8 +3,8 @@ import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LiteSegmented, LiteSkeleton } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import type { PublicBase } from '../parts/hooks';
 import { NotYet, notPublished } from '../parts/lists';
@@ -43,7 +43,7 @@ export function LiveTitle({ children, live }: { children: ReactNode; live: boole
 function Failed({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
-    <LiteEmpty
+    <LiteEmptyDefault
       description={t(notPublished(error) ? 'public.live.notPublished' : 'public.lists.failed')}
       data-testid="live-failed"
     />
@@ -138,7 +138,7 @@ export function EventsBoard({ meetingId, itemHref }: { meetingId: number; itemHr
       ) : events.isError ? (
         <Failed error={events.error} />
       ) : !groups.length ? (
-        <LiteEmpty description={t('public.lists.noItems')} />
+        <LiteEmptyDefault description={t('public.lists.noItems')} />
       ) : (
         <div className="live-groups">
           {groups.map((g) => (
@@ -253,7 +253,7 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
             {t('public.live.finished', { done: scores.data?.finished ?? 0, all: scores.data?.events ?? 0 })}
           </p>
           {rows.length === 0 ? (
-            <LiteEmpty image="simple" description={t('public.live.noScores')} />
+            <LiteEmpty description={t('public.live.noScores')} />
           ) : (
             <table className="live-table live-scores" data-testid={`scores-${view}-table`}>
               <thead>

@@ -1,8 +1,7 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
 import { useTranslation } from 'react-i18next';
-import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
 import { localDay } from './format';
 import type { PublicBase } from './hooks';
 import { MeetingCard } from './MeetingCard';
@@ -47,7 +46,7 @@ export function NoticeList({ notices, loading }: { notices: PublicHomeVO['notice
       {loading ? (
         <LiteSkeleton rows={3} />
       ) : !notices?.length ? (
-        <LiteEmpty image="simple" description={t('public.home.noNotices')} />
+        <LiteEmpty description={t('public.home.noNotices')} />
       ) : (
         <ul className="pub-notices">
           {notices.map((n) => (

@@ -5,8 +5,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { publicApi } from '../../../api/public';
 import type { Envelope } from '../../../api/request';
-import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmpty } from '../../../components/lite/empty';
+import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { EntryList } from './EntryList';
 import { NativeSelect } from './NativeSelect';
@@ -39,7 +39,7 @@ export function PublicListsGate({
   if (counts.isLoading) return <LiteSkeleton rows={5} />;
   if (!counts.data) {
     return (
-      <LiteEmpty
+      <LiteEmptyDefault
         description={t(notPublished(counts.error) ? 'public.lists.notPublished' : 'public.lists.failed')}
         data-testid="lists-not-published"
       />
@@ -121,7 +121,7 @@ export function ItemEntries({ meetingId, groupItemId }: { meetingId: number; gro
     queryKey: ['public', 'entries', meetingId, groupItemId],
     queryFn: () => publicApi.entries(meetingId, { groupItemId }),
   });
-  if (entries.isError) return <LiteEmpty description={t('public.lists.failed')} />;
+  if (entries.isError) return <LiteEmptyDefault description={t('public.lists.failed')} />;
   return <EntryList entries={entries.data} loading={entries.isLoading} />;
 }
 
@@ -137,7 +137,7 @@ export function EntriesPanel({
 }) {
   const { t } = useTranslation();
   const current = groupItemId ?? firstGroupItem(meeting);
-  if (!current) return <LiteEmpty description={t('public.lists.noItems')} />;
+  if (!current) return <LiteEmptyDefault description={t('public.lists.noItems')} />;
   return (
     <PublicListsGate meetingId={meeting.id}>
       {(counts) => (
@@ -179,7 +179,7 @@ export function DelegationRows({ meetingId }: { meetingId: number }) {
         </label>
       )}
       {shown.length === 0 ? (
-        <LiteEmpty description={t(list.isError ? 'public.lists.failed' : 'public.lists.noDelegations')} />
+        <LiteEmptyDefault description={t(list.isError ? 'public.lists.failed' : 'public.lists.noDelegations')} />
       ) : (
         <ol className="pub-rows">
           {shown.map((d, i) => (
@@ -219,5 +219,5 @@ export function DelegationsPanel({ meetingId }: { meetingId: number }) {
 /** Start lists and results: filled in by the competition (an honest empty state until then). */
 export function NotYet({ kind }: { kind: 'startLists' | 'results' }) {
   const { t } = useTranslation();
-  return <LiteEmpty image="simple" description={t(`public.notYet.${kind}`)} data-testid={`not-yet-${kind}`} />;
+  return <LiteEmpty description={t(`public.notYet.${kind}`)} data-testid={`not-yet-${kind}`} />;
 }
