@@ -17,8 +17,8 @@ type PageModule = { default: ComponentType };
  * A lazily loaded route: its code and the locale areas it shows (`t('<area>.…')`), fetched in
  * parallel, in the current language. The areas of a layout serve every page under it.
  * `frame: 'antd'` (the default) puts the page in `AntdFrame` (antd's theme, locale and message
- * holders; loaded with it, once); `'none'` is for the few routes built without antd (the h5
- * frame and home), which then do not download it.
+ * holders; loaded with it, once); `'none'` is for the routes built without antd (the h5
+ * frame, home and meeting page, the short link), which then do not download it.
  */
 const page =
   (load: () => Promise<PageModule>, locales: readonly string[] | 'all' = [], frame: 'antd' | 'none' = 'antd') =>
@@ -101,7 +101,7 @@ export function staticRoutes(): RouteObject[] {
           lazy: page(() => import('../layouts/public/adaptive'), PUBLIC_AREAS, 'none'),
           children: [
             { index: true, Component: Nothing, loader: to('/home/index') },
-            { path: ':code', handle: h('route.meet'), lazy: page(detail) },
+            { path: ':code', handle: h('route.meet'), lazy: page(detail, [], 'none') },
           ],
         },
         {
@@ -126,12 +126,16 @@ export function staticRoutes(): RouteObject[] {
             { index: true, Component: Nothing, loader: to('/h5/home') },
             { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5'), [], 'none') },
             { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
-            { path: 'detail', handle: h('route.detail'), lazy: page(detail) },
+            { path: 'detail', handle: h('route.detail'), lazy: page(detail, [], 'none') },
             { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
-            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
-            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
-            { path: 'athlete/:athleteId', handle: h('public.routes.athlete'), lazy: page(athletePage) },
+            { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage, [], 'none') },
+            { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult, [], 'none') },
+            {
+              path: 'athlete/:athleteId',
+              handle: h('public.routes.athlete'),
+              lazy: page(athletePage, [], 'none'),
+            },
           ],
         },
         {

@@ -2,14 +2,16 @@ import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState 
 import './lite.css';
 
 /**
- * Tiny stand-ins for the few antd widgets of the pages that render without antd (the h5 frame
- * and home, the sign-in frame, the route fallback): same look through the theme variables.
+ * Tiny stand-ins for the few antd widgets of the pages that render without antd (the h5 frame,
+ * home and meeting pages, the sign-in frame, the route fallback): same look through the theme
+ * variables. The widgets only the meeting pages use live beside this module (`empty.tsx`,
+ * `tabs.tsx`), so the entry chunk, which holds this one for the route fallback, stays small.
  */
 
 type ButtonProps = {
   children?: ReactNode;
   icon?: ReactNode;
-  variant?: 'default' | 'primary' | 'text' | 'ghost';
+  variant?: 'default' | 'primary' | 'text' | 'ghost' | 'link';
   size?: 'middle' | 'large';
   block?: boolean;
   className?: string;
@@ -47,23 +49,41 @@ export function LiteSkeleton({ rows = 3 }: { rows?: number }) {
   );
 }
 
-/** antd's "simple" empty picture and a line of text. */
-export function LiteEmpty({ description }: { description: ReactNode }) {
+/**
+ * antd's "simple" empty picture and a line of text (an empty list), with an optional action under
+ * it; `picture` puts another picture in its place (`empty.tsx`: the larger one of an empty page).
+ */
+export function LiteEmpty({
+  description,
+  picture,
+  className,
+  children,
+  'data-testid': testId,
+}: {
+  description: ReactNode;
+  picture?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+  'data-testid'?: string;
+}) {
   return (
-    <div className="lite-empty">
-      <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true">
-        <g transform="translate(0 1)" fill="none" fillRule="evenodd">
-          <ellipse fill="var(--baton-fill)" cx="32" cy="33" rx="32" ry="7" />
-          <g fillRule="nonzero" stroke="var(--baton-border)">
-            <path d="M55 12.76L44.854 1.258C44.367.474 43.656 0 42.907 0H21.093c-.749 0-1.46.474-1.947 1.257L9 12.761V22h46v-9.24z" />
-            <path
-              d="M41.613 15.931c0-1.605.994-2.93 2.227-2.931H55v18.137C55 33.26 53.68 35 52.05 35h-40.1C10.32 35 9 33.259 9 31.137V13h11.16c1.233 0 2.227 1.323 2.227 2.928v.022c0 1.605 1.005 2.901 2.237 2.901h14.752c1.232 0 2.237-1.308 2.237-2.913v-.007z"
-              fill="var(--baton-fill)"
-            />
+    <div className={className ? `lite-empty ${className}` : 'lite-empty'} data-testid={testId}>
+      {picture ?? (
+        <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true">
+          <g transform="translate(0 1)" fill="none" fillRule="evenodd">
+            <ellipse fill="var(--baton-fill)" cx="32" cy="33" rx="32" ry="7" />
+            <g fillRule="nonzero" stroke="var(--baton-border)">
+              <path d="M55 12.76L44.854 1.258C44.367.474 43.656 0 42.907 0H21.093c-.749 0-1.46.474-1.947 1.257L9 12.761V22h46v-9.24z" />
+              <path
+                d="M41.613 15.931c0-1.605.994-2.93 2.227-2.931H55v18.137C55 33.26 53.68 35 52.05 35h-40.1C10.32 35 9 33.259 9 31.137V13h11.16c1.233 0 2.227 1.323 2.227 2.928v.022c0 1.605 1.005 2.901 2.237 2.901h14.752c1.232 0 2.237-1.308 2.237-2.913v-.007z"
+                fill="var(--baton-fill)"
+              />
+            </g>
           </g>
-        </g>
-      </svg>
+        </svg>
+      )}
       {description}
+      {children ? <div className="lite-empty-footer">{children}</div> : null}
     </div>
   );
 }
@@ -75,6 +95,7 @@ const TAG: Record<string, [string, string, string]> = {
   error: ['#cf1322', '#fff2f0', '#ffccc7'],
   processing: ['#0958d9', '#e6f4ff', '#91caff'],
   purple: ['#531dab', '#f9f0ff', '#d3adf7'],
+  red: ['#cf1322', '#fff1f0', '#ffa39e'],
 };
 const TAG_DARK: Record<string, [string, string, string]> = {
   success: ['#49aa19', '#162312', '#274916'],
@@ -82,17 +103,21 @@ const TAG_DARK: Record<string, [string, string, string]> = {
   error: ['#dc4446', '#2c1618', '#5b2526'],
   processing: ['#1668dc', '#111a2c', '#15325b'],
   purple: ['#854eca', '#1a1325', '#301c4d'],
+  red: ['#d32029', '#2a1215', '#58181c'],
 };
 
+/** A coloured tag: a preset colour of TAG, or the plain grey one for any other (`default`). */
 export function LiteTag({
   color,
   children,
   dark,
+  className,
   ...rest
 }: {
   color: string;
   children: ReactNode;
   dark: boolean;
+  className?: string;
   'data-testid'?: string;
 }) {
   const look = (dark ? TAG_DARK : TAG)[color];
@@ -100,7 +125,7 @@ export function LiteTag({
     ? ({ '--lite-tag-color': look[0], '--lite-tag-bg': look[1], '--lite-tag-border': look[2] } as CSSProperties)
     : undefined;
   return (
-    <span className="lite-tag" style={style} {...rest}>
+    <span className={className ? `lite-tag ${className}` : 'lite-tag'} style={style} {...rest}>
       {children}
     </span>
   );
@@ -112,22 +137,25 @@ export function LiteSegmented<T extends string>({
   options,
   className,
   style,
+  size = 'large',
   'aria-label': ariaLabel,
+  'data-testid': testId,
 }: {
   value: T;
   onChange: (value: T) => void;
   options: { value: T; label: ReactNode }[];
   className?: string;
   style?: CSSProperties;
+  /** `large`: the h5 home's sections; `middle`: antd's default size. */
+  size?: 'middle' | 'large';
   'aria-label'?: string;
+  'data-testid'?: string;
 }) {
+  const classes = ['lite-segmented'];
+  if (size === 'middle') classes.push('lite-segmented-md');
+  if (className) classes.push(className);
   return (
-    <div
-      role="radiogroup"
-      aria-label={ariaLabel}
-      className={className ? `lite-segmented ${className}` : 'lite-segmented'}
-      style={style}
-    >
+    <div role="radiogroup" aria-label={ariaLabel} className={classes.join(' ')} style={style} data-testid={testId}>
       {options.map((o) => (
         // biome-ignore lint/a11y/useSemanticElements: a segmented control, as antd renders it
         <button

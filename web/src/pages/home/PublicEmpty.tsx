@@ -1,6 +1,8 @@
-import { Button, Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LiteButton } from '../../components/lite';
+import { LiteEmptyDefault } from '../../components/lite/empty';
+import { LiteCard } from '../../components/lite/tabs';
 
 /** A public list page with nothing published in it yet. */
 export function PublicEmpty({ titleKey, emptyKey }: { titleKey: string; emptyKey: string }) {
@@ -8,10 +10,10 @@ export function PublicEmpty({ titleKey, emptyKey }: { titleKey: string; emptyKey
   const navigate = useNavigate();
   const home = window.location.hash.startsWith('#/h5') ? '/h5/home' : '/home/index';
   return (
-    <Card title={t(titleKey)} variant="borderless">
-      <Empty description={t(emptyKey)} style={{ padding: '32px 0' }}>
-        <Button onClick={() => navigate(home)}>{t('common.backHome')}</Button>
-      </Empty>
-    </Card>
+    <LiteCard title={t(titleKey)}>
+      <LiteEmptyDefault description={t(emptyKey)}>
+        <LiteButton onClick={() => navigate(home)}>{t('common.backHome')}</LiteButton>
+      </LiteEmptyDefault>
+    </LiteCard>
   );
 }

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { PublicAthleteEntryVO, PublicAthleteVO } from '@baton/contracts';
-import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { isField, markText, meetingDateTime, positiveId, windText } from '../live/format';
 import { LiveStatus } from '../live/HeatTable';
@@ -10,6 +11,7 @@ import { useLiveCompetition, usePublicAthlete } from '../live/hooks';
 import { LiveTitle } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { usePublicBase } from '../parts/hooks';
+import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 import '../live/live.css';
 
@@ -74,9 +76,18 @@ function EntryBlock({ entry, card }: { entry: PublicAthleteEntryVO; card: Public
 /**
  * An athlete's public page (`/home/athlete/:athleteId`, `/h5/athlete/:athleteId`, where the bib's
  * QR code leads; `?meetingId=` optional): bib, name, delegation, group, birth year, and each
- * event with the published start position and the official result, live.
+ * event with the published start position and the official result, live. Without antd, like the
+ * meeting page.
  */
 export default function AthletePage() {
+  return (
+    <QueryFrame>
+      <Athlete />
+    </QueryFrame>
+  );
+}
+
+function Athlete() {
   const { t } = useTranslation();
   const pick = useBilingual();
   const base = usePublicBase();
@@ -88,7 +99,7 @@ export default function AthletePage() {
   if (card.isLoading) {
     return (
       <div className="pub-card">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <LiteSkeleton rows={7} />
       </div>
     );
   }
@@ -120,7 +131,7 @@ export default function AthletePage() {
       <div className="pub-card">
         <LiveTitle live={live}>{t('public.live.events')}</LiveTitle>
         {a.entries.length === 0 ? (
-          <Empty description={t('public.live.noEntries')} />
+          <LiteEmptyDefault description={t('public.live.noEntries')} />
         ) : (
           a.entries.map((e) => <EntryBlock key={`${e.groupItemId}-${e.relayLetter ?? ''}`} entry={e} card={a} />)
         )}

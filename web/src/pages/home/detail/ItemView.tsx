@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
-import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LiteButton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { meetingDateTime } from '../live/format';
 import { GroupItemRounds } from '../live/panels';
@@ -34,9 +35,15 @@ export function ItemView({
   return (
     <div className="pub-stack" data-testid="item-view">
       <div className="pub-card pub-item-head">
-        <Button type="link" icon={<ArrowLeftOutlined />} onClick={onBack} className="pub-back" data-testid="item-back">
+        <LiteButton
+          variant="link"
+          icon={<ArrowLeftOutlined />}
+          onClick={onBack}
+          className="pub-back"
+          data-testid="item-back"
+        >
           {pick(meeting.name, meeting.nameEn)}
-        </Button>
+        </LiteButton>
         {found ? (
           <>
             <h1 data-testid="item-title">
@@ -65,7 +72,7 @@ export function ItemView({
         </>
       ) : (
         <div className="pub-card">
-          <Empty description={t('public.detail.noItem')} data-testid="item-missing" />
+          <LiteEmptyDefault description={t('public.detail.noItem')} data-testid="item-missing" />
         </div>
       )}
     </div>

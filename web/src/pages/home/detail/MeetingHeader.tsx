@@ -6,9 +6,10 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
-import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useIsDark } from '../../../app/theme';
+import { LiteButton, LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from '../parts/Countdown';
 import { formatDays, localDateTime } from '../parts/format';
@@ -20,12 +21,17 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
   const { t, i18n } = useTranslation();
   const pick = useBilingual();
   const navigate = useNavigate();
+  const dark = useIsDark();
   const nature = pick(meeting.natureName, meeting.natureNameEn);
   return (
     <header className="pub-card pub-meeting-head" data-testid="meeting-header">
       <div className="pub-meeting-head-tags">
         <MeetingStatusTag status={meeting.status} />
-        {nature ? <Tag style={{ marginInlineEnd: 0 }}>{nature}</Tag> : null}
+        {nature ? (
+          <LiteTag color="default" dark={dark}>
+            {nature}
+          </LiteTag>
+        ) : null}
         {meeting.registrationOpen ? <Countdown until={meeting.regClosesAt} /> : null}
       </div>
       <h1 data-testid="meeting-name">{pick(meeting.name, meeting.nameEn)}</h1>
@@ -50,24 +56,24 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
       </div>
       <div className="pub-actions">
         {meeting.registrationOpen ? (
-          <Button
-            type="primary"
+          <LiteButton
+            variant="primary"
             size="large"
             icon={<FormOutlined />}
             onClick={() => navigate(`${base}/enroll?code=${encodeURIComponent(meeting.code)}`)}
             data-testid="detail-enroll"
           >
             {t('public.detail.enroll')}
-          </Button>
+          </LiteButton>
         ) : null}
-        <Button
+        <LiteButton
           size="large"
           icon={<SearchOutlined />}
           onClick={() => navigate(`${base}/query?meetingId=${meeting.id}`)}
           data-testid="detail-query"
         >
           {t('public.detail.findMine')}
-        </Button>
+        </LiteButton>
       </div>
     </header>
   );

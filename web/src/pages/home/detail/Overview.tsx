@@ -1,8 +1,9 @@
 import type { MeetingPublicVO } from '@baton/contracts';
-import { Empty, Segmented } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LiteSegmented } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useNarrow } from '../../../layouts/public/narrow';
 import { useBilingual } from '../../system/shared';
 import { formatScheduleDay, localTime, scheduleByDay } from '../parts/format';
@@ -37,14 +38,14 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
       ) : null}
       <Section title={t('public.detail.schedule')} testId="section-schedule">
         {days.length === 0 ? (
-          <Empty description={t('public.detail.noSchedule')} />
+          <LiteEmptyDefault description={t('public.detail.noSchedule')} />
         ) : (
           <div className="pub-days">
             {oneDay ? (
               <div className="pub-day-picker">
-                <Segmented<string>
-                  block
-                  value={current}
+                <LiteSegmented<string>
+                  size="middle"
+                  value={current ?? ''}
                   onChange={setPicked}
                   options={days.map(({ day }) => ({ value: day, label: formatScheduleDay(day, i18n.language) }))}
                   data-testid="schedule-days"
@@ -72,7 +73,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
       </Section>
       <Section title={t('public.detail.groups')} testId="section-groups">
         {meeting.groups.length === 0 ? (
-          <Empty description={t('public.detail.noGroups')} />
+          <LiteEmptyDefault description={t('public.detail.noGroups')} />
         ) : (
           <div className="pub-groups">
             {meeting.groups.map((g) => (

@@ -1,11 +1,13 @@
-import { Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteTabs } from '../../../components/lite/tabs';
 import { EventsBoard, LatestResults, ScoresPanel } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
 import { DelegationsPanel, EntriesPanel } from '../parts/lists';
+import { QueryFrame } from '../parts/QueryFrame';
 import { ItemView } from './ItemView';
 import { MeetingHeader } from './MeetingHeader';
 import { Overview } from './Overview';
@@ -22,9 +24,18 @@ const positiveId = (v: string | null) => {
 /**
  * A meeting's public page: `/home/detail?code=` (or `?id=`), `/h5/detail`, and the short link
  * `/m/:code`. `?tab=` picks a tab, `?list=` the entry list shown, `?item=` opens one group
- * item's page (entries, start list, results).
+ * item's page (entries, start list, results). Built without antd (components/lite), so a phone
+ * opening a meeting's link does not download it (nor AntdFrame: `QueryFrame` brings the query cache).
  */
 export default function DetailPage() {
+  return (
+    <QueryFrame>
+      <Detail />
+    </QueryFrame>
+  );
+}
+
+function Detail() {
   const { t } = useTranslation();
   const params = useParams();
   const [search, setSearch] = useSearchParams();
@@ -48,7 +59,7 @@ export default function DetailPage() {
   if (resolving || meeting.isLoading) {
     return (
       <div className="pub-card">
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <LiteSkeleton rows={9} />
       </div>
     );
   }
@@ -93,18 +104,18 @@ export default function DetailPage() {
   return (
     <div className="pub-stack" data-testid="meeting-detail">
       <MeetingHeader meeting={m} base={base} />
-      <Tabs
+      <LiteTabs<Tab>
         className="pub-tabs"
-        activeKey={tab}
+        active={tab}
         onChange={(key) => set({ tab: key === 'overview' ? null : key }, true)}
         items={TABS.map((key) => ({
           key,
           label: <span data-testid={`tab-${key}`}>{t(`public.detail.tabs.${key}`)}</span>,
-          // Only the open tab renders (and fetches).
-          children:
-            key !== tab ? null : key === 'overview' ? content[key]() : <div className="pub-card">{content[key]()}</div>,
         }))}
-      />
+      >
+        {/* Only the open tab renders (and fetches). */}
+        {tab === 'overview' ? content[tab]() : <div className="pub-card">{content[tab]()}</div>}
+      </LiteTabs>
     </div>
   );
 }

@@ -1,17 +1,26 @@
-import { Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LiteSkeleton } from '../../../components/lite';
 import { ItemView } from '../detail/ItemView';
 import { positiveId } from '../live/format';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 
 /**
  * A group item's page on its own (spec §2 "group item"): `/home/group-item?meetingId=&groupItemId=`
  * and `/h5/group-item…` (`?code=` instead of `meetingId` works too): its rounds, heats, start
- * lists and official results, live, and its entry list.
+ * lists and official results, live, and its entry list. Without antd, like the meeting page.
  */
 export default function GroupItemPage() {
+  return (
+    <QueryFrame>
+      <GroupItem />
+    </QueryFrame>
+  );
+}
+
+function GroupItem() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const base = usePublicBase();
@@ -21,7 +30,7 @@ export default function GroupItemPage() {
   if (resolving || meeting.isLoading) {
     return (
       <div className="pub-card">
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <LiteSkeleton rows={9} />
       </div>
     );
   }

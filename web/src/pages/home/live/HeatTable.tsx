@@ -1,7 +1,8 @@
 import type { EventVO, HeatVO, StartVO } from '@baton/contracts';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useIsDark } from '../../../app/theme';
+import { LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
 import type { PublicBase } from '../parts/hooks';
 import { isField, isOfficial, markText, meetingTime, shownRows, trialSeries, windText } from './format';
@@ -11,10 +12,11 @@ const STATUS_COLOR = { draft: 'default', set: 'processing', official: 'success' 
 /** A heat's or round's state as the public reads it: "start list" or "official". */
 export function LiveStatus({ status }: { status: HeatVO['status'] }) {
   const { t } = useTranslation();
+  const dark = useIsDark();
   return (
-    <Tag color={STATUS_COLOR[status]} style={{ marginInlineEnd: 0 }} data-testid="live-status">
+    <LiteTag color={STATUS_COLOR[status]} dark={dark} data-testid="live-status">
       {t(`public.live.status.${status}`)}
-    </Tag>
+    </LiteTag>
   );
 }
 
@@ -152,6 +154,7 @@ function RowOf({
   meetingId: number;
 }) {
   const { t } = useTranslation();
+  const dark = useIsDark();
   const cells = series ? trialSeries(s.trials, event.resultFormat) : [];
   // The series sits under the name: past the place, lane/order and bib columns.
   const lead = (official ? 1 : 0) + 1 + (bibs ? 1 : 0);
@@ -175,9 +178,9 @@ function RowOf({
                 </span>
               ) : null}
               {s.record ? (
-                <Tag color="red" className="live-record">
+                <LiteTag color="red" dark={dark} className="live-record">
                   {s.record}
-                </Tag>
+                </LiteTag>
               ) : null}
             </>
           ) : (

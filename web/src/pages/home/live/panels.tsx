@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
-import { Empty, Segmented, Skeleton } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import type { PublicBase } from '../parts/hooks';
 import { NotYet, notPublished } from '../parts/lists';
@@ -42,7 +43,7 @@ export function LiveTitle({ children, live }: { children: ReactNode; live: boole
 function Failed({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
-    <Empty
+    <LiteEmptyDefault
       description={t(notPublished(error) ? 'public.live.notPublished' : 'public.lists.failed')}
       data-testid="live-failed"
     />
@@ -86,7 +87,7 @@ export function GroupItemRounds({
     <div className="pub-stack" data-testid="group-item-rounds">
       <LiveTitle live={live}>{t('public.live.startListsAndResults')}</LiveTitle>
       {rounds.isLoading ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <LiteSkeleton rows={6} />
       ) : rounds.isError ? (
         <Failed error={rounds.error} />
       ) : rounds.data?.length ? (
@@ -133,11 +134,11 @@ export function EventsBoard({ meetingId, itemHref }: { meetingId: number; itemHr
     <div data-testid="events-board">
       <LiveTitle live={live}>{t('public.live.startListsAndResults')}</LiveTitle>
       {events.isLoading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <LiteSkeleton rows={7} />
       ) : events.isError ? (
         <Failed error={events.error} />
       ) : !groups.length ? (
-        <Empty description={t('public.lists.noItems')} />
+        <LiteEmptyDefault description={t('public.lists.noItems')} />
       ) : (
         <div className="live-groups">
           {groups.map((g) => (
@@ -191,7 +192,7 @@ export function LatestResults({
     <div className="pub-stack" data-testid="latest-results">
       <LiveTitle live={live}>{t('public.live.latest')}</LiveTitle>
       {latest.isLoading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <LiteSkeleton rows={7} />
       ) : latest.isError ? (
         <Failed error={latest.error} />
       ) : !latest.data?.length ? (
@@ -232,7 +233,9 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
   return (
     <div className="pub-stack" data-testid="scores-panel">
       <LiveTitle live={live}>{t('public.live.scores')}</LiveTitle>
-      <Segmented<ScoreView>
+      <LiteSegmented<ScoreView>
+        className="live-score-views"
+        size="middle"
         value={view}
         onChange={setView}
         options={[
@@ -241,7 +244,7 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
         ]}
       />
       {scores.isLoading ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <LiteSkeleton rows={6} />
       ) : scores.isError ? (
         <Failed error={scores.error} />
       ) : (
@@ -250,7 +253,7 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
             {t('public.live.finished', { done: scores.data?.finished ?? 0, all: scores.data?.events ?? 0 })}
           </p>
           {rows.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('public.live.noScores')} />
+            <LiteEmpty description={t('public.live.noScores')} />
           ) : (
             <table className="live-table live-scores" data-testid={`scores-${view}-table`}>
               <thead>

@@ -1,13 +1,14 @@
 import type { PublicEntryVO } from '@baton/contracts';
-import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { splitEntries } from './format';
 
 /** An event's entry list: athletes in order (bib, delegation, seed mark), relays as teams. */
 export function EntryList({ entries, loading }: { entries: readonly PublicEntryVO[] | undefined; loading: boolean }) {
   const { t } = useTranslation();
-  if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (!entries?.length) return <Empty description={t('public.entries.empty')} data-testid="entries-empty" />;
+  if (loading) return <LiteSkeleton rows={5} />;
+  if (!entries?.length) return <LiteEmptyDefault description={t('public.entries.empty')} data-testid="entries-empty" />;
   const { individuals, teams } = splitEntries(entries);
   return (
     <div data-testid="entry-list">

@@ -1,11 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO, PublicCountsVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { publicApi } from '../../../api/public';
 import type { Envelope } from '../../../api/request';
+import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { EntryList } from './EntryList';
 import { NativeSelect } from './NativeSelect';
@@ -35,10 +36,10 @@ export function PublicListsGate({
 }) {
   const { t } = useTranslation();
   const counts = useCounts(meetingId);
-  if (counts.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (counts.isLoading) return <LiteSkeleton rows={5} />;
   if (!counts.data) {
     return (
-      <Empty
+      <LiteEmptyDefault
         description={t(notPublished(counts.error) ? 'public.lists.notPublished' : 'public.lists.failed')}
         data-testid="lists-not-published"
       />
@@ -120,7 +121,7 @@ export function ItemEntries({ meetingId, groupItemId }: { meetingId: number; gro
     queryKey: ['public', 'entries', meetingId, groupItemId],
     queryFn: () => publicApi.entries(meetingId, { groupItemId }),
   });
-  if (entries.isError) return <Empty description={t('public.lists.failed')} />;
+  if (entries.isError) return <LiteEmptyDefault description={t('public.lists.failed')} />;
   return <EntryList entries={entries.data} loading={entries.isLoading} />;
 }
 
@@ -136,7 +137,7 @@ export function EntriesPanel({
 }) {
   const { t } = useTranslation();
   const current = groupItemId ?? firstGroupItem(meeting);
-  if (!current) return <Empty description={t('public.lists.noItems')} />;
+  if (!current) return <LiteEmptyDefault description={t('public.lists.noItems')} />;
   return (
     <PublicListsGate meetingId={meeting.id}>
       {(counts) => (
@@ -161,7 +162,7 @@ export function DelegationRows({ meetingId }: { meetingId: number }) {
     const all = list.data ?? [];
     return k ? all.filter((d) => `${d.name} ${d.areaName ?? ''}`.toLowerCase().includes(k)) : all;
   }, [list.data, keywords]);
-  if (list.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (list.isLoading) return <LiteSkeleton rows={5} />;
   return (
     <div data-testid="delegations-panel">
       {(list.data?.length ?? 0) > 8 && (
@@ -178,7 +179,7 @@ export function DelegationRows({ meetingId }: { meetingId: number }) {
         </label>
       )}
       {shown.length === 0 ? (
-        <Empty description={t(list.isError ? 'public.lists.failed' : 'public.lists.noDelegations')} />
+        <LiteEmptyDefault description={t(list.isError ? 'public.lists.failed' : 'public.lists.noDelegations')} />
       ) : (
         <ol className="pub-rows">
           {shown.map((d, i) => (
@@ -218,11 +219,5 @@ export function DelegationsPanel({ meetingId }: { meetingId: number }) {
 /** Start lists and results: filled in by the competition (an honest empty state until then). */
 export function NotYet({ kind }: { kind: 'startLists' | 'results' }) {
   const { t } = useTranslation();
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={t(`public.notYet.${kind}`)}
-      data-testid={`not-yet-${kind}`}
-    />
-  );
+  return <LiteEmpty description={t(`public.notYet.${kind}`)} data-testid={`not-yet-${kind}`} />;
 }

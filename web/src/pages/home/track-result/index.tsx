@@ -1,18 +1,27 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LiteSkeleton } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
 import { LatestResults } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 
 /**
  * The track result page (spec §2): `/home/track-result?meetingId=` (or `?code=`), `/h5/track-result…` —
- * the meeting's latest official results, newest first, arriving live.
+ * the meeting's latest official results, newest first, arriving live. Without antd, like the meeting page.
  */
 export default function TrackResultPage() {
+  return (
+    <QueryFrame>
+      <TrackResult />
+    </QueryFrame>
+  );
+}
+
+function TrackResult() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const pick = useBilingual();
@@ -22,7 +31,7 @@ export default function TrackResultPage() {
   if (resolving || meeting.isLoading) {
     return (
       <div className="pub-card">
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <LiteSkeleton rows={9} />
       </div>
     );
   }
