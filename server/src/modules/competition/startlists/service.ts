@@ -703,8 +703,9 @@ export async function generateAllStartLists(
       },
     };
   });
-  // Each round made is announced as making it alone announces it (staff screens refresh it).
-  for (const x of out.made) await announce(hub, frame(x.round), false);
+  // Each round made is announced as making it alone announces it (staff screens refresh it),
+  // all at once rather than one after another.
+  await Promise.all(out.made.map((x) => announce(hub, frame(x.round), false)));
   return out.answer;
 }
 
