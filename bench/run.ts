@@ -510,32 +510,36 @@ async function carnival() {
   const rounds: number[] = [];
   if (ONLY.has('startlists') || ONLY.has('fanout')) {
     const failures: string[] = [];
-    let starts = 0;
+    // "Generate all": one request makes every event's first round; timed from send to answer.
     const started = performance.now();
-    await pool(events, 4, async (id) => {
-      const res = await fetch(`${a.base}/api/v1/competition/events/${id}/start-list`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      const env = (await res.json()) as {
-        code: string;
-        msg: string;
-        data: { id: number; heats: { starts: unknown[] }[] };
-      };
-      if (env.code !== '00000') failures.push(`${id}: ${res.status} ${env.msg}`);
-      else {
-        rounds.push(env.data.id);
-        starts += env.data.heats.reduce((s, h) => s + h.starts.length, 0);
-      }
+    const res = await fetch(`${a.base}/api/v1/competition/meetings/${meet.meetingId}/start-lists`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
     });
+    const env = (await res.json()) as {
+      code: string;
+      msg: string;
+      data: {
+        starts: number;
+        made: { roundId: number }[];
+        skipped: { groupItemId: number; reason: string }[];
+      };
+    };
+    let starts = 0;
+    if (env.code !== '00000') failures.push(`${res.status} ${env.msg}`);
+    else {
+      rounds.push(...env.data.made.map((m) => m.roundId));
+      starts = env.data.starts;
+      for (const s of env.data.skipped) failures.push(`${s.groupItemId}: skipped (${s.reason})`);
+    }
     const took = (performance.now() - started) / 1000;
     log(
       `  start lists: ${rounds.length}/${events.length} events, ${starts} starts in ${took.toFixed(2)} s ${failures.slice(0, 3).join('; ')}`,
     );
     rows.push({
       scenario: `start lists, whole carnival meet (${events.length} events, ${fmt(meet.entries)} entries)${scaleNote}`,
-      figure: `${took.toFixed(2)} s (${starts} starts${failures.length ? `, ${failures.length} refused` : ''})`,
+      figure: `${took.toFixed(2)} s (${starts} starts${failures.length ? `, ${failures.length} not made` : ''})`,
       target: '< 3 s',
       ratio: `${(took / 3).toFixed(2)}×`,
       pass: took < 3 && !failures.length && starts === meet.entries ? 'pass' : 'MISS',

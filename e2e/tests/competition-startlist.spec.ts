@@ -86,3 +86,46 @@ test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', asyn
   expect(numberOf(aName)).toBe(2);
   expect(numberOf(bName)).toBe(1);
 });
+
+test('the committee makes every event’s first round at once with "Generate all"', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, 'committee');
+  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
+  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  type Listed = Omit<EventRow, 'rounds'> & { rounds: { id: number; index: number; heats: number }[] };
+  const firstHeats = (e: Listed) => e.rounds.find((r) => r.index === 0)?.heats ?? 0;
+  const before = await api<Listed[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
+  const open = before.filter((e) => firstHeats(e) === 0).map((e) => e.groupItemId);
+
+  await page.goto(`/#/competition/startlist?meetingId=${meetingId}`);
+  await expect(page.getByTestId('startlist-page')).toBeVisible();
+  await page.getByTestId('sl-generate-all').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  const result = page.getByRole('dialog').filter({ hasText: '一键编排全部' });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const summary = result.getByTestId('sl-all-summary');
+  await expect(summary).toBeVisible();
+  const made = await result.getByTestId('sl-all-made').count();
+  const skipped = await result.getByTestId('sl-all-skipped').count();
+  // Every event is either made now or listed as skipped, with its reason.
+  expect(made + skipped).toBe(before.length);
+  if (made) await expect(summary).toContainText(`已编排 ${made} 个项目`);
+  await expect(result.getByTestId('sl-all-skipped').first()).toContainText(/已有分组|没有审核通过的报名|全能项目/);
+
+  // The lists exist: each event that had none and is not skipped now has first-round heats.
+  const after = await api<Listed[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
+  const nowMade = after.filter((e) => open.includes(e.groupItemId) && firstHeats(e) > 0);
+  expect(nowMade.length).toBeGreaterThanOrEqual(made);
+  const skippedTexts = await result.getByTestId('sl-all-skipped').allTextContents();
+  // (another spec running alongside may make one meanwhile: at least those made before)
+  expect(skippedTexts.filter((s) => s.includes('已有分组')).length).toBeGreaterThanOrEqual(before.length - open.length);
+  await result.getByTestId('sl-all-close').click();
+  await expect(result).toBeHidden();
+
+  // A second time makes nothing: every event is reported as already made (or without entries).
+  await page.getByTestId('sl-generate-all').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(result.getByTestId('sl-all-summary')).toContainText('未编排任何项目');
+  await expect(result.getByTestId('sl-all-made')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@
  * and the round's log of draws and adjustments. The answers reuse `RoundVO` (competition.ts).
  */
 import { type Static, Type } from 'typebox';
+import { HEAT_STATUS_LIST } from './competition.js';
 import { Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -25,6 +26,57 @@ export const StartListGenerateBody = Type.Object(
   { additionalProperties: false },
 );
 export type StartListGenerateBody = Static<typeof StartListGenerateBody>;
+
+/**
+ * `POST /competition/meetings/:id/start-lists` ("Generate all"): the first round of every event
+ * of the meeting that has no start list yet, in one transaction, seeded exactly as each event
+ * alone (`seed` given: every event is drawn from it; otherwise each event gets its own).
+ */
+export const StartListGenerateAllBody = Type.Object({ seed: Type.Optional(Seed) }, { additionalProperties: false });
+export type StartListGenerateAllBody = Static<typeof StartListGenerateAllBody>;
+
+/**
+ * Why an event was left alone: its first round already has a start list (`made`, with the
+ * round's status), it is a combined event (seeded in its individual events), or no entry of it
+ * is approved (`waiting` still wait for audit).
+ */
+export const START_LIST_SKIP_REASONS = ['made', 'combined', 'no-entries'] as const;
+export type StartListSkipReason = (typeof START_LIST_SKIP_REASONS)[number];
+
+const EventNames = {
+  groupItemId: Id,
+  groupName: Type.String(),
+  groupNameEn: Type.String(),
+  itemName: Type.String(),
+  itemNameEn: Type.String(),
+};
+
+/** What "Generate all" did: per event made its round, heats, starts and seed; the events skipped and why. */
+export const StartListGenerateAllVO = Type.Object({
+  meetingId: Id,
+  /** Start rows written in all. */
+  starts: Type.Integer(),
+  made: Type.Array(
+    Type.Object({
+      ...EventNames,
+      roundId: Id,
+      heats: Type.Integer(),
+      starts: Type.Integer(),
+      seed: Type.String(),
+    }),
+  ),
+  skipped: Type.Array(
+    Type.Object({
+      ...EventNames,
+      reason: Type.Enum(START_LIST_SKIP_REASONS),
+      /** `made`: the first round's status. */
+      status: Nullable(Type.Enum(HEAT_STATUS_LIST)),
+      /** `no-entries`: how many entries wait for audit. */
+      waiting: Type.Integer(),
+    }),
+  ),
+});
+export type StartListGenerateAllVO = Static<typeof StartListGenerateAllVO>;
 
 /** `POST /competition/rounds/:id/draw`: draw lanes / order again, keeping the heats. */
 export const RoundDrawBody = Type.Object(

@@ -1,5 +1,5 @@
 /**
- * Start lists (issue 6): make a round's heats, draw again, move a competitor, the round's
+ * Start lists (issue 6): make a round's heats (or every event's first round at once), draw again, move a competitor, the round's
  * settings, publish / unpublish, and the round's log. Reads of the round: `competitionApi.round`.
  */
 import type {
@@ -8,6 +8,8 @@ import type {
   RoundPublishBody,
   RoundSettingsBody,
   RoundVO,
+  StartListGenerateAllBody,
+  StartListGenerateAllVO,
   StartListGenerateBody,
   StartMoveBody,
 } from '@baton/contracts';
@@ -16,6 +18,13 @@ import { request } from './request';
 export const startListApi = {
   generate: (groupItemId: number, data: StartListGenerateBody) =>
     request<RoundVO>({ url: `/api/v1/competition/events/${groupItemId}/start-list`, method: 'post', data }),
+  /** "Generate all": the first round of every event of the meeting not made yet. */
+  generateAll: (meetingId: number, data: StartListGenerateAllBody) =>
+    request<StartListGenerateAllVO>({
+      url: `/api/v1/competition/meetings/${meetingId}/start-lists`,
+      method: 'post',
+      data,
+    }),
   draw: (roundId: number, data: RoundDrawBody) =>
     request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/draw`, method: 'post', data }),
   move: (startId: number, data: StartMoveBody) =>

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { compRound, group, groupItem } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,37 +12,63 @@ export type RoundRow = typeof compRound.$inferSelect;
  * the winner's rows). The answer is in round order.
  */
 export async function ensureRounds(tx: DbOrTx, groupItemId: number): Promise<RoundRow[]> {
-  const [gi] = await tx
-    .select({ rounds: groupItem.rounds, scheduledAt: groupItem.scheduledAt, meetingId: group.meetingId })
+  const rounds = (await ensureRoundsOf(tx, [groupItemId])).get(groupItemId);
+  if (!rounds) throw notFound();
+  return rounds;
+}
+
+/**
+ * `ensureRounds` for several group items in a fixed three statements whatever their number:
+ * their plans, their rounds so far, one insert of the missing ones. The answer has each group
+ * item that exists, its rounds in order.
+ */
+export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promise<Map<number, RoundRow[]>> {
+  const out = new Map<number, RoundRow[]>();
+  if (!groupItemIds.length) return out;
+  const items = await tx
+    .select({
+      id: groupItem.id,
+      rounds: groupItem.rounds,
+      scheduledAt: groupItem.scheduledAt,
+      meetingId: group.meetingId,
+    })
     .from(groupItem)
     .innerJoin(group, eq(group.id, groupItem.groupId))
-    .where(eq(groupItem.id, groupItemId));
-  if (!gi) throw notFound();
-  const plan = gi.rounds.length ? gi.rounds : [{ name: 'final' as const }];
-  const existing = await tx
-    .select()
-    .from(compRound)
-    .where(eq(compRound.groupItemId, groupItemId))
-    .orderBy(asc(compRound.index));
-  const have = new Set(existing.map((r) => r.index));
-  const missing = plan
-    .map((p, index) => ({ p, index }))
-    .filter(({ index }) => !have.has(index))
-    .map(({ p, index }) => ({
-      meetingId: gi.meetingId,
-      groupItemId,
-      index,
-      name: p.name,
-      // The group item's slot is the first round's time until the schedule says otherwise.
-      scheduledAt: index === 0 ? gi.scheduledAt : null,
-      qualifyByPlace: p.qualifyByPlace ?? null,
-      qualifyByTime: p.qualifyByTime ?? null,
-    }));
-  if (!missing.length) return existing;
-  const inserted = await tx.insert(compRound).values(missing).onConflictDoNothing().returning();
-  // A concurrent caller wrote some of them first: read the rounds as they now are.
-  if (inserted.length < missing.length) {
-    return tx.select().from(compRound).where(eq(compRound.groupItemId, groupItemId)).orderBy(asc(compRound.index));
+    .where(inArray(groupItem.id, groupItemIds));
+  if (!items.length) return out;
+  const ids = items.map((gi) => gi.id);
+  const readRounds = () =>
+    tx
+      .select()
+      .from(compRound)
+      .where(inArray(compRound.groupItemId, ids))
+      .orderBy(asc(compRound.groupItemId), asc(compRound.index));
+  const existing = await readRounds();
+  const have = new Set(existing.map((r) => `${r.groupItemId}/${r.index}`));
+  const missing = items.flatMap((gi) => {
+    const plan = gi.rounds.length ? gi.rounds : [{ name: 'final' as const }];
+    return plan
+      .map((p, index) => ({ p, index }))
+      .filter(({ index }) => !have.has(`${gi.id}/${index}`))
+      .map(({ p, index }) => ({
+        meetingId: gi.meetingId,
+        groupItemId: gi.id,
+        index,
+        name: p.name,
+        // The group item's slot is the first round's time until the schedule says otherwise.
+        scheduledAt: index === 0 ? gi.scheduledAt : null,
+        qualifyByPlace: p.qualifyByPlace ?? null,
+        qualifyByTime: p.qualifyByTime ?? null,
+      }));
+  });
+  let all = existing;
+  if (missing.length) {
+    const inserted = await tx.insert(compRound).values(missing).onConflictDoNothing().returning();
+    // A concurrent caller wrote some of them first: read the rounds as they now are.
+    all = inserted.length < missing.length ? await readRounds() : [...existing, ...inserted];
   }
-  return [...existing, ...inserted].sort((a, b) => a.index - b.index);
+  for (const id of ids) out.set(id, []);
+  for (const r of all) out.get(r.groupItemId)?.push(r);
+  for (const list of out.values()) list.sort((a, b) => a.index - b.index);
+  return out;
 }

@@ -81,6 +81,17 @@ export async function loadEvent(db: DbOrTx, groupItemId: number): Promise<EventV
   return row ?? null;
 }
 
+/** The event facts of every group item of a meeting, in group then item order. */
+export async function loadMeetingEvents(db: DbOrTx, meetingId: number): Promise<EventVO[]> {
+  return db
+    .select(eventColumns)
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
+    .where(eq(group.meetingId, meetingId))
+    .orderBy(asc(group.sort), asc(groupItem.sort), asc(groupItem.id));
+}
+
 export interface LoadOptions {
   /**
    * The public view: only heats whose start list is published (`set` or `official`), and

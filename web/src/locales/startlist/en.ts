@@ -56,4 +56,20 @@ export default {
   logSwap: '(swapped with {{name}})',
   logNone: 'Nothing logged yet',
   system: 'system',
+  all: {
+    button: 'Generate all',
+    confirm:
+      'Make the first-round start list of every event that has none yet? Events already made are left as they are.',
+    title: 'Generate all',
+    made: '{{events}} start list(s) made, {{starts}} competitors placed',
+    none: 'No start list was made: every event is listed below with the reason.',
+    madeList: 'Made',
+    skippedList: 'Skipped ({{count}})',
+    heatsStarts: '{{heats}} heat(s), {{starts}} competitors',
+    reason: {
+      made: 'Already has a start list ({{status}})',
+      combined: 'Combined event: seeded in its individual events',
+      'no-entries': 'No approved entries ({{count}} waiting for audit)',
+    },
+  },
 };

@@ -56,4 +56,19 @@ export default {
   logSwap: '（与 {{name}} 交换）',
   logNone: '暂无日志',
   system: '系统',
+  all: {
+    button: '一键编排全部',
+    confirm: '为所有尚未编排的项目生成第一轮分组？已编排的项目保持不变。',
+    title: '一键编排全部',
+    made: '已编排 {{events}} 个项目，共 {{starts}} 名参赛者',
+    none: '未编排任何项目，原因见下方列表。',
+    madeList: '已编排',
+    skippedList: '已跳过（{{count}}）',
+    heatsStarts: '{{heats}} 组，{{starts}} 人',
+    reason: {
+      made: '已有分组（{{status}}）',
+      combined: '全能项目：在各单项中编排',
+      'no-entries': '没有审核通过的报名（{{count}} 条待审核）',
+    },
+  },
 };

@@ -1,12 +1,15 @@
 import {
   CompLogVO,
   Envelope,
+  MeetingIdParams,
   RoundDrawBody,
   RoundIdParams,
   RoundPublishBody,
   RoundSettingsBody,
   RoundVO,
   StartIdParams,
+  StartListGenerateAllBody,
+  StartListGenerateAllVO,
   StartListGenerateBody,
   StartMoveBody,
 } from '@baton/contracts';
@@ -17,6 +20,7 @@ import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
 import {
+  generateAllStartLists,
   generateStartList,
   moveStart,
   publishRound,
@@ -50,6 +54,29 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
     async (req) => {
       const r = await generateStartList(db, hub, currentUser(req), req.params.id, req.body);
       note(req, { target: r.id, after: { seed: r.drawSeed, heats: r.heats.length } });
+      return ok(r);
+    },
+  );
+
+  app.post<IdP & { Body: StartListGenerateAllBody }>(
+    '/api/v1/competition/meetings/:id/start-lists',
+    {
+      config: { auth: { perm: 'comp:startlist:generate' } },
+      schema: {
+        tags,
+        summary:
+          'Generate all: the first-round start list of every event of the meeting that has none yet, in one transaction',
+        params: MeetingIdParams,
+        body: StartListGenerateAllBody,
+        response: { 200: Envelope(StartListGenerateAllVO) },
+      },
+    },
+    async (req) => {
+      const r = await generateAllStartLists(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, {
+        target: req.params.id,
+        after: { events: r.made.length, starts: r.starts, skipped: r.skipped.length, seed: req.body.seed ?? null },
+      });
       return ok(r);
     },
   );

@@ -1,12 +1,16 @@
 import type {
   CompLogVO,
+  EventVO,
   HeatStatus,
   RelayMemberVO,
   RoundDrawBody,
   RoundPublishBody,
   RoundSettingsBody,
   RoundVO,
+  StartListGenerateAllBody,
+  StartListGenerateAllVO,
   StartListGenerateBody,
+  StartListSkipReason,
   StartMoveBody,
   StartVO,
 } from '@baton/contracts';
@@ -31,7 +35,7 @@ import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireCompetition, requireRound } from '../access.js';
 import { announce } from '../publish.js';
-import { ensureRounds, type RoundRow } from '../rounds.js';
+import { ensureRounds, ensureRoundsOf, type RoundRow } from '../rounds.js';
 import {
   byLaneThenPosition,
   type CompetitorFacts,
@@ -40,6 +44,7 @@ import {
   competitorVO,
   heatVO,
   loadEvent,
+  loadMeetingEvents,
   loadRound,
   relayMembersOf,
   roundStatus,
@@ -86,9 +91,31 @@ async function writeLog(
   detail: Record<string, unknown>,
   heatId: number | null = null,
 ) {
-  await tx
-    .insert(compLog)
-    .values({ meetingId: round.meetingId, roundId: round.id, heatId, action, detail, userId: u.id });
+  await writeLogs(tx, u, [{ round, action, detail, heatId }]);
+}
+
+/** Several log lines in one statement. */
+async function writeLogs(
+  tx: Tx,
+  u: CurrentUser,
+  lines: {
+    round: { meetingId: number; id: number };
+    action: string;
+    detail: Record<string, unknown>;
+    heatId: number | null;
+  }[],
+) {
+  if (!lines.length) return;
+  await tx.insert(compLog).values(
+    lines.map((l) => ({
+      meetingId: l.round.meetingId,
+      roundId: l.round.id,
+      heatId: l.heatId,
+      action: l.action,
+      detail: l.detail,
+      userId: u.id,
+    })),
+  );
 }
 
 /** Lock the round for this transaction (concurrent draws of one round take turns). */
@@ -130,14 +157,19 @@ const startKey = (c: { entryId: number | null; relayTeamId: number | null }) =>
   c.entryId !== null ? c.entryId : -c.relayTeamId!;
 
 /**
- * The approved entries (relay teams for relays) of a group item, in id order, with what their
- * start rows will show (athlete or team, delegation, seed mark): one read, and one more for the
- * runners of relay teams.
+ * The approved entries (relay teams for relays) of each of these group items, in id order, with
+ * what their start rows will show (athlete or team, delegation, seed mark): one read, and one
+ * more for the runners of relay teams, whatever the number of group items. Each group item
+ * asked for is in the answer (with no candidate when none is approved).
  */
-async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean): Promise<Candidate[]> {
+async function firstRoundCandidates(tx: Tx, groupItemIds: number[], relay: boolean): Promise<Map<number, Candidate[]>> {
+  const out = new Map<number, Candidate[]>(groupItemIds.map((id) => [id, []]));
+  if (!groupItemIds.length) return out;
+  const add = (groupItemId: number, c: Candidate) => out.get(groupItemId)!.push(c);
   if (relay) {
     const rows = await tx
       .select({
+        groupItemId: relayTeam.groupItemId,
         relayTeamId: relayTeam.id,
         delegationId: relayTeam.delegationId,
         seedValue: relayTeam.seedValue,
@@ -148,31 +180,36 @@ async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean)
       })
       .from(relayTeam)
       .innerJoin(delegation, eq(delegation.id, relayTeam.delegationId))
-      .where(and(eq(relayTeam.groupItemId, groupItemId), eq(relayTeam.status, 'approved')))
+      .where(and(inArray(relayTeam.groupItemId, groupItemIds), eq(relayTeam.status, 'approved')))
       .orderBy(asc(relayTeam.id));
     const membersOf = await relayMembersOf(
       tx,
       rows.map((r) => r.relayTeamId),
     );
-    return rows.map((r) =>
-      firstRoundCandidate(
-        {
-          ...r,
-          entryId: null,
-          athleteId: null,
-          athleteName: null,
-          athleteNameEn: null,
-          gender: null,
-          birthDate: null,
-          bib: null,
-          entrySeedMark: null,
-        },
-        membersOf,
-      ),
-    );
+    for (const r of rows) {
+      add(
+        r.groupItemId,
+        firstRoundCandidate(
+          {
+            ...r,
+            entryId: null,
+            athleteId: null,
+            athleteName: null,
+            athleteNameEn: null,
+            gender: null,
+            birthDate: null,
+            bib: null,
+            entrySeedMark: null,
+          },
+          membersOf,
+        ),
+      );
+    }
+    return out;
   }
   const rows = await tx
     .select({
+      groupItemId: entry.groupItemId,
       entryId: entry.id,
       athleteId: entry.athleteId,
       delegationId: entry.delegationId,
@@ -183,12 +220,13 @@ async function firstRoundCandidates(tx: Tx, groupItemId: number, relay: boolean)
     .from(entry)
     .innerJoin(athlete, eq(athlete.id, entry.athleteId))
     .innerJoin(delegation, eq(delegation.id, entry.delegationId))
-    .where(and(eq(entry.groupItemId, groupItemId), eq(entry.status, 'approved')))
+    .where(and(inArray(entry.groupItemId, groupItemIds), eq(entry.status, 'approved')))
     .orderBy(asc(entry.id));
   const noMembers = new Map<number, never[]>();
-  return rows.map((r) =>
-    firstRoundCandidate({ ...r, relayTeamId: null, letter: null, relaySeedMark: null }, noMembers),
-  );
+  for (const r of rows) {
+    add(r.groupItemId, firstRoundCandidate({ ...r, relayTeamId: null, letter: null, relaySeedMark: null }, noMembers));
+  }
+  return out;
 }
 
 /** A first-round candidate (qualified by entry, no result yet) and how its start rows show it. */
@@ -209,54 +247,87 @@ function firstRoundCandidate(
   };
 }
 
-/** How many entries of the group item still wait for audit (for the message when none is approved). */
-async function waitingEntries(tx: Tx, groupItemId: number, relay: boolean): Promise<number> {
+/**
+ * How many entries (relay teams for relays) of each group item still wait for audit (for the
+ * message when none is approved), in one statement.
+ */
+async function waitingEntries(tx: Tx, groupItemIds: number[], relay: boolean): Promise<Map<number, number>> {
   const t = relay ? relayTeam : entry;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(t)
-    .where(and(eq(t.groupItemId, groupItemId), eq(t.status, 'submitted')));
-  return Number(row?.n ?? 0);
+  const rows = groupItemIds.length
+    ? await tx
+        .select({ id: t.groupItemId, n: sql<number>`count(*)::int` })
+        .from(t)
+        .where(and(inArray(t.groupItemId, groupItemIds), eq(t.status, 'submitted')))
+        .groupBy(t.groupItemId)
+    : [];
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-/** The status of each round (its least advanced heat's; a round without heats is a draft). */
-async function roundStatuses(tx: Tx, roundIds: number[]): Promise<Map<number, HeatStatus>> {
+/** The heats of each round (only rounds with heats are in the answer), in one statement. */
+async function heatStatuses(tx: Tx, roundIds: number[]): Promise<Map<number, { status: HeatStatus }[]>> {
   const heats = roundIds.length
     ? await tx
         .select({ roundId: compHeat.roundId, status: compHeat.status })
         .from(compHeat)
         .where(inArray(compHeat.roundId, roundIds))
     : [];
-  return new Map(roundIds.map((id) => [id, roundStatus(heats.filter((h) => h.roundId === id))]));
+  const out = new Map<number, { status: HeatStatus }[]>();
+  for (const h of heats) out.set(h.roundId, [...(out.get(h.roundId) ?? []), h]);
+  return out;
 }
 
+/** The status of each round (its least advanced heat's; a round without heats is a draft). */
+async function roundStatuses(tx: Tx, roundIds: number[]): Promise<Map<number, HeatStatus>> {
+  const heats = await heatStatuses(tx, roundIds);
+  return new Map(roundIds.map((id) => [id, roundStatus(heats.get(id) ?? [])]));
+}
+
+type NewHeat = Parameters<typeof heatVO>[0];
+
 /**
- * Heats 1..count of a round, drafts at the round's time, in one statement; answers them in
- * number order as the read model shows them (a new heat has no wind and is not official).
+ * Heats 1..count of each round, drafts at the round's time, in one statement however many
+ * rounds (they travel as one JSON parameter); answers each round's heats in number order as the
+ * read model shows them (a new heat has no wind and is not official).
  */
-async function insertHeats(tx: Tx, round: RoundRow, count: number): Promise<Parameters<typeof heatVO>[0][]> {
-  const rows = await rowsOf<{ id: number; number: number; version: number; status: HeatStatus }>(
+async function insertHeats(tx: Tx, made: { round: RoundRow; count: number }[]): Promise<Map<number, NewHeat[]>> {
+  const out = new Map<number, NewHeat[]>(made.map((x) => [x.round.id, []]));
+  if (!made.length) return out;
+  const plan = made.map((x) => ({
+    meeting_id: x.round.meetingId,
+    round_id: x.round.id,
+    heats: x.count,
+    scheduled_at: x.round.scheduledAt,
+  }));
+  const scheduled = new Map(made.map((x) => [x.round.id, x.round.scheduledAt]));
+  const rows = await rowsOf<{ id: number; round_id: number; number: number; version: number; status: HeatStatus }>(
     tx.execute(sql`
       insert into comp_heat (meeting_id, round_id, number, scheduled_at)
-      select ${round.meetingId}::int, ${round.id}::int, n, ${round.scheduledAt}::timestamptz
-      from generate_series(1, ${count}::int) as n
-      returning id, number, version, status`),
+      select v.meeting_id, v.round_id, n, v.scheduled_at
+      from json_to_recordset(${JSON.stringify(plan)}::json)
+        as v(meeting_id int, round_id int, heats int, scheduled_at timestamptz),
+        generate_series(1, v.heats) as n
+      returning id, round_id, number, version, status`),
   );
-  return rows
-    .map((h) => ({
+  for (const h of rows) {
+    const roundId = Number(h.round_id);
+    out.get(roundId)!.push({
       id: Number(h.id),
       number: Number(h.number),
       version: Number(h.version),
       status: h.status,
-      scheduledAt: round.scheduledAt,
+      scheduledAt: scheduled.get(roundId)!,
       wind: null,
       officialAt: null,
-    }))
-    .sort((a, b) => a.number - b.number);
+    });
+  }
+  for (const list of out.values()) list.sort((a, b) => a.number - b.number);
+  return out;
 }
 
 /** One start row to write (snake case: the columns of `comp_start`). */
 interface StartRow {
+  meeting_id: number;
+  round_id: number;
   heat_id: number;
   entry_id: number | null;
   relay_team_id: number | null;
@@ -268,24 +339,26 @@ interface StartRow {
 }
 
 /**
- * Every start row of a round in one statement, however many: the rows travel as one JSON
- * parameter (no limit of bind parameters, and no SQL text growing with the field).
+ * Every start row of one round or of many in one statement, however many: the rows travel as
+ * one JSON parameter (no limit of bind parameters, and no SQL text growing with the field).
+ * With `answer`, the ids and versions written, by `startKey` (unique within one round).
  */
 async function insertStarts(
   tx: Tx,
-  round: { meetingId: number; id: number },
   rows: StartRow[],
+  answer: boolean,
 ): Promise<Map<number, { id: number; version: number }>> {
   if (!rows.length) return new Map();
   const written = await rowsOf<{ id: number; version: number; entry_id: number | null; relay_team_id: number | null }>(
     tx.execute(sql`
     insert into comp_start (meeting_id, round_id, heat_id, entry_id, relay_team_id, athlete_id, delegation_id,
       lane, position, seed_value)
-    select ${round.meetingId}::int, ${round.id}::int, v.heat_id, v.entry_id, v.relay_team_id, v.athlete_id, v.delegation_id,
+    select v.meeting_id, v.round_id, v.heat_id, v.entry_id, v.relay_team_id, v.athlete_id, v.delegation_id,
       v.lane, v.position, v.seed_value
-    from json_to_recordset(${JSON.stringify(rows)}::json) as v(heat_id int, entry_id int, relay_team_id int,
-      athlete_id int, delegation_id int, lane smallint, position smallint, seed_value numeric)
-    returning id, version, entry_id, relay_team_id`),
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(meeting_id int, round_id int, heat_id int,
+      entry_id int, relay_team_id int, athlete_id int, delegation_id int, lane smallint, position smallint,
+      seed_value numeric)
+    ${answer ? sql`returning id, version, entry_id, relay_team_id` : sql``}`),
   );
   return new Map(
     written.map((w) => [
@@ -334,6 +407,74 @@ function laterRoundCandidates(previous: RoundVO): Candidate[] {
     }));
   if (!list.length) throw conflict('上一轮没有晋级者', 'Nobody qualified from the previous round');
   return list;
+}
+
+type Composed = ReturnType<typeof composeRound<Candidate>>;
+
+/** A round's heats and places from its candidates (too few heats asked for: a clear 400). */
+function compose(
+  event: EventVO,
+  candidates: Candidate[],
+  later: boolean,
+  m: MeetingRow,
+  seed: string,
+  body: Pick<StartListGenerateBody, 'heats' | 'perHeat'>,
+): Composed {
+  try {
+    return composeRound({
+      event,
+      competitors: candidates,
+      later,
+      track: trackOf(m),
+      seed,
+      heats: body.heats,
+      perHeat: body.perHeat,
+    });
+  } catch (err) {
+    if (err instanceof TooFewHeats) {
+      throw badInput(
+        `${body.heats} 组容纳不下 ${candidates.length} 名参赛者（每组最多 ${err.perHeat} 名），至少需要 ${err.least} 组`,
+        `${body.heats} heats cannot hold ${candidates.length} competitors (at most ${err.perHeat} a heat): ${err.least} heats at least`,
+      );
+    }
+    throw err;
+  }
+}
+
+/** The start rows of a composed round, in its heats just written. */
+function startRowsOf(round: RoundRow, composed: Composed, heats: NewHeat[]): StartRow[] {
+  const heatId = new Map(heats.map((h) => [h.number, h.id]));
+  return composed.placed.map((p) => ({
+    meeting_id: round.meetingId,
+    round_id: round.id,
+    heat_id: heatId.get(p.heat)!,
+    entry_id: p.competitor.entryId,
+    relay_team_id: p.competitor.relayTeamId,
+    athlete_id: p.competitor.athleteId,
+    delegation_id: p.competitor.delegationId,
+    lane: p.lane,
+    position: p.position,
+    seed_value: p.competitor.seedValue,
+  }));
+}
+
+/** What the log says of a start list made. */
+function generateDetail(
+  seed: string,
+  round: RoundRow,
+  composed: Composed,
+  remade: boolean,
+  body: Pick<StartListGenerateBody, 'heats' | 'perHeat'>,
+): Record<string, unknown> {
+  return {
+    seed,
+    roundIndex: round.index,
+    heats: composed.heats,
+    competitors: composed.placed.length,
+    remade,
+    ...(body.heats ? { heatsAsked: body.heats } : {}),
+    ...(body.perHeat ? { perHeat: body.perHeat } : {}),
+  };
 }
 
 /**
@@ -385,67 +526,26 @@ export async function generateStartList(
       const previous = rounds.find((r) => r.index === round.index - 1)!;
       candidates = laterRoundCandidates(await mustLoad(tx, previous.id));
     } else {
-      candidates = await firstRoundCandidates(tx, groupItemId, relay);
+      candidates = (await firstRoundCandidates(tx, [groupItemId], relay)).get(groupItemId)!;
       if (!candidates.length) {
-        const waiting = await waitingEntries(tx, groupItemId, relay);
+        const waiting = (await waitingEntries(tx, [groupItemId], relay)).get(groupItemId) ?? 0;
         throw conflict(
           `没有审核通过的报名，无法编排（${waiting} 条报名待审核）`,
           `No approved entries to seed (${waiting} waiting for audit)`,
         );
       }
     }
-    let composed: ReturnType<typeof composeRound<Candidate>>;
-    try {
-      composed = composeRound({
-        event,
-        competitors: candidates,
-        later,
-        track: trackOf(m),
-        seed,
-        heats: body.heats,
-        perHeat: body.perHeat,
-      });
-    } catch (err) {
-      if (err instanceof TooFewHeats) {
-        throw badInput(
-          `${body.heats} 组容纳不下 ${candidates.length} 名参赛者（每组最多 ${err.perHeat} 名），至少需要 ${err.least} 组`,
-          `${body.heats} heats cannot hold ${candidates.length} competitors (at most ${err.perHeat} a heat): ${err.least} heats at least`,
-        );
-      }
-      throw err;
-    }
+    const composed = compose(event, candidates, later, m, seed, body);
     // Made again: the old heats go, and their start rows with them (on delete cascade).
     if (current.length) await tx.delete(compHeat).where(eq(compHeat.roundId, round.id));
-    const heats = await insertHeats(tx, round, composed.heats);
-    const heatId = new Map(heats.map((h) => [h.number, h.id]));
-    const written = await insertStarts(
-      tx,
-      round,
-      composed.placed.map((p) => ({
-        heat_id: heatId.get(p.heat)!,
-        entry_id: p.competitor.entryId,
-        relay_team_id: p.competitor.relayTeamId,
-        athlete_id: p.competitor.athleteId,
-        delegation_id: p.competitor.delegationId,
-        lane: p.lane,
-        position: p.position,
-        seed_value: p.competitor.seedValue,
-      })),
-    );
+    const heats = (await insertHeats(tx, [{ round, count: composed.heats }])).get(round.id)!;
+    const written = await insertStarts(tx, startRowsOf(round, composed, heats), true);
     const [updated] = await tx
       .update(compRound)
       .set({ drawSeed: seed, ...nextVersion(compRound) })
       .where(eq(compRound.id, round.id))
       .returning();
-    await writeLog(tx, u, round, 'generate', {
-      seed,
-      roundIndex: round.index,
-      heats: composed.heats,
-      competitors: candidates.length,
-      remade: current.length > 0,
-      ...(body.heats ? { heatsAsked: body.heats } : {}),
-      ...(body.perHeat ? { perHeat: body.perHeat } : {}),
-    });
+    await writeLog(tx, u, round, 'generate', generateDetail(seed, round, composed, current.length > 0, body));
     // The answer is what loadRound would read back now, made from what was just written.
     const startsOf = new Map<number, StartVO[]>();
     for (const p of composed.placed) {
@@ -477,6 +577,136 @@ export async function generateStartList(
   });
   await announce(hub, frame(out), false);
   return out;
+}
+
+/**
+ * "Generate all": the first-round start list of every event of a meeting that has none yet, in
+ * one transaction and a fixed number of statements whatever the number of events and entries —
+ * one read of the approved entries with their people (one more for relay teams and their
+ * runners), each event composed in memory exactly as `generateStartList` does it alone, one
+ * insert of all heats, one of all start rows, one update of the rounds and one insert of their
+ * log lines. Events whose first round already has heats (draft or published), combined events
+ * and events with no approved entry are left alone and reported as skipped. The answer
+ * summarises each event; the rounds themselves are read with `GET /competition/rounds/:id`.
+ */
+export async function generateAllStartLists(
+  db: Db,
+  hub: RealtimeHub,
+  u: CurrentUser,
+  meetingId: number,
+  body: StartListGenerateAllBody,
+): Promise<StartListGenerateAllVO> {
+  const { meeting: m } = await requireCompetition(db, u, meetingId, 'manage');
+  const out = await db.transaction(async (tx) => {
+    const events = await loadMeetingEvents(tx, meetingId);
+    const skipped: StartListGenerateAllVO['skipped'] = [];
+    const names = (e: EventVO) => ({
+      groupItemId: e.groupItemId,
+      groupName: e.groupName,
+      groupNameEn: e.groupNameEn,
+      itemName: e.itemName,
+      itemNameEn: e.itemNameEn,
+    });
+    const skip = (e: EventVO, reason: StartListSkipReason, status: HeatStatus | null = null, waiting = 0) =>
+      skipped.push({ ...names(e), reason, status, waiting });
+    const seedable = events.filter((e) => e.kind !== 'combined');
+    for (const e of events) if (e.kind === 'combined') skip(e, 'combined');
+    const rounds = await ensureRoundsOf(
+      tx,
+      seedable.map((e) => e.groupItemId),
+    );
+    // The first rounds, locked (in id order) against a start list made meanwhile event by event.
+    const firstIds = seedable.map((e) => rounds.get(e.groupItemId)![0]!.id).sort((a, b) => a - b);
+    const locked = firstIds.length
+      ? await tx
+          .select()
+          .from(compRound)
+          .where(inArray(compRound.id, firstIds))
+          .orderBy(asc(compRound.id))
+          .for('update')
+      : [];
+    const firstOf = new Map(locked.map((r) => [r.groupItemId, r]));
+    const heatsOf = await heatStatuses(tx, firstIds);
+    const open = seedable.filter((e) => {
+      const heats = heatsOf.get(firstOf.get(e.groupItemId)!.id) ?? [];
+      if (heats.length) skip(e, 'made', roundStatus(heats));
+      return !heats.length;
+    });
+    const relays = open.filter((e) => e.kind === 'relay').map((e) => e.groupItemId);
+    const singles = open.filter((e) => e.kind !== 'relay').map((e) => e.groupItemId);
+    const candidatesOf = new Map([
+      ...(await firstRoundCandidates(tx, singles, false)),
+      ...(await firstRoundCandidates(tx, relays, true)),
+    ]);
+    const empty = open.filter((e) => !candidatesOf.get(e.groupItemId)!.length);
+    const waiting = new Map([
+      ...(await waitingEntries(
+        tx,
+        empty.filter((e) => e.kind !== 'relay').map((e) => e.groupItemId),
+        false,
+      )),
+      ...(await waitingEntries(
+        tx,
+        empty.filter((e) => e.kind === 'relay').map((e) => e.groupItemId),
+        true,
+      )),
+    ]);
+    for (const e of empty) skip(e, 'no-entries', null, waiting.get(e.groupItemId) ?? 0);
+    const made = open
+      .filter((e) => candidatesOf.get(e.groupItemId)!.length)
+      .map((e) => {
+        const round = firstOf.get(e.groupItemId)!;
+        const seed = body.seed ?? newSeed();
+        return { e, round, seed, composed: compose(e, candidatesOf.get(e.groupItemId)!, false, m, seed, {}) };
+      });
+    const heats = await insertHeats(
+      tx,
+      made.map((x) => ({ round: x.round, count: x.composed.heats })),
+    );
+    await insertStarts(
+      tx,
+      made.flatMap((x) => startRowsOf(x.round, x.composed, heats.get(x.round.id)!)),
+      false,
+    );
+    if (made.length) {
+      const seeds = made.map((x) => ({ id: x.round.id, seed: x.seed }));
+      await tx.execute(sql`
+        update comp_round r set draw_seed = v.seed, version = r.version + 1, updated_at = now()
+        from json_to_recordset(${JSON.stringify(seeds)}::json) as v(id int, seed text)
+        where r.id = v.id`);
+    }
+    await writeLogs(
+      tx,
+      u,
+      made.map((x) => ({
+        round: x.round,
+        action: 'generate',
+        detail: generateDetail(x.seed, x.round, x.composed, false, {}),
+        heatId: null,
+      })),
+    );
+    const order = new Map(events.map((e, i) => [e.groupItemId, i]));
+    skipped.sort((a, b) => order.get(a.groupItemId)! - order.get(b.groupItemId)!);
+    return {
+      made,
+      answer: {
+        meetingId,
+        starts: made.reduce((n, x) => n + x.composed.placed.length, 0),
+        made: made.map((x) => ({
+          ...names(x.e),
+          roundId: x.round.id,
+          heats: x.composed.heats,
+          starts: x.composed.placed.length,
+          seed: x.seed,
+        })),
+        skipped,
+      },
+    };
+  });
+  // Each round made is announced as making it alone announces it (staff screens refresh it),
+  // all at once rather than one after another.
+  await Promise.all(out.made.map((x) => announce(hub, frame(x.round), false)));
+  return out.answer;
 }
 
 /** Each start's rank in the round (later rounds in lanes draw lanes by it, TR 20.5). */

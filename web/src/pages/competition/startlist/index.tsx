@@ -1,8 +1,9 @@
 /**
  * Start lists (issue 6): choose a meeting, an event and a round; make its heats from the
- * approved entries (or the previous round's qualifiers), draw lanes again with a seed, move
- * competitors by drag and drop (or the keyboard "Move to…" menu), edit the round's settings,
- * publish / unpublish, and read the round's log. Refreshed live on `competition` frames.
+ * approved entries (or the previous round's qualifiers) — or every event's first round at once
+ * ("Generate all") — draw lanes again with a seed, move competitors by drag and drop (or the
+ * keyboard "Move to…" menu), edit the round's settings, publish / unpublish, and read the
+ * round's log. Refreshed live on `competition` frames.
  */
 import { HistoryOutlined, ReloadOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { RoundVO, StartVO } from '@baton/contracts';
@@ -36,6 +37,7 @@ import {
   useCompetitionSelection,
   useRound,
 } from '../shared';
+import { GenerateAll } from './GenerateAll';
 import { HeatCard, type MoveTarget } from './HeatCard';
 import { LogDrawer, logKey } from './LogDrawer';
 import { SettingsModal, type SettingsValues } from './SettingsModal';
@@ -250,7 +252,10 @@ export default function StartListPage() {
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="startlist-page">
-      <CompetitionPicker selection={selection} />
+      <CompetitionPicker
+        selection={selection}
+        extra={perms.generate && meetingId !== undefined && <GenerateAll meetingId={meetingId} />}
+      />
       {!event ? (
         <Card variant="borderless">
           <Empty description={t('startlist.chooseEvent')} />

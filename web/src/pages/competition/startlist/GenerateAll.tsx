@@ -1,0 +1,109 @@
+/**
+ * "Generate all" (issue 7): one request makes the first-round start list of every event of the
+ * meeting that has none yet; a summary then says how many were made and why the others were
+ * skipped. Shown to those who may generate start lists in the meeting.
+ */
+import { ThunderboltOutlined } from '@ant-design/icons';
+import type { StartListGenerateAllVO } from '@baton/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { startListApi } from '../../../api/competition-startlists';
+import { COMP_KEYS, useEventLabel } from '../shared';
+
+export function GenerateAll({ meetingId }: { meetingId: number }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const label = useEventLabel();
+  const [result, setResult] = useState<StartListGenerateAllVO | null>(null);
+  const all = useMutation({
+    mutationFn: () => startListApi.generateAll(meetingId, {}),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+      void qc.invalidateQueries({ queryKey: COMP_KEYS.round(undefined).slice(0, 1) });
+      setResult(r);
+    },
+  });
+  const reason = (s: StartListGenerateAllVO['skipped'][number]) =>
+    t(`startlist.all.reason.${s.reason}`, {
+      status: s.status ? t(`comp.status.${s.status}`) : '',
+      count: s.waiting,
+    });
+  const scroll = { maxHeight: 260, overflowY: 'auto' as const };
+  return (
+    <>
+      <Popconfirm
+        title={t('startlist.all.title')}
+        description={<div style={{ maxWidth: 300 }}>{t('startlist.all.confirm')}</div>}
+        onConfirm={() => all.mutate()}
+      >
+        <Button icon={<ThunderboltOutlined />} loading={all.isPending} data-testid="sl-generate-all">
+          {t('startlist.all.button')}
+        </Button>
+      </Popconfirm>
+      <Modal
+        open={!!result}
+        title={t('startlist.all.title')}
+        onCancel={() => setResult(null)}
+        footer={
+          <Button type="primary" onClick={() => setResult(null)} data-testid="sl-all-close">
+            {t('common.confirm')}
+          </Button>
+        }
+        data-testid="sl-all-result"
+      >
+        {result && (
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            <Alert
+              type={result.made.length ? 'success' : 'info'}
+              showIcon
+              title={
+                result.made.length
+                  ? t('startlist.all.made', { events: result.made.length, starts: result.starts })
+                  : t('startlist.all.none')
+              }
+              data-testid="sl-all-summary"
+            />
+            {result.made.length > 0 && (
+              <div>
+                <Typography.Text strong>{t('startlist.all.madeList')}</Typography.Text>
+                <List
+                  size="small"
+                  style={scroll}
+                  dataSource={result.made}
+                  renderItem={(m) => (
+                    <List.Item data-testid="sl-all-made">
+                      <Typography.Text>{label(m)}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {t('startlist.all.heatsStarts', { heats: m.heats, starts: m.starts })}
+                      </Typography.Text>
+                    </List.Item>
+                  )}
+                />
+              </div>
+            )}
+            {result.skipped.length > 0 && (
+              <div>
+                <Typography.Text strong>
+                  {t('startlist.all.skippedList', { count: result.skipped.length })}
+                </Typography.Text>
+                <List
+                  size="small"
+                  style={scroll}
+                  dataSource={result.skipped}
+                  renderItem={(s) => (
+                    <List.Item data-testid="sl-all-skipped">
+                      <Typography.Text>{label(s)}</Typography.Text>
+                      <Typography.Text type="secondary">{reason(s)}</Typography.Text>
+                    </List.Item>
+                  )}
+                />
+              </div>
+            )}
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
