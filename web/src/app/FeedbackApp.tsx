@@ -1,3 +1,5 @@
+// Reads antd's internals (antd/es/…), which a minor release may move: web/package.json pins antd
+// to one exact version, and FeedbackApp.browser.test.tsx checks the context still works.
 import AppContext, { type AppConfig, AppConfigContext, type useAppProps } from 'antd/es/app/context';
 import useAppStyle from 'antd/es/app/style';
 import { useComponentConfig } from 'antd/es/config-provider/context';

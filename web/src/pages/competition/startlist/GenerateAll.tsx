@@ -30,7 +30,6 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
       status: s.status ? t(`comp.status.${s.status}`) : '',
       count: s.waiting,
     });
-  const scroll = { maxHeight: 260, overflowY: 'auto' as const };
   return (
     <>
       <Popconfirm
@@ -65,45 +64,53 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
               }
               data-testid="sl-all-summary"
             />
-            {result.made.length > 0 && (
-              <div>
-                <Typography.Text strong>{t('startlist.all.madeList')}</Typography.Text>
-                <List
-                  size="small"
-                  style={scroll}
-                  dataSource={result.made}
-                  renderItem={(m) => (
-                    <List.Item data-testid="sl-all-made">
-                      <Typography.Text>{label(m)}</Typography.Text>
-                      <Typography.Text type="secondary">
-                        {t('startlist.all.heatsStarts', { heats: m.heats, starts: m.starts })}
-                      </Typography.Text>
-                    </List.Item>
-                  )}
-                />
-              </div>
-            )}
-            {result.skipped.length > 0 && (
-              <div>
-                <Typography.Text strong>
-                  {t('startlist.all.skippedList', { count: result.skipped.length })}
-                </Typography.Text>
-                <List
-                  size="small"
-                  style={scroll}
-                  dataSource={result.skipped}
-                  renderItem={(s) => (
-                    <List.Item data-testid="sl-all-skipped">
-                      <Typography.Text>{label(s)}</Typography.Text>
-                      <Typography.Text type="secondary">{reason(s)}</Typography.Text>
-                    </List.Item>
-                  )}
-                />
-              </div>
-            )}
+            <SummaryList
+              title={t('startlist.all.madeList')}
+              rows={result.made.map((m) => ({
+                key: m.roundId,
+                label: label(m),
+                note: t('startlist.all.heatsStarts', { heats: m.heats, starts: m.starts }),
+              }))}
+              testId="sl-all-made"
+            />
+            <SummaryList
+              title={t('startlist.all.skippedList', { count: result.skipped.length })}
+              rows={result.skipped.map((s) => ({ key: s.groupItemId, label: label(s), note: reason(s) }))}
+              testId="sl-all-skipped"
+            />
           </Space>
         )}
       </Modal>
     </>
+  );
+}
+
+/** One list of the summary (events made, events skipped): a title, then a row per event; nothing when empty. */
+function SummaryList({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: { key: number; label: string; note: string }[];
+  testId: string;
+}) {
+  if (!rows.length) return null;
+  return (
+    <div>
+      <Typography.Text strong>{title}</Typography.Text>
+      <List
+        size="small"
+        style={{ maxHeight: 260, overflowY: 'auto' }}
+        dataSource={rows}
+        rowKey="key"
+        renderItem={(r) => (
+          <List.Item data-testid={testId}>
+            <Typography.Text>{r.label}</Typography.Text>
+            <Typography.Text type="secondary">{r.note}</Typography.Text>
+          </List.Item>
+        )}
+      />
+    </div>
   );
 }
