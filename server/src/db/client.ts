@@ -76,8 +76,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Open PGlite in `dir` (or in memory when dir is null) or PostgreSQL at `url`. */
-export async function openDatabase(opts: { url: string | null; pgliteDir: string | null }): Promise<Database> {
+/**
+ * Open PGlite in `dir` (or in memory when dir is null) or PostgreSQL at `url`. `pgliteImage`: an
+ * in-memory PGlite starts from this data-directory image (`dumpDataDir`; the test suites' seeded
+ * template) instead of an empty cluster.
+ */
+export async function openDatabase(opts: {
+  url: string | null;
+  pgliteDir: string | null;
+  pgliteImage?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     pool.on('error', () => {
@@ -100,7 +108,9 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
   }
   const unlock = opts.pgliteDir ? lockDataDir(opts.pgliteDir) : () => {};
   try {
-    const client = opts.pgliteDir ? await PGlite.create({ dataDir: opts.pgliteDir }) : await PGlite.create();
+    const client = opts.pgliteDir
+      ? await PGlite.create({ dataDir: opts.pgliteDir })
+      : await PGlite.create(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
     let closed = false;
     const { stats, logger } = counter();
     const version = new DataVersion();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto-v2';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -11,23 +13,26 @@ import { captcha } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { startSession } from '../modules/auth/tokens.js';
 import { ensureDelegationUser } from '../modules/dlg/account.js';
+import { TEMPLATE_SEED } from './template.js';
 
-export const TEST_PASSWORD = 'Secret-123';
+export const TEST_PASSWORD: string = TEMPLATE_SEED.adminPassword;
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server of TEST_DATABASE_URL when the suite runs in its postgres project.
+ * the PostgreSQL server of TEST_DATABASE_URL when the suite runs in its postgres project;
+ * empty, or a copy of `template` (`template.ts`: an image file on PGlite, a database's name on PostgreSQL).
  */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
+export async function openTestDatabase(template?: string): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const serverUrl = process.env.BATON_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
-    const database = await openDatabase({ url: null, pgliteDir: null });
+    const pgliteImage = template ? new Blob([readFileSync(template)]) : undefined;
+    const database = await openDatabase({ url: null, pgliteDir: null, pgliteImage });
     return { ...database, drop: () => database.close() };
   }
   const name = `baton_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -45,6 +50,21 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   };
 }
 
+/**
+ * A fresh database for one app, migrated and seeded (admin and root: TEST_PASSWORD; without the
+ * demo registrations: suites count registrations from zero, seed.test covers them). Copied from
+ * the run's template (`template.ts`, the server projects' global setup) when there is one.
+ */
+async function openSeededTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
+  const template = inject('seededTemplate');
+  const database = template ? await openTestDatabase(template) : await openTestDatabase();
+  if (!template) {
+    await runMigrations(database);
+    await seedIfEmpty(database.db, TEMPLATE_SEED);
+  }
+  return database;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   /** `url`: the PostgreSQL database of this test (postgres project only), for a second connection. */
@@ -58,10 +78,7 @@ export async function makeTestApp(
   overrides: Partial<Config> & { logStream?: NodeJS.WritableStream } = {},
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
-  await runMigrations(database);
-  // Suites count registrations from zero: the demo registrations are left out (seed.test covers them).
-  await seedIfEmpty(database.db, { adminPassword: TEST_PASSWORD, registrations: false });
+  const database = await openSeededTestDatabase();
   const { logStream, ...configOverrides } = overrides;
   const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...configOverrides });
   const app = await buildApp(config, database, { logStream });
