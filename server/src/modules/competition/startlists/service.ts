@@ -51,7 +51,16 @@ import {
   roundVO,
   startVO,
 } from '../views.js';
-import { composeRng, composeRound, drawHeat, heatRng, rankFor, TooFewHeats, type Track } from './rules/compose.js';
+import {
+  composeRng,
+  composeRound,
+  drawHeat,
+  heatRng,
+  type Placed,
+  rankFor,
+  TooFewHeats,
+  type Track,
+} from './rules/compose.js';
 import { inLanes } from './rules/heats.js';
 import { laneGroupsFor, preferredLanes } from './rules/lanes.js';
 import { newSeed } from './rules/prng.js';
@@ -135,8 +144,8 @@ function frame(r: { meetingId: number; groupItemId: number; id: number }, heatId
   return { meetingId: r.meetingId, groupItemId: r.groupItemId, roundId: r.id, heatId, change: 'startlist' as const };
 }
 
-/** A competitor before it has a place in a heat. */
-interface Candidate {
+/** A competitor before it has a place in a heat: what seeding and its start rows need. */
+interface Facts {
   entryId: number | null;
   relayTeamId: number | null;
   athleteId: number | null;
@@ -146,6 +155,10 @@ interface Candidate {
   qualifier: NonNullable<StartVO['qualifier']>;
   place: number | null;
   value: number | null;
+}
+
+/** A competitor before it has a place in a heat, and how its start rows show it (the answer's). */
+interface Candidate extends Facts {
   /** How its start rows show it (the read model's `competitorVO`). */
   shown: CompetitorVO;
 }
@@ -225,6 +238,41 @@ async function firstRoundCandidates(tx: Tx, groupItemIds: number[], relay: boole
   const noMembers = new Map<number, never[]>();
   for (const r of rows) {
     add(r.groupItemId, firstRoundCandidate({ ...r, relayTeamId: null, letter: null, relaySeedMark: null }, noMembers));
+  }
+  return out;
+}
+
+/**
+ * The approved entries (relay teams for relays) of each of these group items, in id order, with
+ * only what seeding and start rows need (no names: "Generate all" answers a summary): one read
+ * of the entry or relay table alone. Each group item asked for is in the answer.
+ */
+async function firstRoundFacts(tx: Tx, groupItemIds: number[], relay: boolean): Promise<Map<number, Facts[]>> {
+  const out = new Map<number, Facts[]>(groupItemIds.map((id) => [id, []]));
+  if (!groupItemIds.length) return out;
+  const t = relay ? relayTeam : entry;
+  const rows = await tx
+    .select({
+      groupItemId: t.groupItemId,
+      id: t.id,
+      athleteId: relay ? sql<null>`null` : entry.athleteId,
+      delegationId: t.delegationId,
+      seedValue: t.seedValue,
+    })
+    .from(t)
+    .where(and(inArray(t.groupItemId, groupItemIds), eq(t.status, 'approved')))
+    .orderBy(asc(t.id));
+  for (const r of rows) {
+    out.get(r.groupItemId)!.push({
+      entryId: relay ? null : r.id,
+      relayTeamId: relay ? r.id : null,
+      athleteId: r.athleteId,
+      delegationId: r.delegationId,
+      seedValue: r.seedValue,
+      qualifier: 'Q',
+      place: null,
+      value: null,
+    });
   }
   return out;
 }
@@ -409,17 +457,17 @@ function laterRoundCandidates(previous: RoundVO): Candidate[] {
   return list;
 }
 
-type Composed = ReturnType<typeof composeRound<Candidate>>;
+type Composed<C extends Facts = Facts> = { heats: number; placed: Placed<C>[] };
 
 /** A round's heats and places from its candidates (too few heats asked for: a clear 400). */
-function compose(
+function compose<C extends Facts>(
   event: EventVO,
-  candidates: Candidate[],
+  candidates: C[],
   later: boolean,
   m: MeetingRow,
   seed: string,
   body: Pick<StartListGenerateBody, 'heats' | 'perHeat'>,
-): Composed {
+): Composed<C> {
   try {
     return composeRound({
       event,
@@ -635,8 +683,8 @@ export async function generateAllStartLists(
     const relays = open.filter((e) => e.kind === 'relay').map((e) => e.groupItemId);
     const singles = open.filter((e) => e.kind !== 'relay').map((e) => e.groupItemId);
     const candidatesOf = new Map([
-      ...(await firstRoundCandidates(tx, singles, false)),
-      ...(await firstRoundCandidates(tx, relays, true)),
+      ...(await firstRoundFacts(tx, singles, false)),
+      ...(await firstRoundFacts(tx, relays, true)),
     ]);
     const empty = open.filter((e) => !candidatesOf.get(e.groupItemId)!.length);
     const waiting = new Map([
