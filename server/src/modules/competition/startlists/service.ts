@@ -263,25 +263,17 @@ async function firstRoundFacts(tx: Tx, groupItemIds: number[], relay: boolean): 
     .where(and(inArray(t.groupItemId, groupItemIds), eq(t.status, 'approved')))
     .orderBy(asc(t.id));
   for (const r of rows) {
-    out.get(r.groupItemId)!.push({
-      entryId: relay ? null : r.id,
-      relayTeamId: relay ? r.id : null,
-      athleteId: r.athleteId,
-      delegationId: r.delegationId,
-      seedValue: r.seedValue,
-      qualifier: 'Q',
-      place: null,
-      value: null,
-    });
+    out
+      .get(r.groupItemId)!
+      .push(qualifiedByEntry({ ...r, entryId: relay ? null : r.id, relayTeamId: relay ? r.id : null }));
   }
   return out;
 }
 
-/** A first-round candidate (qualified by entry, no result yet) and how its start rows show it. */
-function firstRoundCandidate(
-  r: CompetitorFacts & { seedValue: number | null },
-  membersOf: ReadonlyMap<number, RelayMemberVO[]>,
-): Candidate {
+/** A first-round competitor: qualified by its entry, no result yet. */
+function qualifiedByEntry(
+  r: Pick<Facts, 'entryId' | 'relayTeamId' | 'athleteId' | 'delegationId' | 'seedValue'>,
+): Facts {
   return {
     entryId: r.entryId,
     relayTeamId: r.relayTeamId,
@@ -291,8 +283,15 @@ function firstRoundCandidate(
     qualifier: 'Q',
     place: null,
     value: null,
-    shown: competitorVO(r, membersOf),
   };
+}
+
+/** A first-round candidate (qualified by entry, no result yet) and how its start rows show it. */
+function firstRoundCandidate(
+  r: CompetitorFacts & { seedValue: number | null },
+  membersOf: ReadonlyMap<number, RelayMemberVO[]>,
+): Candidate {
+  return { ...qualifiedByEntry(r), shown: competitorVO(r, membersOf) };
 }
 
 /**
