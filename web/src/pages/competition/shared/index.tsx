@@ -3,14 +3,22 @@
  * and round chosen (`?groupItemId=&roundId=`), the queries of the shared reads, and the live
  * refresh on the realtime `competition` frames.
  */
-import type { CompetitionEventVO, CompetitionMeetingVO, EventVO, RoundSummaryVO, RoundVO } from '@baton/contracts';
+import type {
+  CompetitionEventVO,
+  CompetitionFrame,
+  CompetitionMeetingVO,
+  EventVO,
+  RoundSummaryVO,
+  RoundVO,
+} from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { competitionApi } from '../../../api/competition';
 import { useTopic } from '../../../realtime';
+import { batchFrames } from '../../../realtime/batch';
 import { useBilingual } from '../../system/shared';
 
 export const COMP_KEYS = {
@@ -130,13 +138,24 @@ export function useRound(roundId: number | undefined) {
   });
 }
 
-/** Refresh the events and the rounds of a meeting when the server announces a change. */
+/**
+ * Refresh the events and the rounds of a meeting when the server announces a change: once per
+ * burst of frames (Generate all announces every round it made), each round named once.
+ */
 export function useCompetitionLive(meetingId: number | undefined) {
   const qc = useQueryClient();
+  const batch = useMemo(
+    () =>
+      batchFrames<CompetitionFrame>((frames) => {
+        void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+        for (const roundId of new Set(frames.map((f) => f.roundId)))
+          void qc.invalidateQueries({ queryKey: COMP_KEYS.round(roundId) });
+      }),
+    [qc, meetingId],
+  );
+  useEffect(() => () => batch.cancel(), [batch]);
   useTopic('competition', (frame) => {
-    if (frame.meetingId !== meetingId) return;
-    void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
-    void qc.invalidateQueries({ queryKey: COMP_KEYS.round(frame.roundId) });
+    if (frame.meetingId === meetingId) batch.push(frame);
   });
 }
 

@@ -2,6 +2,7 @@ import type { CompetitionFrame } from '@baton/contracts';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { publicApi } from '../../../api/public';
+import { batchFrames } from '../../../realtime/batch';
 import { onTopic } from '../../../realtime/client';
 import { useRealtimeState } from '../../../realtime/index';
 
@@ -40,15 +41,22 @@ export function useLiveCompetition(meetingId: number | undefined): boolean {
   const { status } = useRealtimeState();
   useEffect(() => {
     if (meetingId === undefined) return undefined;
-    return onTopic(
+    // A burst of frames (rounds published together) refetches what is on screen once.
+    const batch = batchFrames<CompetitionFrame>(() => {
+      changedAt.set(meetingId, Date.now());
+      void qc.invalidateQueries({ predicate: (q) => affected(q.queryKey, meetingId) });
+    });
+    const stop = onTopic(
       'competition',
       (frame: CompetitionFrame) => {
-        if (frame?.meetingId !== meetingId) return;
-        changedAt.set(meetingId, Date.now());
-        void qc.invalidateQueries({ predicate: (q) => affected(q.queryKey, meetingId) });
+        if (frame?.meetingId === meetingId) batch.push(frame);
       },
       { public: true },
     );
+    return () => {
+      stop();
+      batch.cancel();
+    };
   }, [meetingId, qc]);
   return meetingId !== undefined && status === 'open';
 }
