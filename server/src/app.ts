@@ -19,6 +19,7 @@ import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
 import { codegenRoutes } from './modules/codegen/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
+import { exchangeRoutes } from './modules/competition/exchange/routes.js';
 import { competitionRoutes } from './modules/competition/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { ConfigCache } from './modules/config/service.js';
@@ -163,7 +164,7 @@ export async function buildApp(
     await delegationRoutes(api, { db });
     await applyRoutes(api, { db });
     await dlgRoutes(api, { db, keys, tokens, captchaOn, sender: codeSender });
-    await competitionRoutes(api, { db, hub: app.realtime });
+    await exchangeRoutes(api, { db, hub: app.realtime });
   });
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {
@@ -196,6 +197,7 @@ export async function buildApp(
     await areaRoutes(api, { db });
     await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
+    await competitionRoutes(api, { db, hub: app.realtime });
     startRegistrationCloser(api, db);
   });
 

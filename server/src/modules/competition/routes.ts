@@ -16,7 +16,6 @@ import type { RealtimeHub } from '../../plugins/realtime.js';
 import { competitionMeetings, requireCompetition, requireRound } from './access.js';
 import { bibRoutes } from './bibs/routes.js';
 import { documentRoutes } from './documents/routes.js';
-import { exchangeRoutes } from './exchange/routes.js';
 import { publicCompetitionRoutes } from './public/routes.js';
 import { resultRoutes } from './results/routes.js';
 import { scoreRoutes } from './scores/routes.js';
@@ -31,8 +30,10 @@ export interface CompetitionDeps {
 const tags = ['competition'];
 
 /**
- * The shared reads of the competition area: meetings the caller works in, a meeting's events
- * with their rounds, one round with its heats and results. Access in ./access.ts.
+ * The competition area's routes — all but the data exchange (`./exchange/routes.ts`), which takes
+ * uploads and is registered with the other multipart modules, so the public reads here pay no
+ * multipart hooks — and its shared reads: meetings the caller works in, a meeting's events with
+ * their rounds, one round with its heats and results. Access in ./access.ts.
  */
 export async function competitionRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db } = deps;
@@ -41,7 +42,6 @@ export async function competitionRoutes(app: FastifyInstance, deps: CompetitionD
   await scoreRoutes(app, deps);
   await bibRoutes(app, deps);
   await documentRoutes(app, deps);
-  await exchangeRoutes(app, deps);
   await publicCompetitionRoutes(app, deps);
 
   app.get(
