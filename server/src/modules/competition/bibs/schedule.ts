@@ -18,7 +18,7 @@ import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { MeetingRow } from '../../meetings/access.js';
 import { requireCompetition, requireRound } from '../access.js';
-import { ensureRounds } from '../rounds.js';
+import { ensureRounds, ensureRoundsOf } from '../rounds.js';
 import { loadEvents } from '../views.js';
 
 /**
@@ -192,7 +192,7 @@ export async function deleteSession(
   });
 }
 
-/** Create the planned rounds every group item of the meeting still lacks (ensureRounds). */
+/** Create the planned rounds every group item of the meeting still lacks (ensureRoundsOf: three statements for all). */
 async function ensureMeetingRounds(db: Db, meetingId: number) {
   const lacking = await rowsOf<{ id: number }>(
     db.execute(sql`
@@ -202,9 +202,12 @@ async function ensureMeetingRounds(db: Db, meetingId: number) {
           < greatest(jsonb_array_length(gi.rounds), 1)`),
   );
   if (!lacking.length) return;
-  await db.transaction(async (tx) => {
-    for (const gi of lacking) await ensureRounds(tx, Number(gi.id));
-  });
+  await db.transaction((tx) =>
+    ensureRoundsOf(
+      tx,
+      lacking.map((gi) => Number(gi.id)),
+    ),
+  );
 }
 
 /**
