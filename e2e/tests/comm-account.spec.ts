@@ -5,8 +5,8 @@ import { signIn, signInAndWait } from './helpers';
 test.describe('registration, password recovery and the personal centre', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('register with a code, recover the password with another, sign in with the new one', async ({ browser }) => {
-    test.setTimeout(240_000);
+  test('register with a code, sign in, bind an e-mail address with another code', async ({ browser }) => {
+    test.setTimeout(180_000);
     const adminContext = await browser.newContext();
     const userContext = await browser.newContext();
     try {
@@ -42,22 +42,41 @@ test.describe('registration, password recovery and the personal centre', () => {
       await page.getByTestId('bind-email-contact').fill(email);
       await page.getByTestId('bind-email-send').click();
       await expect(page.getByTestId('bind-email-send')).toBeDisabled();
-      const boundCodeAt = Date.now();
       await page.getByTestId('bind-email-code').fill(await latestCode(admin, email, 'bind-email'));
       await page.getByTestId('bind-email-submit').click();
       await expect(page.getByTestId('profile-page').getByText(email).first()).toBeVisible();
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      await expect(page).toHaveURL(/#\/login/);
+      // The server kept it on the account (the address the password recovery below goes to).
+      const profile = await api<{ email: string | null }>(page, 'GET', '/api/v1/users/profile');
+      expect(profile.email).toBe(email);
+    } finally {
+      await adminContext.close();
+      await userContext.close();
+    }
+  });
 
-      // Forgot the password: a code to that e-mail address, then a new password.
+  // Its own account, its address set by the administrator: an address may be sent one code a
+  // minute (tested with its real 60 s in the server's verification tests), so recovering right
+  // after the binding above would wait a minute. account.test.ts recovers through a bound address.
+  test('forgot the password: a code to the e-mail address, a new password, the old one refused', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const adminContext = await browser.newContext();
+    const userContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signInAndWait(admin);
+      const username = uniqueName('fgt');
+      const email = `${username}@example.com`;
+      await createUser(admin, username, 'first-pass-1', 'Forgetful', { email });
+
+      const page = await userContext.newPage();
+      await page.goto('/#/login');
       await page.getByRole('link', { name: '忘记密码' }).click();
       await expect(page).toHaveURL(/#\/forget-password/);
       await page.getByTestId('forget-by-email').click();
       await page.getByTestId('forget-contact').fill(email);
       await page.getByTestId('forget-captcha').fill('abcd');
-      // One code per address per 60 s: the binding code went to this address moments ago.
-      await page.waitForTimeout(Math.max(0, boundCodeAt + 61_000 - Date.now()));
       await page.getByTestId('forget-send-code').click();
       await expect(page.getByTestId('forget-send-code')).toBeDisabled();
       await page.getByTestId('forget-code').fill(await latestCode(admin, email, 'reset-password'));

@@ -40,7 +40,13 @@ export function uniqueMobile(): string {
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Create a plain console user (no roles) through the API as the signed-in administrator. */
-export async function createUser(adminPage: Page, username: string, password: string, nickname = username) {
+export async function createUser(
+  adminPage: Page,
+  username: string,
+  password: string,
+  nickname = username,
+  extra: { email?: string; mobile?: string } = {},
+) {
   return api<unknown>(adminPage, 'POST', '/api/v1/users', {
     username,
     nickname,
@@ -48,5 +54,6 @@ export async function createUser(adminPage: Page, username: string, password: st
     userType: 20,
     roleIds: [],
     password,
+    ...extra,
   });
 }
