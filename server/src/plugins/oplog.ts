@@ -37,7 +37,7 @@ type OplogValues = Omit<typeof oplog.$inferInsert, 'id' | 'createdAt' | 'before'
 /** The log line of every write: written once, a prepared statement on PostgreSQL. */
 const insertOplog = preparedSql<OplogValues, never>(
   'oplog_insert',
-  sql`insert into ${oplog} (user_id, username, user_type, ip, user_agent, method, path, module, action, target,
+  sql`insert into sys_oplog (user_id, username, user_type, ip, user_agent, method, path, module, action, target,
       status, code, duration_ms, before, after)
     values (${p('userId')}::int, ${p('username')}::text, ${p('userType')}::smallint, ${p('ip')}::text,
       ${p('userAgent')}::text, ${p('method')}::text, ${p('path')}::text, ${p('module')}::text, ${p('action')}::text,
