@@ -69,6 +69,37 @@ async function startChild(args: string[], env: NodeJS.ProcessEnv, pattern: RegEx
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (from /proc; 0 where there is none). */
+export function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ms used so far by the PostgreSQL backends serving `database` on this machine, by pid (their
+ * process title names the database); empty when PostgreSQL runs elsewhere.
+ */
+export function pgBackendCpuMs(database: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres: ') && cmd.split(' ').includes(database))
+        out.set(Number(name), cpuMsOf(Number(name)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
 let bundle: string | null = null;
 
 /**
@@ -112,7 +143,9 @@ export function startBaton(o: {
   delete env.REDIS_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.redisUrl) env.REDIS_URL = o.redisUrl;
-  return startChild([serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile (.cpuprofile) there when it stops.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return startChild([...prof, serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
 }
 
 export interface BareRoute {

@@ -6,6 +6,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres: throwaway databases h_bench_* are created and
  * dropped) and, for the two-instance scenario, Redis (REDIS_URL, default redis://127.0.0.1:6379).
  * Ports PORT_BASE..PORT_BASE+99 (`--port-base`, default 4200). `--scale` shrinks the meets (delegations) for a smoke run.
+ * `BENCH_CPU_PROF=dir` starts every Baton server with `node --cpu-prof`: each writes its profile
+ * (`*.cpuprofile`, open in Chrome DevTools) into dir when it stops.
  *
  * Scenarios: writes (300 delegations add their entries in parallel through POST /apply/entries,
  * then SQL proves the limits), reads (public reads on PostgreSQL vs a bare Fastify route with the
@@ -28,10 +30,12 @@ import { generate, groupItemsOf, idNumberFor, type Meet, type SizeSpec, scaled }
 import {
   type BareRoute,
   type Child,
+  cpuMsOf,
   type LoadResult,
   load,
   PASSWORD,
   percentile,
+  pgBackendCpuMs,
   pool,
   type Row,
   root,
@@ -233,6 +237,9 @@ async function registrationWrites(baton: Child, meet: Meet, url: string) {
   let refused = 0;
   const samples: string[] = [];
   const deadline = Date.now() + 180_000;
+  const cpuBefore = cpuMsOf(baton.pid);
+  const database = new URL(url).pathname.slice(1);
+  const pgBefore = pgBackendCpuMs(database);
   const started = performance.now();
   // One client per delegation, all at once; each adds its athletes' entries one request at a time.
   await Promise.all(
@@ -256,10 +263,13 @@ async function registrationWrites(baton: Child, meet: Meet, url: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = cpuMsOf(baton.pid) - cpuBefore;
+  let pgMs = 0;
+  for (const [pid, ms] of pgBackendCpuMs(database)) pgMs += ms - (pgBefore.get(pid) ?? 0);
   const planned = meet.delegations.reduce((s, d) => s + d.athletes.reduce((t, a) => t + a.entries.length, 0), 0);
   const rate = ok / seconds;
   log(
-    `  writes: ${ok}/${planned} entries in ${seconds.toFixed(1)} s (${fmt(rate)}/s), refused ${refused} ${samples.join('; ')}`,
+    `  writes: ${ok}/${planned} entries in ${seconds.toFixed(1)} s (${fmt(rate)}/s), refused ${refused}; CPU per entry: server ${(cpuMs / Math.max(ok, 1)).toFixed(2)} ms, PostgreSQL backends ${(pgMs / Math.max(ok, 1)).toFixed(2)} ms ${samples.join('; ')}`,
   );
 
   // SQL: no limit exceeded, no person twice (the soak's checks, on this meeting).

@@ -1,4 +1,6 @@
 import { type AnyColumn, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
 import { badInput } from './errors.js';
 
 /** Small query helpers shared by the modules. */
@@ -7,6 +9,25 @@ import { badInput } from './errors.js';
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   const r = (await result) as { rows?: T[] } | T[];
   return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+const dialect = new PgDialect();
+const preparedNames = new Set<string>();
+
+/**
+ * A statement on the hot path of a busy request, written once: `query` (a `sql` template whose
+ * values are `sql.placeholder(name)`s, each with its cast) is turned into SQL text here, once, not
+ * on every call; on PostgreSQL it runs as the named prepared statement `name`, so each pooled
+ * connection parses and plans it once and then sends only its values. PGlite runs it as any
+ * statement. Rows come back raw (column names as written, the driver's types), as `db.execute`'s.
+ * A name stands for one text: two statements must never share a name.
+ */
+export function preparedSql<V extends object, R>(name: string, query: SQL) {
+  if (preparedNames.has(name)) throw new Error(`prepared statement ${name} is defined twice`);
+  preparedNames.add(name);
+  const built = dialect.sqlToQuery(query);
+  return (db: DbOrTx, values: V): Promise<R[]> =>
+    rowsOf<R>(db._.session.prepareQuery(built, undefined, name, false).execute(values as Record<string, unknown>));
 }
 
 /** The SQLSTATE of a database error, however the driver wrapped it. */

@@ -1,10 +1,10 @@
 import { ROOT_ROLE } from '@baton/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { session, user } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
+import { preparedSql } from '../lib/sql.js';
 import { accessClaims, type TokenSettings } from '../modules/auth/tokens.js';
 
 /**
@@ -60,33 +60,54 @@ export function currentUser(req: FastifyRequest): CurrentUser {
  */
 export async function authenticate(db: Db, settings: TokenSettings, token: string): Promise<CurrentUser> {
   const { userId, sessionId } = await accessClaims(settings, token);
-  const rows = await db
-    .select({
-      id: user.id,
-      username: user.username,
-      nickname: user.nickname,
-      avatar: user.avatar,
-      userType: user.userType,
-      deptId: user.deptId,
-      status: user.status,
-      roles: sql<string[]>`coalesce((select array_agg(r.code order by r.sort) from sys_user_role ur
-        join sys_role r on r.id = ur.role_id and r.status = 1 where ur.user_id = ${userId}), '{}')`,
-      perms: sql<string[]>`coalesce((select array_agg(distinct m.perm) from sys_user_role ur
+  const [row] = await signedIn(db, { userId, sessionId });
+  if (!row || row.status !== 1) throw new AppError('A0230');
+  return {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    userType: row.user_type,
+    deptId: row.dept_id,
+    roles: row.roles,
+    perms: row.perms,
+    delegation: row.delegation,
+    isRoot: row.roles.includes(ROOT_ROLE),
+    sessionId,
+  };
+}
+
+/** `authenticate`'s statement, run on every signed-in request: written once, prepared on PostgreSQL. */
+const signedIn = preparedSql<
+  { userId: number; sessionId: string },
+  {
+    id: number;
+    username: string;
+    nickname: string;
+    avatar: string | null;
+    user_type: number;
+    dept_id: number | null;
+    status: number;
+    roles: string[];
+    perms: string[];
+    delegation: { id: number; meetingId: number } | null;
+  }
+>(
+  'auth_signed_in',
+  sql`select u.id, u.username, u.nickname, u.avatar, u.user_type, u.dept_id, u.status,
+      coalesce((select array_agg(r.code order by r.sort) from sys_user_role ur
+        join sys_role r on r.id = ur.role_id and r.status = 1 where ur.user_id = u.id), '{}') as roles,
+      coalesce((select array_agg(distinct m.perm) from sys_user_role ur
         join sys_role r on r.id = ur.role_id and r.status = 1
         join sys_role_menu rm on rm.role_id = r.id
         join sys_menu m on m.id = rm.menu_id and m.perm is not null
-        where ur.user_id = ${userId}), '{}')`,
-      delegation: sql<{ id: number; meetingId: number } | null>`(select json_build_object('id', d.id, 'meetingId',
-        d.meeting_id) from meet_delegation d where d.user_id = ${userId})`,
-    })
-    .from(user)
-    .innerJoin(session, and(eq(session.id, sessionId), eq(session.userId, user.id), isNull(session.revokedAt)))
-    .where(eq(user.id, userId));
-  const row = rows[0];
-  if (!row || row.status !== 1) throw new AppError('A0230');
-  const { status: _status, ...rest } = row;
-  return { ...rest, isRoot: row.roles.includes(ROOT_ROLE), sessionId };
-}
+        where ur.user_id = u.id), '{}') as perms,
+      (select json_build_object('id', d.id, 'meetingId', d.meeting_id) from meet_delegation d
+        where d.user_id = u.id) as delegation
+    from sys_user u
+    join auth_session s on s.id = ${sql.placeholder('sessionId')}::text and s.user_id = u.id and s.revoked_at is null
+    where u.id = ${sql.placeholder('userId')}::int`,
+);
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: () => TokenSettings }) => {
   app.decorateRequest('user', null);

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { oplog } from '../db/schema/index.js';
+import { preparedSql } from '../lib/sql.js';
 
 /** What a handler tells the operation log about its write (all optional). */
 export interface OplogNote {
@@ -23,6 +25,28 @@ declare module 'fastify' {
     resultCode: string | null;
   }
 }
+
+const p = (name: keyof OplogValues) => sql.placeholder(name);
+
+type OplogValues = Omit<typeof oplog.$inferInsert, 'id' | 'createdAt' | 'before' | 'after'> & {
+  /** JSON text, or null for none. */
+  before: string | null;
+  after: string | null;
+};
+
+/** The log line of every write: written once, a prepared statement on PostgreSQL. */
+const insertOplog = preparedSql<OplogValues, never>(
+  'oplog_insert',
+  sql`insert into sys_oplog (user_id, username, user_type, ip, user_agent, method, path, module, action, target,
+      status, code, duration_ms, before, after)
+    values (${p('userId')}::int, ${p('username')}::text, ${p('userType')}::smallint, ${p('ip')}::text,
+      ${p('userAgent')}::text, ${p('method')}::text, ${p('path')}::text, ${p('module')}::text, ${p('action')}::text,
+      ${p('target')}::text, ${p('status')}::int, ${p('code')}::text, ${p('durationMs')}::int, ${p('before')}::jsonb,
+      ${p('after')}::jsonb)`,
+);
+
+/** What a jsonb column of the log keeps of a value (none when null or undefined). */
+const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -53,7 +77,7 @@ export const oplogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     const base = configured ?? defaults(req);
     const noted = req.oplog ?? {};
     try {
-      await opts.db.insert(oplog).values({
+      await insertOplog(opts.db, {
         userId: req.user?.id ?? null,
         username: req.user?.username ?? null,
         userType: req.user?.userType ?? null,
@@ -67,8 +91,8 @@ export const oplogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
         status: reply.statusCode,
         code: req.resultCode,
         durationMs: Math.round(reply.elapsedTime),
-        before: noted.before ?? null,
-        after: noted.after ?? null,
+        before: jsonOrNull(noted.before),
+        after: jsonOrNull(noted.after),
       });
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');

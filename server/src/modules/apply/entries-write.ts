@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type AUDIT_STATUSES, RESULT_FORMATS } from '../../db/schema/index.js';
-import { rowsOf } from '../../lib/sql.js';
+import { preparedSql, rowsOf } from '../../lib/sql.js';
 import type { Writing } from './scope.js';
 import { parseSeedMark } from './seed-mark.js';
 
@@ -71,6 +71,64 @@ function seedsByFormat(mark: string | null | undefined): Record<string, { mark: 
   return out;
 }
 
+const p = <K extends keyof ReadAndInsertValues>(name: K) => sql.placeholder(name);
+
+interface ReadAndInsertValues {
+  /** The seed date was accepted (false: nothing is inserted). */
+  dateOk: boolean;
+  date: string | null;
+  seeds: string;
+  athleteId: number;
+  groupItemId: number;
+  meetingId: number;
+  delegationId: number;
+  userId: number;
+  maxEventsPerAthlete: number;
+  maxEntriesPerItem: number;
+}
+
+/** Written once, a named prepared statement on PostgreSQL (the hot statement of `POST /apply/entries`). */
+const readAndInsert = preparedSql<ReadAndInsertValues, Row>(
+  'apply_entry_read_insert',
+  sql`with r as (
+        select a.id, a.delegation_id, a.group_id, a.status, a.name,
+          gi.id as gi_id, gi.group_id as gi_group_id, gi.max_per_delegation,
+          i.kind, i.code, i.name as i_name, i.name_en as i_name_en, i.result_format,
+          g.name as g_name, g.name_en as g_name_en, g.max_events_per_athlete,
+          (select count(*)::int from reg_entry e where e.athlete_id = a.id) as mine,
+          (select count(*)::int from reg_entry e where e.athlete_id = a.id and e.group_item_id = gi.id) as dup,
+          (select count(*)::int from reg_entry e
+            where e.delegation_id = ${p('delegationId')}::int and e.group_item_id = gi.id) as ours,
+          ${p('seeds')}::jsonb -> i.result_format as seed
+        from reg_athlete a
+        left join meet_group_item gi on gi.id = ${p('groupItemId')}::int
+        left join meet_group g on g.id = gi.group_id and g.meeting_id = ${p('meetingId')}::int
+        left join base_item i on i.id = gi.item_id and g.id is not null
+        where a.id = ${p('athleteId')}::int
+      ), ins as (
+        insert into reg_entry (meeting_id, delegation_id, athlete_id, group_item_id, seed_mark, seed_value, seed_date, status)
+        select ${p('meetingId')}::int, ${p('delegationId')}::int, r.id, r.gi_id, r.seed ->> 'mark',
+          (r.seed ->> 'value')::numeric, ${p('date')}::date, 'draft'
+        from r where ${p('dateOk')}::boolean
+          and r.delegation_id = ${p('delegationId')}::int and r.status in ('draft', 'returned')
+          and r.g_name is not null and r.kind is not null and r.gi_group_id = r.group_id and r.kind <> 'relay'
+          and r.dup = 0 and r.mine < coalesce(r.max_events_per_athlete, ${p('maxEventsPerAthlete')}::int)
+          and r.ours < coalesce(r.max_per_delegation, ${p('maxEntriesPerItem')}::int) and r.seed is not null
+        returning id, version
+      ), h as (
+        insert into reg_record_history (meeting_id, entity, entity_id, before, after, user_id)
+        select ${p('meetingId')}::int, 'entry', ins.id, null, jsonb_build_object('id', ins.id, 'athleteId', r.id,
+            'athleteName', r.name, 'groupItemId', r.gi_id, 'itemCode', r.code, 'itemName', r.i_name,
+            'itemNameEn', r.i_name_en, 'seedMark', r.seed -> 'mark', 'seedDate', ${p('date')}::text, 'status', 'draft'),
+          ${p('userId')}::int
+        from ins, r
+      )
+      select r.id, r.delegation_id, r.group_id, r.status, r.name, r.gi_id, r.gi_group_id, r.max_per_delegation,
+        r.kind, r.code, r.i_name, r.i_name_en, r.result_format, r.g_name, r.g_name_en, r.max_events_per_athlete,
+        r.mine, r.dup, r.ours, ins.id as entry_id, ins.version as entry_version
+      from r left join ins on true`,
+);
+
 /**
  * Read the rules' inputs and, if they all pass, insert the entry (status draft) and its history
  * row (`after`: the entry as `entrySnapshot` shows it). `seedDate` is the checked date, or
@@ -82,47 +140,18 @@ export async function readAndInsertEntry(
   body: { athleteId: number; groupItemId: number; seedMark?: string | null },
   seedDate: string | null | false,
 ): Promise<{ inputs: EntryRuleInputs; inserted: { id: number; version: number } | null } | undefined> {
-  const date = seedDate === false ? null : seedDate;
-  const allowed: SQL = sql`${seedDate !== false}::boolean
-        and r.delegation_id = ${w.d.id}::int and r.status in ('draft', 'returned')
-        and r.g_name is not null and r.kind is not null and r.gi_group_id = r.group_id and r.kind <> 'relay'
-        and r.dup = 0 and r.mine < coalesce(r.max_events_per_athlete, ${w.m.maxEventsPerAthlete}::int)
-        and r.ours < coalesce(r.max_per_delegation, ${w.m.maxEntriesPerItem}::int) and r.seed is not null`;
-  const [row] = await rowsOf<Row>(
-    tx.execute(sql`with r as (
-        select a.id, a.delegation_id, a.group_id, a.status, a.name,
-          gi.id as gi_id, gi.group_id as gi_group_id, gi.max_per_delegation,
-          i.kind, i.code, i.name as i_name, i.name_en as i_name_en, i.result_format,
-          g.name as g_name, g.name_en as g_name_en, g.max_events_per_athlete,
-          (select count(*)::int from reg_entry e where e.athlete_id = a.id) as mine,
-          (select count(*)::int from reg_entry e where e.athlete_id = a.id and e.group_item_id = gi.id) as dup,
-          (select count(*)::int from reg_entry e
-            where e.delegation_id = ${w.d.id}::int and e.group_item_id = gi.id) as ours,
-          ${JSON.stringify(seedsByFormat(body.seedMark))}::jsonb -> i.result_format as seed
-        from reg_athlete a
-        left join meet_group_item gi on gi.id = ${body.groupItemId}::int
-        left join meet_group g on g.id = gi.group_id and g.meeting_id = ${w.m.id}::int
-        left join base_item i on i.id = gi.item_id and g.id is not null
-        where a.id = ${body.athleteId}::int
-      ), ins as (
-        insert into reg_entry (meeting_id, delegation_id, athlete_id, group_item_id, seed_mark, seed_value, seed_date, status)
-        select ${w.m.id}::int, ${w.d.id}::int, r.id, r.gi_id, r.seed ->> 'mark', (r.seed ->> 'value')::numeric,
-          ${date}::date, 'draft'
-        from r where ${allowed}
-        returning id, version
-      ), h as (
-        insert into reg_record_history (meeting_id, entity, entity_id, before, after, user_id)
-        select ${w.m.id}::int, 'entry', ins.id, null, jsonb_build_object('id', ins.id, 'athleteId', r.id,
-            'athleteName', r.name, 'groupItemId', r.gi_id, 'itemCode', r.code, 'itemName', r.i_name,
-            'itemNameEn', r.i_name_en, 'seedMark', r.seed -> 'mark', 'seedDate', ${date}::text, 'status', 'draft'),
-          ${w.u.id}::int
-        from ins, r
-      )
-      select r.id, r.delegation_id, r.group_id, r.status, r.name, r.gi_id, r.gi_group_id, r.max_per_delegation,
-        r.kind, r.code, r.i_name, r.i_name_en, r.result_format, r.g_name, r.g_name_en, r.max_events_per_athlete,
-        r.mine, r.dup, r.ours, ins.id as entry_id, ins.version as entry_version
-      from r left join ins on true`),
-  );
+  const [row] = await readAndInsert(tx, {
+    dateOk: seedDate !== false,
+    date: seedDate === false ? null : seedDate,
+    seeds: JSON.stringify(seedsByFormat(body.seedMark)),
+    athleteId: body.athleteId,
+    groupItemId: body.groupItemId,
+    meetingId: w.m.id,
+    delegationId: w.d.id,
+    userId: w.u.id,
+    maxEventsPerAthlete: w.m.maxEventsPerAthlete,
+    maxEntriesPerItem: w.m.maxEntriesPerItem,
+  });
   if (!row) return undefined;
   const inItem = row.gi_id !== null && row.g_name !== null && row.kind !== null;
   const inputs: EntryRuleInputs = {

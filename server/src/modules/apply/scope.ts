@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type athlete,
@@ -93,17 +93,30 @@ export async function acting(db: DbOrTx, u: CurrentUser, delegationId: number | 
  * of an invited delegation marks it as registering.
  */
 export async function writing(tx: DbOrTx, u: CurrentUser, delegationId: number): Promise<Writing> {
-  return lockAndWrite(tx, u, eq(delegation.id, delegationId));
+  return lockAndWrite(tx, u, 'apply_lock_delegation', eq(delegation.id, sql.placeholder('id')), { id: delegationId });
 }
 
-/** Lock the delegation row matching `where` (its meeting read in the same statement), then as `writing`. */
-async function lockAndWrite(tx: DbOrTx, u: CurrentUser, where: SQL | undefined): Promise<Writing> {
+/**
+ * Lock the delegation row matching `where` (its meeting read in the same statement), then as
+ * `writing`. The statement runs as the prepared statement `name` (PostgreSQL plans it once per
+ * connection): `where` takes its values as placeholders, filled from `values`, so that one name
+ * always stands for one text.
+ */
+async function lockAndWrite(
+  tx: DbOrTx,
+  u: CurrentUser,
+  name: string,
+  where: SQL | undefined,
+  values: Record<string, number>,
+): Promise<Writing> {
   const [row] = await tx
     .select({ d: delegation, m: meeting })
     .from(delegation)
     .innerJoin(meeting, eq(meeting.id, delegation.meetingId))
     .where(where)
-    .for('update', { of: delegation });
+    .for('update', { of: delegation })
+    .prepare(name)
+    .execute(values);
   if (!row) throw notFound();
   const a = await reachWithMeeting(tx, u, row.d, row.m);
   if (!a.open && !a.manager) throw new AppError('A0460');
@@ -141,10 +154,12 @@ export async function writingOfRecord(
   return lockAndWrite(
     tx,
     u,
+    `apply_lock_of_${getTableName(t)}${only === undefined ? '' : '_only'}`,
     and(
-      sql`${delegation.id} = (select ${t.delegationId} from ${t} where ${t.id} = ${id})`,
-      only === undefined ? undefined : eq(delegation.id, only),
+      sql`${delegation.id} = (select ${t.delegationId} from ${t} where ${t.id} = ${sql.placeholder('id')})`,
+      only === undefined ? undefined : eq(delegation.id, sql.placeholder('only')),
     ),
+    only === undefined ? { id } : { id, only },
   );
 }
 
