@@ -12,7 +12,6 @@ function vendorChunk(id: string): string | undefined {
   // antd stays with the pages that use it, so the login page does not download the console's widgets.
   if (/node_modules\/(@ant-design\/(cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)\//.test(id))
     return 'antd-core';
-  if (/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   return undefined;
 }
 

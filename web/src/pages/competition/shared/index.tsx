@@ -7,9 +7,9 @@ import type { CompetitionEventVO, CompetitionMeetingVO, EventVO, RoundSummaryVO,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { competitionApi } from '../../../api/competition';
+import { useTranslation } from '../../../app/i18n';
 import { useTopic } from '../../../realtime';
 import { useBilingual } from '../../system/shared';
 
