@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -71,15 +70,6 @@ const CONTRACTS = /packages\/contracts\/src\/[\w-]+\.ts$/;
 
 export default defineConfig({
   plugins: [react(), pureContracts(), bundleStats(process.env.BATON_BUNDLE_STATS)],
-  resolve: {
-    // React 19 has useSyncExternalStore: the shim's pre-18 fallback is dead weight in every page.
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/app/react-shim.ts', import.meta.url)),
-      },
-    ],
-  },
   server: {
     port: 5173,
     proxy: {
