@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -12,7 +11,6 @@ function vendorChunk(id: string): string | undefined {
   // antd stays with the pages that use it, so the login page does not download the console's widgets.
   if (/node_modules\/(@ant-design\/(cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion)\//.test(id))
     return 'antd-core';
-  if (/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   return undefined;
 }
 
@@ -72,15 +70,6 @@ const CONTRACTS = /packages\/contracts\/src\/[\w-]+\.ts$/;
 
 export default defineConfig({
   plugins: [react(), pureContracts(), bundleStats(process.env.BATON_BUNDLE_STATS)],
-  resolve: {
-    // React 19 has useSyncExternalStore: the shim's pre-18 fallback is dead weight in every page.
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/app/react-shim.ts', import.meta.url)),
-      },
-    ],
-  },
   server: {
     port: 5173,
     proxy: {

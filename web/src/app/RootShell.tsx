@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useParams, useSearchParams } from 'react-router';
 import { LiteSpin } from '../components/lite';
 import { useAppStore } from '../stores/app';
+import { useTranslation } from './i18n';
 import { handleTitle, lastHandle } from './meta';
 
 /** Top of the route tree: document title and scroll reset on every navigation (spec §2). */

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from './i18n';
 
 /** A page that failed to load (a missing chunk after a release, a crash): offer a reload. */
 /** Rendered by `RouteError` (its own chunk: antd's Result and its pictures are not on the first load). */

@@ -1,7 +1,7 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { LANGS } from '@baton/contracts';
 import { useAppStore } from '../stores/app';
 import { type AreaLoader, createAreaLoader, type LocaleModule } from './locale-areas';
+import { createI18n, type I18n, type TFunction, useTranslationOf } from './translate';
 
 /**
  * Shell strings (`locales/zh-cn.ts`, `locales/en.ts`: top-level keys) are wanted by every page;
@@ -22,24 +22,15 @@ const eagerAreas: Record<string, LocaleModule> =
     ? import.meta.glob<LocaleModule>(['../locales/*/*.ts', '../locales/*.ts', '!**/*.test.ts'], { eager: true })
     : {};
 
-export const areas: AreaLoader = createAreaLoader(i18n, lazyAreas, eagerAreas, () => useAppStore.getState().language);
-
-void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-cn': { translation: areas.preloaded('zh-cn') },
-    en: { translation: areas.preloaded('en') },
-  },
+const i18n: I18n = createI18n({
   lng: useAppStore.getState().language,
   fallbackLng: 'zh-cn',
-  lowerCaseLng: true,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
   // The safety net for a key of an area the route did not declare: fetch the area, then re-render.
-  saveMissing: true,
-  missingKeyHandler: (_lngs, _ns, key) => areas.missing(key),
-  react: { bindI18nStore: 'added' },
+  onMissing: (key) => areas.missing(key),
 });
+
+export const areas: AreaLoader = createAreaLoader(i18n, lazyAreas, eagerAreas, () => useAppStore.getState().language);
+for (const lang of LANGS) i18n.addResources(lang, areas.preloaded(lang));
 
 // The shell of the current language, from the start (every route waits for it; see `page()`).
 areas.ensure([]).catch(() => undefined);
@@ -58,4 +49,10 @@ useAppStore.subscribe((state, prev) => {
   });
 });
 
+/** `const { t, i18n } = useTranslation()`: the component re-renders when the language changes or strings arrive. */
+export function useTranslation() {
+  return useTranslationOf(i18n);
+}
+
+export type { TFunction };
 export default i18n;

@@ -3,7 +3,7 @@ import { createAreaLoader, type LocaleModule } from './locale-areas';
 
 function setup(lang = { current: 'zh-cn' }) {
   const added: [string, object][] = [];
-  const sink = { addResourceBundle: (lng: string, _ns: string, res: object) => added.push([lng, res]) };
+  const sink = { addResources: (lng: string, res: object) => added.push([lng, res]) };
   const calls: string[] = [];
   const lazy: Record<string, () => Promise<LocaleModule>> = {};
   for (const area of ['public', 'dlg', 'system']) {
@@ -50,7 +50,7 @@ describe('locale areas', () => {
 
   it('tries a failed fetch again', async () => {
     let fail = true;
-    const sink = { addResourceBundle: vi.fn() };
+    const sink = { addResources: vi.fn() };
     const loader = createAreaLoader(
       sink,
       {
@@ -63,13 +63,13 @@ describe('locale areas', () => {
     await expect(loader.ensure(['public'])).rejects.toThrow('offline');
     fail = false;
     await loader.ensure(['public']);
-    expect(sink.addResourceBundle).toHaveBeenCalledWith('zh-cn', 'translation', { public: { a: 'b' } }, true, true);
+    expect(sink.addResources).toHaveBeenCalledWith('zh-cn', { public: { a: 'b' } });
   });
 
   it('brings the shell of the current language (and the fallback behind another) with every ensure and switch', async () => {
     const added: [string, object][] = [];
     const calls: string[] = [];
-    const sink = { addResourceBundle: (lng: string, _ns: string, res: object) => added.push([lng, res]) };
+    const sink = { addResources: (lng: string, res: object) => added.push([lng, res]) };
     const lazy: Record<string, () => Promise<LocaleModule>> = {};
     for (const lng of ['zh-cn', 'en']) {
       lazy[`../locales/${lng}.ts`] = () => {
@@ -109,14 +109,14 @@ describe('locale areas', () => {
         return Promise.resolve({ default: { app: { title: lng } } });
       };
     }
-    const loader = createAreaLoader({ addResourceBundle: vi.fn() }, lazy, {}, () => 'en');
+    const loader = createAreaLoader({ addResources: vi.fn() }, lazy, {}, () => 'en');
     await loader.ensure(['public']);
     expect(calls.sort()).toEqual(['en', 'zh-cn']);
   });
 
   it('puts the eagerly bundled shell at the top level and areas under their names', () => {
     const loader = createAreaLoader(
-      { addResourceBundle: vi.fn() },
+      { addResources: vi.fn() },
       {},
       {
         '../locales/en.ts': { default: { app: { title: 'Baton' } } },

@@ -2,9 +2,9 @@
 export type LocaleModule = { default: Record<string, unknown> };
 type Load = () => Promise<LocaleModule>;
 
-/** What the loader needs of i18next (kept narrow so it is testable without it). */
+/** What the loader needs of the i18n instance (`translate.ts`; kept narrow so it is testable without it). */
 export interface BundleSink {
-  addResourceBundle(lng: string, ns: string, resources: object, deep?: boolean, overwrite?: boolean): unknown;
+  addResources(lng: string, strings: Record<string, unknown>): void;
 }
 
 /** `locales/<area>/<lang>.ts`, or `locales/<lang>.ts` for the shell (area `SHELL`). */
@@ -22,7 +22,7 @@ function byAreaAndLang<T>(files: Record<string, T>): Map<string, T> {
   return out;
 }
 
-/** What a module adds to the `translation` namespace: the shell at the top level, an area under its name. */
+/** What a module adds to its language's strings: the shell at the top level, an area under its name. */
 const bundleOf = (area: string, mod: LocaleModule): Record<string, unknown> =>
   area === SHELL ? mod.default : { [area]: mod.default };
 
@@ -31,8 +31,8 @@ const bundleOf = (area: string, mod: LocaleModule): Record<string, unknown> =>
  * `switchTo('en')` before the language changes (every area in use, in the new language), and
  * `missing(key)` as the safety net for an area nobody declared (fetched, then the page re-renders).
  * The shell (`locales/<lang>.ts`, when given) comes with every `ensure` and `switchTo`; in a
- * language other than `fallbackLang`, the fallback language's shell comes along (i18next's
- * `fallbackLng` for a key the language lacks).
+ * language other than `fallbackLang`, the fallback language's shell comes along (what `t`
+ * answers for a key the language lacks).
  */
 export function createAreaLoader(
   i18n: BundleSink,
@@ -63,7 +63,7 @@ export function createAreaLoader(
     if (!load) return Promise.resolve();
     pending = load().then(
       (mod) => {
-        i18n.addResourceBundle(lang, 'translation', bundleOf(area, mod), true, true);
+        i18n.addResources(lang, bundleOf(area, mod));
       },
       (error: unknown) => {
         done.delete(key); // a failed fetch (network, new release) is tried again next time

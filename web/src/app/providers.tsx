@@ -1,11 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { useSettingsStore } from '../stores/settings';
-import i18n from './i18n';
 import { useIsDark } from './theme';
 
 /**
- * What every page has: strings, the dark class and the theme colour on <html> (for the CSS
+ * What every page has: the dark class and the theme colour on <html> (for the CSS
  * variables of global.css). antd's ConfigProvider and App, and the query cache, live in
  * `AntdFrame`, around only the routes that use antd, so the pages without it (the h5 frame and
  * home) load neither antd nor TanStack Query.
@@ -25,5 +23,5 @@ export function Providers({ children }: { children: ReactNode }) {
     document.documentElement.style.setProperty('--baton-primary', themeColor);
   }, [themeColor]);
 
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return children;
 }

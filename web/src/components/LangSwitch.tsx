@@ -1,6 +1,6 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import type { Lang } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useAppStore } from '../stores/app';
 import { LiteMenuButton } from './lite';
 

@@ -1,5 +1,5 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useIsDark } from '../app/theme';
 import { type ThemeMode, useSettingsStore } from '../stores/settings';
 import { LiteButton, LiteMenuButton } from './lite';

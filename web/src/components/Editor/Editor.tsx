@@ -24,7 +24,7 @@ import {
   useMemo,
   useRef,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import {
   editorTheme,
   external,

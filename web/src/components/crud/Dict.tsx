@@ -1,6 +1,6 @@
 import { Select, type SelectProps, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { type DictItem, useDictStore } from '../../stores/dict';
 
 /** antd Tag colours for the dictionary's tag types (primary, success, info, warning, danger). */

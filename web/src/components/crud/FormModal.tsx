@@ -1,6 +1,6 @@
 import { Form, type FormInstance, type FormProps, Modal, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 
 export interface FormModalProps<V> {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { ICON_NAMES, MenuIcon } from '../../layouts/admin/icons';
 
 interface IconPickerProps {

@@ -2,7 +2,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ImportReport } from '@baton/contracts';
 import { Alert, Button, Modal, Space, Spin, Typography, Upload } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { toImportLog } from '../Editor/importLog';
 
 /** CodeMirror stays out of the page's chunk until a report is shown. */

@@ -8,8 +8,8 @@ import {
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { handleTitle, lastHandle } from '../../app/meta';
 import { LangSwitch } from '../../components/LangSwitch';
 import { ThemeSwitch } from '../../components/ThemeSwitch';

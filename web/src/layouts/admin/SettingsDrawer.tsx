@@ -1,7 +1,7 @@
 import { THEME_COLOR } from '@baton/contracts';
 import { Button, ColorPicker, Divider, Drawer, Input, Segmented, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { LAYOUTS, type LayoutMode, THEMES, type ThemeMode, useSettingsStore } from '../../stores/settings';
 
 const PRESETS = [THEME_COLOR, '#1677FF', '#13C2C2', '#52C41A', '#FA8C16', '#F5222D', '#EB2F96', '#722ED1'];

@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { MenuIcon } from './icons';
 import { type MenuNode, menuTarget, openKeysFor } from './menu';
 

@@ -1,7 +1,7 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { resetRouter } from '../../app/router';
 import { logout } from '../../app/session';
 import { useUserStore } from '../../stores/user';

@@ -1,6 +1,6 @@
 import { FormOutlined, HomeOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LangSwitch } from '../../components/LangSwitch';
 import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';

@@ -1,8 +1,8 @@
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { APP_YEAR } from '@baton/contracts';
 import { Button, Dropdown, Layout, Menu, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LangSwitch } from '../../components/LangSwitch';
 import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';

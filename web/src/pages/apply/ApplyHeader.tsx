@@ -2,7 +2,7 @@ import { ClockCircleOutlined, IdcardOutlined, SendOutlined } from '@ant-design/i
 import type { ApplyContextVO } from '@baton/contracts';
 import { Alert, Button, Card, Flex, Skeleton, Space, Statistic, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
 import { usePerm } from '../../hooks/usePerm';
 import { useBilingual, useMobile } from '../system/shared';

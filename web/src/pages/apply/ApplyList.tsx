@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Pagination, Spin, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PageResult } from '../../api/apply';
+import { useTranslation } from '../../app/i18n';
 import { CrudTable, type CrudTableContext, type PageSortParams } from '../../components/crud';
 import { useMobile } from '../system/shared';
 

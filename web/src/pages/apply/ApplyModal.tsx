@@ -1,6 +1,6 @@
 import { Button, Drawer, Modal, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useMobile } from '../system/shared';
 
 export interface ApplyModalProps {

@@ -1,8 +1,8 @@
 import { type ApplyContextVO, maskPhone } from '@baton/contracts';
 import { App, Col, Collapse, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyApi } from '../../api/apply';
+import { useTranslation } from '../../app/i18n';
 import { orNull } from '../system/shared';
 import { ApplyModal } from './ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields } from './FieldItems';

@@ -2,8 +2,8 @@ import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { PHOTO_MAX_BYTES } from '@baton/contracts';
 import { App, Flex, Slider, Spin, Typography } from 'antd';
 import { type PointerEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../api/files';
+import { useTranslation } from '../../app/i18n';
 import { ApplyModal } from './ApplyModal';
 import {
   type CropView,

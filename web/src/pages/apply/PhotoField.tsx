@@ -1,8 +1,8 @@
 import { CameraOutlined, DeleteOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, theme } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/files';
+import { useTranslation } from '../../app/i18n';
 import { PrivateImage } from '../../components/PrivateFile';
 import { PhotoCropper } from './PhotoCropper';
 

@@ -4,10 +4,10 @@
  */
 import type { ApplyContextVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyApi } from '../../api/apply';
+import type { TFunction } from '../../app/i18n';
 import { queryClient } from '../../app/query-client';
 
 /** Query keys of the apply area (all start with `apply-`, so one prefix refreshes them). */

@@ -23,11 +23,11 @@ import {
   theme,
 } from 'antd';
 import { type CSSProperties, type Key, useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type AuditEntity, auditApi } from '../../api/audit';
 import { publicApi } from '../../api/public';
 import type { ListQuery } from '../../api/system';
+import { useTranslation } from '../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

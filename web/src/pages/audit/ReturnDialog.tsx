@@ -1,7 +1,7 @@
 import { AUDIT_REASON_MAX } from '@baton/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 
 export interface ReturnDialogProps {
   open: boolean;

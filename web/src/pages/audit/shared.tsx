@@ -2,9 +2,9 @@ import type { AuditDecisionResult, AuditOverviewRow, AuditStatus, FieldLinkVO } 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type AuditEntity, auditApi } from '../../api/audit';
 import { meetingApi } from '../../api/meeting';
+import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
 import { PrivateFileLink, PrivateImage } from '../../components/PrivateFile';
 import { usePerm } from '../../hooks/usePerm';

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 
 export function ErrorPage({ status }: { status: '401' | '404' }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { FormOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
 import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../home/parts/home';
 import '../home/parts/parts.css';

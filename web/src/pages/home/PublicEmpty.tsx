@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LiteButton } from '../../components/lite';
 import { LiteEmptyDefault } from '../../components/lite/empty';
 import { LiteCard } from '../../components/lite/tabs';

@@ -1,7 +1,7 @@
 import { FormOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { HOME_SECTIONS, MeetingCards, NoticeList } from './parts/home';
 import { usePublicHome } from './parts/hooks';
 import './parts/parts.css';

@@ -5,9 +5,9 @@ import { Button, Form, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCaptcha, loadPublicKey, login } from '../../api/auth';
+import { useTranslation } from '../../app/i18n';
 import { LiteSpin } from '../../components/lite';
 import { forgetKeyIfStale, sealed, useSignedIn } from './sign-in';
 

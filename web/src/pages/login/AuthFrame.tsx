@@ -1,8 +1,8 @@
 import { APP_VERSION, APP_YEAR } from '@baton/contracts';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LangSwitch } from '../../components/LangSwitch';
 import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';

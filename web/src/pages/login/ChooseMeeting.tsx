@@ -2,7 +2,7 @@ import { SearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Alert, Button, Empty, Input, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { MeetingCard } from './MeetingCard';
 
 /** Whether a team may register itself for this meeting right now. */

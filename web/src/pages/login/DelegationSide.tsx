@@ -1,8 +1,8 @@
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { ChooseMeeting, canSelfRegister } from './ChooseMeeting';
 import { DelegationLoginForm } from './DelegationLogin';
 import { SelfRegisterDialog } from './SelfRegister';

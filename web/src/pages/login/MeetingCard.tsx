@@ -2,7 +2,7 @@ import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, RightOutlin
 import type { PublicMeetingCard } from '@baton/contracts';
 import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
 import { useBilingual } from '../system/shared';

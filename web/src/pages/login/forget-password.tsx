@@ -2,10 +2,10 @@ import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { type ContactType, EMAIL_ADDRESS_PATTERN, MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { Button, Form, Input, Result, Segmented, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
 import { useFeedback } from '../../app/FeedbackApp';
+import { useTranslation } from '../../app/i18n';
 import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
 import { AuthCard, AuthFrame } from './AuthFrame';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { LogoMark } from '../../components/Logo';
 import { LiteSegmented, LiteSpin } from '../../components/lite';
 import { AdminLoginForm } from './AdminLogin';

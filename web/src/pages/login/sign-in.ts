@@ -2,14 +2,14 @@
 import { type CodeSent, type DlgCodeBody, type LoginResult, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance, FormRule } from 'antd';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { forgetPublicKey, loadPublicKey } from '../../api/auth';
 import { getDlgMeetings, getPublicConfig } from '../../api/dlg';
 import { isEnvelope } from '../../api/envelope';
 import { useFeedback } from '../../app/FeedbackApp';
+import type { TFunction } from '../../app/i18n';
+import { useTranslation } from '../../app/i18n';
 import { resetRouter } from '../../app/router';
 import { clearSession } from '../../app/session';
 import { usePermissionStore } from '../../stores/permission';

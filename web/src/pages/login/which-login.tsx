@@ -1,8 +1,8 @@
 import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
 import { Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from './AuthFrame';
 
 /** /which/login: administrators and delegations sign in differently (spec §1). */

@@ -2,9 +2,9 @@ import type { MeetingVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { meetingApi } from '../../api/meeting';
+import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
 import { useBilingual } from '../system/shared';
 

@@ -18,9 +18,9 @@ import {
   theme,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getNoticeDetail, myNotices, readAllNotices } from '../../api/notice';
+import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
 import { NOTICE_KEYS } from '../../layouts/admin/NoticeBell';

@@ -36,7 +36,6 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   bindEmail,
   bindMobile,
@@ -47,6 +46,7 @@ import {
   updateProfile,
 } from '../../api/account';
 import { uploadFile } from '../../api/files';
+import { useTranslation } from '../../app/i18n';
 import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
 import { useUserStore } from '../../stores/user';

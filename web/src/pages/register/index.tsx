@@ -2,9 +2,9 @@ import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-
 import { MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH, REGISTER_USERNAME_PATTERN } from '@baton/contracts';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
+import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../login/AuthFrame';
 import { CaptchaInput, CodeField, useCaptcha } from './shared';
 

@@ -2,8 +2,8 @@ import { NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-
 import { VERIFY_CODE } from '@baton/contracts';
 import { Button, Form, Input, Spin, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getCaptcha } from '../../api/auth';
+import { useTranslation } from '../../app/i18n';
 import '../login/auth.css';
 
 /** Seconds left before another code may be asked for; `start(s)` begins a countdown. */

@@ -1,6 +1,6 @@
 import { Button, Form, Segmented, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../app/i18n';
 import { useAppStore } from '../../stores/app';
 import { type ThemeMode, useSettingsStore } from '../../stores/settings';
 import { AuthCard, AuthFrame } from '../login/AuthFrame';

@@ -1,6 +1,6 @@
 import type { OptionVO, TreeOptionVO } from '@baton/contracts';
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useAppStore } from '../../stores/app';
 import { useDictStore } from '../../stores/dict';
 

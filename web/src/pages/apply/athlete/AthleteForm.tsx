@@ -8,8 +8,8 @@ import {
 } from '@baton/contracts';
 import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyApi } from '../../../api/apply';
+import { useTranslation } from '../../../app/i18n';
 import { orNull, useBilingual, useSticky } from '../../system/shared';
 import { ApplyModal } from '../ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';

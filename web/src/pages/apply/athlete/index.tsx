@@ -24,9 +24,9 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyApi, type ListQuery } from '../../../api/apply';
+import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useBilingual, useEn, useMobile } from '../../system/shared';

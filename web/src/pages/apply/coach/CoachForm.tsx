@@ -10,8 +10,8 @@ import {
 } from '@baton/contracts';
 import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyApi } from '../../../api/apply';
+import { useTranslation } from '../../../app/i18n';
 import { orNull, useSticky } from '../../system/shared';
 import { ApplyModal } from '../ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields } from '../FieldItems';

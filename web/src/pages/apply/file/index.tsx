@@ -19,9 +19,9 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyApi, type DelegationFileKind } from '../../../api/apply';
 import { formatBytes } from '../../../api/files';
+import { useTranslation } from '../../../app/i18n';
 import { formatTime } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useMobile } from '../../system/shared';

@@ -1,6 +1,6 @@
 import type { ApplyItemVO } from '@baton/contracts';
 import { Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 
 /** The live per-delegation quota of an item: "2 left of 2", red when full. */
 export function QuotaTag({ item }: { item: Pick<ApplyItemVO, 'limit' | 'used' | 'remaining' | 'kind'> }) {

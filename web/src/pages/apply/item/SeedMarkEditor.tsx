@@ -2,8 +2,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import type { EntryVO, ResultFormat } from '@baton/contracts';
 import { App, Button, Flex, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyApi } from '../../../api/apply';
+import { useTranslation } from '../../../app/i18n';
 import { useMobile } from '../../system/shared';
 import { isSeedMarkValid, normaliseSeedMark, SEED_MARK_EXAMPLE } from '../rules';
 

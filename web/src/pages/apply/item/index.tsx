@@ -19,9 +19,9 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyApi } from '../../../api/apply';
+import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
 import { useBilingual, useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';

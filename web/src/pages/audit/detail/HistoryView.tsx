@@ -1,7 +1,7 @@
 import type { RecordHistoryVO } from '@baton/contracts';
 import { Empty, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { formatTime } from '../../../components/crud';
 import { Editor } from '../../../components/Editor';
 

@@ -27,10 +27,10 @@ import {
   theme,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type AuditEntity, auditApi } from '../../../api/audit';
 import { formatBytes } from '../../../api/files';
+import { useTranslation } from '../../../app/i18n';
 import { DictTag, formatTime } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { PrivateFileLink, PrivateImage } from '../../../components/PrivateFile';

@@ -17,9 +17,9 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auditApi } from '../../../api/audit';
+import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../meeting/MeetingPicker';
 import { useMobile } from '../../system/shared';

@@ -22,8 +22,8 @@ import {
   TreeSelect,
 } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { codeApi, customerApi } from '../../../api/base';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

@@ -23,8 +23,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../../api/base';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

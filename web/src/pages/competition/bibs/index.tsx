@@ -27,9 +27,9 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bibsApi } from '../../../api/competition-bibs';
 import { feedback } from '../../../app/feedback';
+import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useBilingual } from '../../system/shared';

@@ -16,8 +16,8 @@ import {
 import { App, Button, Card, Col, Row, Select, Space, Typography } from 'antd';
 import type { AxiosResponse } from 'axios';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { documentsApi } from '../../../api/competition-documents';
+import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
 import { useBilingual } from '../../system/shared';
 import { CompetitionPicker, NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';

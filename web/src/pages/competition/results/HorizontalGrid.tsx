@@ -1,8 +1,8 @@
 import type { HeatStandingVO, HeatVO, RoundVO, StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
 import { Alert, Button, InputNumber, Popover, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { resultsApi } from '../../../api/competition-results';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useMobile } from '../../system/shared';
 
 interface Props {

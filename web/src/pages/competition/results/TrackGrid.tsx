@@ -1,8 +1,8 @@
 import type { HeatResultRow, HeatVO, MarkCode, RoundVO, StartVO } from '@baton/contracts';
 import { Button, Input, InputNumber, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { resultsApi } from '../../../api/competition-results';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useMobile } from '../../system/shared';
 
 /** What the referee is typing for one competitor. */

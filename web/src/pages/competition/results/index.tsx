@@ -1,10 +1,10 @@
 import type { HeatVO, RoundVO } from '@baton/contracts';
 import { Alert, Button, type ButtonProps, Card, Empty, Input, Modal, Popconfirm, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { resultsApi } from '../../../api/competition-results';
 import { feedback } from '../../../app/feedback';
+import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import {
   CompetitionPicker,

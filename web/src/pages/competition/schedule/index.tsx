@@ -24,8 +24,8 @@ import {
   Typography,
 } from 'antd';
 import { type DragEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { scheduleApi } from '../../../api/competition-bibs';
+import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useBilingual } from '../../system/shared';

@@ -26,8 +26,8 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { scoresApi } from '../../../api/competition-scores';
+import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useTopic } from '../../../realtime';

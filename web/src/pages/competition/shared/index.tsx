@@ -14,9 +14,9 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { competitionApi } from '../../../api/competition';
+import { useTranslation } from '../../../app/i18n';
 import { useTopic } from '../../../realtime';
 import { batchFrames } from '../../../realtime/batch';
 import { useBilingual } from '../../system/shared';

@@ -8,8 +8,8 @@ import type { StartListGenerateAllVO } from '@baton/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { startListApi } from '../../../api/competition-startlists';
+import { useTranslation } from '../../../app/i18n';
 import { COMP_KEYS, useEventLabel } from '../shared';
 
 export function GenerateAll({ meetingId }: { meetingId: number }) {

@@ -2,7 +2,7 @@ import { DragOutlined, HolderOutlined } from '@ant-design/icons';
 import type { HeatVO, StartVO } from '@baton/contracts';
 import { Button, Card, Dropdown, type MenuProps, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type DragEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { StatusTag } from '../shared';
 
 /** Where a competitor can be put: a lane (races in lanes) or a position (others) of a heat. */

@@ -1,8 +1,8 @@
 import type { CompLogVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Timeline, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { startListApi } from '../../../api/competition-startlists';
+import { useTranslation } from '../../../app/i18n';
 import { useMobile } from '../../system/shared';
 
 export const logKey = (roundId: number | undefined) => ['comp-round-log', roundId] as const;

@@ -1,7 +1,7 @@
 import type { RoundVO } from '@baton/contracts';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 
 export interface SettingsValues {
   trials?: number;

@@ -25,9 +25,9 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { startListApi } from '../../../api/competition-startlists';
+import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import {
   COMP_KEYS,

@@ -20,8 +20,8 @@ import {
   theme,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isEnvelope, request } from '../../../api/request';
+import { useTranslation } from '../../../app/i18n';
 import { useAppStore } from '../../../stores/app';
 import {
   deref,

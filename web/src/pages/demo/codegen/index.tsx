@@ -2,8 +2,8 @@ import { CopyOutlined, DownloadOutlined, EyeOutlined, TableOutlined } from '@ant
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type GeneratedFile, listCodegenTables, previewCodegen } from '../../../api/codegen';
+import { useTranslation } from '../../../app/i18n';
 import { Editor } from '../../../components/Editor';
 import { useAppStore } from '../../../stores/app';
 

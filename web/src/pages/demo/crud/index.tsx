@@ -2,8 +2,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT_CODE_PATTERN, type DictBody, type DictPageQuery, type DictPageVO } from '@baton/contracts';
 import { Alert, App, Button, Form, Input, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dictApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

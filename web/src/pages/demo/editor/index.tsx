@@ -1,7 +1,7 @@
 import { PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented, Space, Switch, Tag, Typography, theme } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { Editor, type EditorMode } from '../../../components/Editor';
 import { logBlock, logLine, logLink } from '../../../components/Editor/markers';
 

@@ -1,6 +1,6 @@
 import { App, Card, Empty, Input, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { ICON_NAMES, MenuIcon } from '../../../layouts/admin/icons';
 
 /** Demo → Icons: the curated menu icons (the names a menu may use); click one to copy its name. */

@@ -1,6 +1,6 @@
 import { BranchesOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { Breadcrumbs } from '../../../layouts/admin/Navbar';
 
 /** Demo → Multi-level menu → Level 2 → Level 3: a page three menu levels deep. */

@@ -2,9 +2,9 @@ import { FileExcelOutlined, FilePdfOutlined, FileZipOutlined, InboxOutlined } fr
 import { FILE_LIMITS, type FileVO } from '@baton/contracts';
 import { Alert, App, Card, Image, List, Tag, Typography, theme, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatBytes, isImageType, sizeLimitOf, uploadFile } from '../../../api/files';
 import { isEnvelope } from '../../../api/request';
+import { useTranslation } from '../../../app/i18n';
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.xlsx,.zip';
 const EXTENSIONS = /\.(png|jpe?g|gif|webp|pdf|xlsx|zip)$/i;

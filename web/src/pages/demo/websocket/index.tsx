@@ -2,7 +2,7 @@ import { ApiOutlined, ClearOutlined, SendOutlined, ThunderboltOutlined } from '@
 import { REALTIME_PATH, WS_RECONNECT_ATTEMPTS, WS_RECONNECT_DELAY_MS } from '@baton/contracts';
 import { Badge, Button, Card, Col, Descriptions, Empty, Input, Row, Space, Tag, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { type FrameRecord, onFrame, reconnect, send, useRealtimeState } from '../../../realtime';
 
 const MAX_FRAMES = 200;

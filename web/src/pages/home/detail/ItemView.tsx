@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';

@@ -6,8 +6,8 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';

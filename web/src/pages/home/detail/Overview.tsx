@@ -1,7 +1,7 @@
 import type { MeetingPublicVO } from '@baton/contracts';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { LiteSegmented } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useNarrow } from '../../../layouts/public/narrow';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteTabs } from '../../../components/lite/tabs';
 import { EventsBoard, LatestResults, ScoresPanel } from '../live/panels';

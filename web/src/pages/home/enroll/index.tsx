@@ -10,8 +10,8 @@ import {
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Button, Empty, Skeleton, theme } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { canSelfRegister } from '../../login/ChooseMeeting';
 import { MeetingCard } from '../../login/MeetingCard';
 import { SelfRegisterDialog } from '../../login/SelfRegister';

@@ -1,6 +1,6 @@
 import type { EventVO, HeatVO, StartVO } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';

@@ -1,8 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';

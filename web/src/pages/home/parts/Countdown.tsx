@@ -1,6 +1,6 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { timeLeft } from './format';
 
 /** "Registration closes in 3 d 4 h" until `until`, refreshed every half minute. */

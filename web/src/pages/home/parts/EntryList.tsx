@@ -1,5 +1,5 @@
 import type { PublicEntryVO } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { splitEntries } from './format';

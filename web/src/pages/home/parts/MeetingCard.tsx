@@ -1,7 +1,7 @@
 import { CalendarOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
 import type { PublicMeetingCard } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from './Countdown';
 import { formatDays } from './format';

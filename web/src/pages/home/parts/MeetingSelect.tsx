@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 import { usePublicMeetings } from './hooks';
 import { NativeSelect } from './NativeSelect';

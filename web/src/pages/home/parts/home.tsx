@@ -1,6 +1,6 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
 import { localDay } from './format';
 import type { PublicBase } from './hooks';

@@ -1,5 +1,5 @@
 import type { AuditStatus, MeetingStatus } from '@baton/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteTag } from '../../../components/lite';
 

@@ -2,8 +2,8 @@ import { IdcardOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons'
 import type { PublicQueryBody, PublicRegistrationVO } from '@baton/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { publicApi } from '../../../api/public';
+import { useTranslation } from '../../../app/i18n';
 import { MeetingSelect } from '../parts/MeetingSelect';
 import { idNumberProblem } from './id-number';
 

@@ -1,7 +1,7 @@
 import { IdcardOutlined, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { maskIdNumber, maskPhone, type PublicRegistrationVO } from '@baton/contracts';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 import { AuditStatusTag } from '../parts/tags';
 

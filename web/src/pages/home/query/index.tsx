@@ -1,8 +1,8 @@
 import type { PublicRegistrationVO } from '@baton/contracts';
 import { Segmented, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { ByIdForm } from './ByIdForm';
 import { Results } from './Results';
 import '../parts/parts.css';

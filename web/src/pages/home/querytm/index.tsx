@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CalendarOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { Empty, Skeleton, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 import { PublicEmpty } from '../PublicEmpty';
 import { formatDays } from '../parts/format';

@@ -3,8 +3,8 @@ import type { CustomerVO, DelegationBatchRow, DelegationVO, ImportReport } from 
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Radio, Space, Spin, Tree, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { delegationApi, type ImportMode, pickApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useSticky } from '../../system/shared';
 import { canRetryValid, ReportView } from './shared';
 

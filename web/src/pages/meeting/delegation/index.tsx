@@ -12,8 +12,8 @@ import type { DelegationPageQuery, DelegationVO } from '@baton/contracts';
 import { maskPhone } from '@baton/contracts';
 import { App, Button, Input, Popconfirm, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { delegationApi, type ListQuery } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

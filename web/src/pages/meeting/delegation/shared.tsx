@@ -2,8 +2,8 @@ import type { AreaCodeVO, ImportReport } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { toImportLog } from '../../../components/Editor/importLog';
 import { useBilingual } from '../../system/shared';
 

@@ -2,8 +2,8 @@ import type { MeetingVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { groupApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 
 interface Props {

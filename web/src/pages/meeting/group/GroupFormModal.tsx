@@ -2,8 +2,8 @@ import type { GroupVO } from '@baton/contracts';
 import { GENDER_LIST } from '@baton/contracts';
 import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { groupApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { useSticky } from '../../system/shared';
 

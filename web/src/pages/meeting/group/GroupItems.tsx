@@ -19,8 +19,8 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { groupItemApi, pickApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { useBilingual, useSticky } from '../../system/shared';

@@ -3,8 +3,8 @@ import { FIELD_TARGET_LIST, type FieldLinksBody, type FieldTarget, type NatureVO
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, List, Select, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldApi, natureApi } from '../../../api/base';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useMobile } from '../../system/shared';
 
 interface Chosen {

@@ -2,8 +2,8 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ProfileOu
 import type { NatureBody, NaturePageQuery, NatureVO } from '@baton/contracts';
 import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Space, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { natureApi } from '../../../api/base';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

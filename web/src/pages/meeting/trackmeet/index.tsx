@@ -21,8 +21,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type ListQuery, meetingApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

@@ -2,8 +2,8 @@ import type { FieldLinksBody, FieldLinkVO, FieldTarget, FieldVO } from '@baton/c
 import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Switch, Table, type TableColumnsType, Tag, theme } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickApi } from '../../../api/meeting';
+import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 
 const pad = (n: number) => String(n).padStart(2, '0');

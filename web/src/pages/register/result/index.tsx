@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../app/i18n';
 import { AuthCard, AuthFrame } from '../../login/AuthFrame';
 
 /** /user/register-result: the account exists; sign in with it. */

@@ -3,9 +3,9 @@ import type { DictBody, DictForm, DictPageQuery, DictPageVO } from '@baton/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Popconfirm, Radio, Row, Space, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dictApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

@@ -16,8 +16,8 @@ import {
   Typography,
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { logApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import { CrudTable, cleanParams, downloadFrom, formatTime, rangeParams, SearchForm } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { useMobile } from '../shared';

@@ -3,8 +3,8 @@ import type { MenuBody, MenuForm } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { menuApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import { FormModal, IconPicker } from '../../../components/crud';
 import { orNull, toTreeData, useEn, useSticky } from '../shared';
 

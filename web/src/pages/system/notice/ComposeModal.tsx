@@ -3,7 +3,6 @@ import { NOTICE_STATUS, NOTICE_TARGET, type NoticeForm, type NoticeFormVO } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Empty, Form, Input, Modal, Radio, Row, Select, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   createNotice,
   getNoticeForm,
@@ -12,6 +11,7 @@ import {
   updateNotice,
   userOptions,
 } from '../../../api/notice';
+import { useTranslation } from '../../../app/i18n';
 import { DictSelect } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useAppStore } from '../../../stores/app';

@@ -9,8 +9,8 @@ import {
 import { NOTICE_STATUS, NOTICE_TARGET, type NoticeFormVO, type NoticePageQuery, type NoticeVO } from '@baton/contracts';
 import { App, Button, Drawer, Input, Popconfirm, Select, Space, Spin, type TableColumnsType, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deleteNotices, getNoticeForm, pageNotices, publishNotice, revokeNotice } from '../../../api/notice';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { menuApi, roleApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import { useEn, useMobile } from '../shared';
 

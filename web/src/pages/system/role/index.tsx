@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RoleBody, RoleForm, RolePageQuery, RoleVO } from '@baton/contracts';
 import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Radio, Row, Space, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { roleApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

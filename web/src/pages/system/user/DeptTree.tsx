@@ -2,8 +2,8 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Empty, Input, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deptApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import { type TreeNodeData, toTreeData, useEn, useMobile } from '../shared';
 
 function filterTree(nodes: TreeNodeData[], text: string): TreeNodeData[] {

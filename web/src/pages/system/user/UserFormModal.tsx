@@ -3,8 +3,8 @@ import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deptApi, roleApi, userApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import { DictSelect, FormModal } from '../../../components/crud';
 import { orNull, toOptions, toTreeData, useEn, useSticky } from '../shared';
 

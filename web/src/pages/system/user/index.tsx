@@ -18,8 +18,8 @@ import {
   TreeSelect,
 } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deptApi, userApi } from '../../../api/system';
+import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   type CrudTableHandle,

@@ -3,7 +3,7 @@ import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../app/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dictApi, dictDataApi } from '../../../../api/system';
 import { Perm } from '../../../../components/Perm';
