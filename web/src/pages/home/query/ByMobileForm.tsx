@@ -16,6 +16,7 @@ import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/fiel
 import { forgetKeyIfStale, mobileProblem, requestMobileCode, sealed, useCaptchaOn } from '../../login/credentials';
 import { useCaptcha, useCountdown } from '../../register/codes';
 import { MeetingSelect } from '../parts/MeetingSelect';
+import { QueryFrame } from '../parts/QueryFrame';
 
 const CODE = /^\s*\d+\s*$/;
 
@@ -23,7 +24,19 @@ const CODE = /^\s*\d+\s*$/;
  * Find a delegation's registrations with its contact mobile and an SMS code (the delegation
  * sign-in's code for that meeting). Loaded only when chosen: it brings the SM2 code with it.
  */
-export default function ByMobileForm({
+export default function ByMobileForm(props: {
+  meetingId: number | null;
+  onFound: (found: PublicRegistrationVO[]) => void;
+}) {
+  // The captcha switch is a cached query: the cache comes with this form, not the page.
+  return (
+    <QueryFrame>
+      <MobileForm {...props} />
+    </QueryFrame>
+  );
+}
+
+function MobileForm({
   meetingId,
   onFound,
 }: {

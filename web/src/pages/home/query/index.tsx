@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LiteSegmented, LiteSkeleton } from '../../../components/lite';
-import { QueryFrame } from '../parts/QueryFrame';
 import { ByIdForm } from './ByIdForm';
 import { Results } from './Results';
 import '../parts/parts.css';
@@ -16,17 +15,9 @@ type Mode = 'id' | 'mobile';
  * `/home/query`, `/h5/query`: an athlete or parent finds a registration by name and ID number,
  * or a delegation by its contact mobile and an SMS code; ID and phone come back masked.
  * `?meetingId=` preselects the meeting. Built without antd (components/lite), like the meeting
- * page: a phone does not download it (nor AntdFrame: `QueryFrame` brings the query cache).
+ * page: a phone does not download it, nor TanStack Query until the query by mobile is chosen.
  */
 export default function QueryPage() {
-  return (
-    <QueryFrame>
-      <Query />
-    </QueryFrame>
-  );
-}
-
-function Query() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const meetingId = Number(search.get('meetingId')) || null;
