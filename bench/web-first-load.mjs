@@ -42,6 +42,8 @@ const PAGES = [
   { name: 'h5 home', hash: '/h5/home', phone: true, target: 150 },
   { name: 'h5 meeting detail', hash: '/h5/detail?code=wrj2025', phone: true, target: 150 },
   { name: 'meeting short link', hash: '/m/wrj2025', phone: true, target: 150 },
+  { name: 'h5 registration query', hash: '/h5/query', phone: true, target: 150 },
+  { name: 'h5 meeting lists', hash: '/h5/querytm?code=wrj2025', phone: true, target: 150 },
 ];
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {

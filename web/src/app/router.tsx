@@ -127,8 +127,8 @@ export function staticRoutes(): RouteObject[] {
             { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5'), [], 'none') },
             { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
             { path: 'detail', handle: h('route.detail'), lazy: page(detail, [], 'none') },
-            { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS) },
-            { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm) },
+            { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS, 'none') },
+            { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm, [], 'none') },
             { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage, [], 'none') },
             { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult, [], 'none') },
             {

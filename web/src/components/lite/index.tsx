@@ -15,21 +15,44 @@ type ButtonProps = {
   size?: 'middle' | 'large';
   block?: boolean;
   className?: string;
+  /** `submit`: the button of a form (default `button`). */
+  type?: 'button' | 'submit';
+  /** A spinner in the icon's place; clicks do nothing meanwhile. */
+  loading?: boolean;
+  disabled?: boolean;
   onClick?: () => void;
   'aria-label'?: string;
   title?: string;
   'data-testid'?: string;
 };
 
-export function LiteButton({ children, icon, variant = 'default', size, block, className, ...rest }: ButtonProps) {
+export function LiteButton({
+  children,
+  icon,
+  variant = 'default',
+  size,
+  block,
+  className,
+  type = 'button',
+  loading = false,
+  onClick,
+  ...rest
+}: ButtonProps) {
   const classes = ['lite-btn'];
   if (variant !== 'default') classes.push(`lite-btn-${variant}`);
   if (size === 'large') classes.push('lite-btn-lg');
   if (block) classes.push('lite-btn-block');
+  if (loading) classes.push('lite-btn-loading');
   if (className) classes.push(className);
   return (
-    <button type="button" className={classes.join(' ')} {...rest}>
-      {icon}
+    <button
+      type={type}
+      className={classes.join(' ')}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
+      {...rest}
+    >
+      {loading ? <LiteSpin small /> : icon}
       {children === undefined ? null : <span>{children}</span>}
     </button>
   );

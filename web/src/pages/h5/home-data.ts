@@ -22,8 +22,9 @@ function fetchHome(): Promise<PublicHomeVO> {
 }
 
 /**
- * The home lists for the phone home page, without TanStack Query (which comes with the antd
- * pages, see AntdFrame): fetched once, kept a minute, shared by every mount.
+ * The home lists for the phone home page and the query page's meeting pickers, without TanStack
+ * Query (which comes with the antd pages, see AntdFrame): fetched once, kept a minute, shared
+ * by every mount.
  */
 export function useHomeLists(): { data: PublicHomeVO | undefined; isLoading: boolean } {
   const fresh = kept && Date.now() - kept.at < FRESH_MS ? kept.data : undefined;

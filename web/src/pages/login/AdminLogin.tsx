@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { getCaptcha, loadPublicKey, login } from '../../api/auth';
 import { useTranslation } from '../../app/i18n';
 import { LiteSpin } from '../../components/lite';
-import { forgetKeyIfStale, sealed, useSignedIn } from './sign-in';
+import { forgetKeyIfStale, sealed } from './credentials';
+import { useSignedIn } from './sign-in';
 
 interface LoginValues {
   username: string;

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
 import { useFeedback } from '../../app/FeedbackApp';
 import { useTranslation } from '../../app/i18n';
-import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
+import { useCaptcha } from '../register/codes';
+import { CaptchaInput, CodeField } from '../register/shared';
+import { forgetKeyIfStale, sealed, useCaptchaOn } from './credentials';
 import { MeetingCard } from './MeetingCard';
-import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn, useSignedIn } from './sign-in';
+import { mobileRules, sendMobileCode, useSignedIn } from './sign-in';
 
 interface Values {
   mobile: string;

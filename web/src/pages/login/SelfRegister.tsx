@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { selfRegister, sendRegisterCode } from '../../api/dlg';
 import { useFeedback } from '../../app/FeedbackApp';
 import { useTranslation } from '../../app/i18n';
-import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
+import { useCaptcha } from '../register/codes';
+import { CaptchaInput, CodeField } from '../register/shared';
 import { useBilingual } from '../system/shared';
-import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from './sign-in';
+import { forgetKeyIfStale, sealed, useCaptchaOn } from './credentials';
+import { mobileRules, sendMobileCode } from './sign-in';
 
 interface Values {
   name: string;

@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
 import { useFeedback } from '../../app/FeedbackApp';
 import { useTranslation } from '../../app/i18n';
-import { CaptchaInput, CodeField, useCaptcha } from '../register/shared';
+import { useCaptcha } from '../register/codes';
+import { CaptchaInput, CodeField } from '../register/shared';
 import { AuthCard, AuthFrame } from './AuthFrame';
 
 interface Values {

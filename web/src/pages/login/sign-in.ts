@@ -1,12 +1,10 @@
-/** What the sign-in forms share: encryption of credentials, the captcha switch, the code request, what follows sign-in. */
+/** What the sign-in forms share (with antd's Form): the mobile's rules, the code request, what follows sign-in. */
 import { type CodeSent, type DlgCodeBody, type LoginResult, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance, FormRule } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { forgetPublicKey, loadPublicKey } from '../../api/auth';
-import { getDlgMeetings, getPublicConfig } from '../../api/dlg';
-import { isEnvelope } from '../../api/envelope';
+import { getDlgMeetings } from '../../api/dlg';
 import { useFeedback } from '../../app/FeedbackApp';
 import type { TFunction } from '../../app/i18n';
 import { useTranslation } from '../../app/i18n';
@@ -14,28 +12,12 @@ import { resetRouter } from '../../app/router';
 import { clearSession } from '../../app/session';
 import { usePermissionStore } from '../../stores/permission';
 import { useUserStore } from '../../stores/user';
-/** A credential (username, password, mobile) SM2-encrypted with the server's public key. */
-export async function sealed(text: string): Promise<string> {
-  // The cipher is loaded only when something is sealed, not with every page that can sign in.
-  const [{ sm2Encrypt }, key] = await Promise.all([import('../../utils/crypto'), loadPublicKey()]);
-  return sm2Encrypt(text, key);
-}
-
-/** After a failed call: when the server could not decrypt (A0220) its key may have changed. */
-export function forgetKeyIfStale(error: unknown): void {
-  if (isEnvelope(error) && error.code === 'A0220') forgetPublicKey();
-}
+import { requestMobileCode } from './credentials';
 
 /** Only in-app paths; anything else (another origin, a protocol, the login page) falls back. */
 export function safeRedirect(value: string | null, fallback: string): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return fallback;
   return value;
-}
-
-/** Whether the image captcha is on (public settings); on while unknown or unreadable. */
-export function useCaptchaOn(): boolean {
-  const { data } = useQuery({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: 60_000, retry: 1 });
-  return data?.captchaEnabled ?? true;
 }
 
 /** Keep the tokens and go to `target` (from a clean router when another user's routes are loaded). */
@@ -96,20 +78,7 @@ export async function sendMobileCode(
     form.setFields([{ name: 'captchaCode', errors: [opts.captchaMissing] }]);
     return null;
   }
-  try {
-    const sent = await opts.send({
-      mobile: await sealed(mobile.trim()),
-      tmid: opts.tmid,
-      captchaKey: opts.captchaOn ? opts.captchaKey : '',
-      captchaCode: opts.captchaOn ? captchaCode.trim() : '',
-    });
-    return sent.resendAfterS;
-  } catch (error) {
-    forgetKeyIfStale(error);
-    throw error;
-  } finally {
-    if (opts.captchaOn) opts.onCaptchaUsed();
-  }
+  return requestMobileCode({ ...opts, mobile, captchaCode });
 }
 
 /** The meetings a delegation can sign in to (shared by the sign-in page and the enrol page). */

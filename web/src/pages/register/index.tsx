@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
 import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../login/AuthFrame';
-import { CaptchaInput, CodeField, useCaptcha } from './shared';
+import { useCaptcha } from './codes';
+import { CaptchaInput, CodeField } from './shared';
 
 interface Values {
   username: string;

@@ -1,17 +1,12 @@
 import { IdcardOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import type { PublicQueryBody, PublicRegistrationVO } from '@baton/contracts';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { publicApi } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
+import { LiteButton } from '../../../components/lite';
+import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
 import { MeetingSelect } from '../parts/MeetingSelect';
 import { idNumberProblem } from './id-number';
-
-interface Values {
-  meetingId: number | null;
-  name: string;
-  idNumber: string;
-}
 
 /** Find a registration by the athlete's name and ID number, in one meeting or all. */
 export function ByIdForm({
@@ -22,12 +17,26 @@ export function ByIdForm({
   onFound: (found: PublicRegistrationVO[]) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const id = useId();
   const [busy, setBusy] = useState(false);
+  const form = useLiteForm(
+    { meetingId, name: '', idNumber: '' },
+    {
+      name: (v) => (!v.trim() ? t('public.query.rules.name') : v.length > 50 ? t('public.query.rules.nameMax') : null),
+      idNumber: (v) => {
+        if (!v.trim()) return t('public.query.rules.idNumber');
+        const problem = idNumberProblem(v);
+        return problem ? t(`public.query.rules.${problem}`) : null;
+      },
+    },
+  );
+  const { values, errors } = form;
 
-  const onFinish = async (v: Values) => {
-    const body: PublicQueryBody = { name: v.name.trim(), idNumber: v.idNumber.trim().toUpperCase() };
-    if (v.meetingId) body.meetingId = v.meetingId;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.check()) return;
+    const body: PublicQueryBody = { name: values.name.trim(), idNumber: values.idNumber.trim().toUpperCase() };
+    if (values.meetingId) body.meetingId = values.meetingId;
     setBusy(true);
     try {
       onFound(await publicApi.query(body));
@@ -39,64 +48,52 @@ export function ByIdForm({
   };
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ meetingId, name: '', idNumber: '' }}
-      onFinish={onFinish}
-      autoComplete="off"
-      data-testid="query-id-form"
-    >
-      <Form.Item name="meetingId" label={t('public.query.meeting')}>
-        <MeetingSelect allowEmpty placeholder={t('public.query.anyMeeting')} testId="query-meeting" />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('public.query.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('public.query.rules.name') },
-          { max: 50, message: t('public.query.rules.nameMax') },
-        ]}
-      >
-        <Input
-          prefix={<UserOutlined />}
+    <form onSubmit={(e) => void submit(e)} autoComplete="off" noValidate data-testid="query-id-form">
+      <LiteField id={`${id}-meeting`} label={t('public.query.meeting')}>
+        <MeetingSelect
+          id={`${id}-meeting`}
+          value={values.meetingId}
+          onChange={(v) => form.set('meetingId', v)}
+          allowEmpty
+          placeholder={t('public.query.anyMeeting')}
+          testId="query-meeting"
+        />
+      </LiteField>
+      <LiteField id={`${id}-name`} label={t('public.query.name')} error={errors.name}>
+        <LiteInput
+          id={`${id}-name`}
+          icon={<UserOutlined />}
+          value={values.name}
+          onChange={(v) => form.set('name', v)}
+          invalid={Boolean(errors.name)}
           maxLength={50}
           placeholder={t('public.query.namePlaceholder')}
           data-testid="query-name"
         />
-      </Form.Item>
-      <Form.Item
-        name="idNumber"
-        label={t('public.query.idNumber')}
-        rules={[
-          { required: true, whitespace: true, message: t('public.query.rules.idNumber') },
-          {
-            validator: (_, value: string | undefined) => {
-              const problem = value?.trim() ? idNumberProblem(value) : null;
-              return problem ? Promise.reject(new Error(t(`public.query.rules.${problem}`))) : Promise.resolve();
-            },
-          },
-        ]}
-      >
-        <Input
-          prefix={<IdcardOutlined />}
+      </LiteField>
+      <LiteField id={`${id}-idNumber`} label={t('public.query.idNumber')} error={errors.idNumber}>
+        <LiteInput
+          id={`${id}-idNumber`}
+          icon={<IdcardOutlined />}
+          value={values.idNumber}
+          onChange={(v) => form.set('idNumber', v)}
+          invalid={Boolean(errors.idNumber)}
           maxLength={30}
           placeholder={t('public.query.idPlaceholder')}
           data-testid="query-id-number"
         />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
+      </LiteField>
+      <LiteButton
+        type="submit"
+        variant="primary"
+        size="large"
         block
         icon={<SearchOutlined />}
         loading={busy}
         data-testid="query-submit"
       >
         {t('public.query.submit')}
-      </Button>
-    </Form>
+      </LiteButton>
+    </form>
   );
 }

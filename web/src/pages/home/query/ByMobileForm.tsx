@@ -1,26 +1,42 @@
-import { MobileOutlined, SearchOutlined } from '@ant-design/icons';
-import type { PublicRegistrationVO } from '@baton/contracts';
-import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import {
+  MobileOutlined,
+  NumberOutlined,
+  ReloadOutlined,
+  SafetyCertificateOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { type PublicRegistrationVO, VERIFY_CODE } from '@baton/contracts';
+import { type FormEvent, useId, useState } from 'react';
 import { sendDlgCode } from '../../../api/dlg';
 import { publicApi } from '../../../api/public';
+import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
-import { forgetKeyIfStale, mobileRules, sealed, sendMobileCode, useCaptchaOn } from '../../login/sign-in';
-import { CaptchaInput, CodeField, useCaptcha } from '../../register/shared';
+import { LiteButton, LiteSpin } from '../../../components/lite';
+import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
+import { forgetKeyIfStale, mobileProblem, requestMobileCode, sealed, useCaptchaOn } from '../../login/credentials';
+import { useCaptcha, useCountdown } from '../../register/codes';
 import { MeetingSelect } from '../parts/MeetingSelect';
+import { QueryFrame } from '../parts/QueryFrame';
 
-interface Values {
-  meetingId: number | null;
-  mobile: string;
-  captchaCode: string;
-  smcode: string;
-}
+const CODE = /^\s*\d+\s*$/;
 
 /**
  * Find a delegation's registrations with its contact mobile and an SMS code (the delegation
  * sign-in's code for that meeting). Loaded only when chosen: it brings the SM2 code with it.
  */
-export default function ByMobileForm({
+export default function ByMobileForm(props: {
+  meetingId: number | null;
+  onFound: (found: PublicRegistrationVO[]) => void;
+}) {
+  // The captcha switch is a cached query: the cache comes with this form, not the page.
+  return (
+    <QueryFrame>
+      <MobileForm {...props} />
+    </QueryFrame>
+  );
+}
+
+function MobileForm({
   meetingId,
   onFound,
 }: {
@@ -28,45 +44,67 @@ export default function ByMobileForm({
   onFound: (found: PublicRegistrationVO[]) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const id = useId();
   const captchaOn = useCaptchaOn();
   const { captcha, loading, refresh } = useCaptcha();
+  const countdown = useCountdown();
+  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
+  const form = useLiteForm(
+    { meetingId, mobile: '', captchaCode: '', smcode: '' },
+    {
+      meetingId: (v) => (v ? null : t('public.query.rules.meeting')),
+      mobile: (v) => {
+        const problem = mobileProblem(v);
+        return problem ? t(problem === 'required' ? 'dlg.form.rules.mobile' : 'dlg.form.rules.mobileFormat') : null;
+      },
+      smcode: (v) => (CODE.test(v) ? null : t('dlg.form.rules.code')),
+    },
+  );
+  const { values, errors } = form;
 
   const newCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
+    form.set('captchaCode', '');
     void refresh();
   };
 
-  const send = async (): Promise<number | null> => {
-    try {
-      await form.validateFields(['meetingId']);
-    } catch {
-      return null;
+  const send = async () => {
+    if (!form.check(['meetingId', 'mobile']) || !values.meetingId) return;
+    if (captchaOn && !values.captchaCode.trim()) {
+      form.setError('captchaCode', t('dlg.form.rules.captcha'));
+      return;
     }
-    const wait = await sendMobileCode(form, {
-      tmid: form.getFieldValue('meetingId') as number,
-      captchaOn,
-      captchaKey: captcha?.key ?? '',
-      captchaMissing: t('dlg.form.rules.captcha'),
-      send: sendDlgCode,
-      onCaptchaUsed: newCaptcha,
-    });
-    // The server answers the same whether or not the mobile is a contact (no enumeration).
-    if (wait !== null) message.success(t('dlg.form.sentIfKnown'));
-    return wait;
+    setSending(true);
+    try {
+      const wait = await requestMobileCode({
+        mobile: values.mobile,
+        captchaCode: values.captchaCode,
+        tmid: values.meetingId,
+        captchaOn,
+        captchaKey: captcha?.key ?? '',
+        send: sendDlgCode,
+        onCaptchaUsed: newCaptcha,
+      });
+      // The server answers the same whether or not the mobile is a contact (no enumeration).
+      feedback.message.success(t('dlg.form.sentIfKnown'));
+      countdown.start(wait || VERIFY_CODE.resendS);
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSending(false);
+    }
   };
 
-  const onFinish = async (v: Values) => {
-    if (!v.meetingId) return;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.check() || !values.meetingId) return;
     setBusy(true);
     try {
       onFound(
         await publicApi.queryByMobile({
-          tmid: v.meetingId,
-          mobile: await sealed(v.mobile.trim()),
-          smcode: v.smcode.trim(),
+          tmid: values.meetingId,
+          mobile: await sealed(values.mobile.trim()),
+          smcode: values.smcode.trim(),
         }),
       );
     } catch (error) {
@@ -77,57 +115,95 @@ export default function ByMobileForm({
   };
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      initialValues={{ meetingId, mobile: '', captchaCode: '', smcode: '' }}
-      onFinish={onFinish}
-      autoComplete="off"
-      data-testid="query-mobile-form"
-    >
-      <Form.Item
-        name="meetingId"
-        label={t('public.query.meeting')}
-        rules={[{ required: true, message: t('public.query.rules.meeting') }]}
-      >
-        <MeetingSelect testId="query-mobile-meeting" />
-      </Form.Item>
-      <Form.Item name="mobile" label={t('public.query.mobile')} rules={mobileRules(t)}>
-        <Input
-          prefix={<MobileOutlined />}
+    <form onSubmit={(e) => void submit(e)} autoComplete="off" noValidate data-testid="query-mobile-form">
+      <LiteField id={`${id}-meeting`} label={t('public.query.meeting')} error={errors.meetingId}>
+        <MeetingSelect
+          id={`${id}-meeting`}
+          value={values.meetingId}
+          onChange={(v) => form.set('meetingId', v)}
+          testId="query-mobile-meeting"
+        />
+      </LiteField>
+      <LiteField id={`${id}-mobile`} label={t('public.query.mobile')} error={errors.mobile}>
+        <LiteInput
+          id={`${id}-mobile`}
+          icon={<MobileOutlined />}
+          value={values.mobile}
+          onChange={(v) => form.set('mobile', v)}
+          invalid={Boolean(errors.mobile)}
           maxLength={11}
           inputMode="numeric"
           placeholder={t('public.query.mobilePlaceholder')}
           data-testid="query-mobile"
         />
-      </Form.Item>
+      </LiteField>
       {captchaOn ? (
-        <Form.Item name="captchaCode" label={t('comm.code.captcha')}>
-          <CaptchaInput captcha={captcha} loading={loading} onRefresh={newCaptcha} testId="query-captcha" />
-        </Form.Item>
+        <LiteField id={`${id}-captcha`} label={t('comm.code.captcha')} error={errors.captchaCode}>
+          <div className="lite-input-row">
+            <LiteInput
+              id={`${id}-captcha`}
+              icon={<SafetyCertificateOutlined />}
+              value={values.captchaCode}
+              onChange={(v) => form.set('captchaCode', v)}
+              invalid={Boolean(errors.captchaCode)}
+              maxLength={8}
+              placeholder={t('comm.code.captcha')}
+              data-testid="query-captcha"
+            />
+            <button
+              type="button"
+              className="lite-captcha-img"
+              onClick={newCaptcha}
+              title={t('login.captchaRefresh')}
+              aria-label={t('login.captchaRefresh')}
+            >
+              {captcha && !loading ? (
+                <img src={captcha.image} alt={t('login.captchaImage')} />
+              ) : loading ? (
+                <LiteSpin small />
+              ) : (
+                <ReloadOutlined />
+              )}
+            </button>
+          </div>
+        </LiteField>
       ) : null}
-      <Form.Item label={t('public.query.smcode')} required>
-        <CodeField
-          name="smcode"
-          message={t('dlg.form.rules.code')}
-          label={t('public.query.smcode')}
-          onSend={send}
-          testId="query-smcode"
-          sendTestId="query-send-code"
-        />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
+      <LiteField id={`${id}-smcode`} label={t('public.query.smcode')} error={errors.smcode}>
+        <div className="lite-input-row">
+          <LiteInput
+            id={`${id}-smcode`}
+            icon={<NumberOutlined />}
+            value={values.smcode}
+            onChange={(v) => form.set('smcode', v)}
+            invalid={Boolean(errors.smcode)}
+            maxLength={VERIFY_CODE.length}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
+            data-testid="query-smcode"
+          />
+          <LiteButton
+            size="large"
+            loading={sending}
+            disabled={countdown.running}
+            onClick={() => void send()}
+            data-testid="query-send-code"
+          >
+            {countdown.running ? t('comm.code.resendIn', { s: countdown.left }) : t('comm.code.send')}
+          </LiteButton>
+        </div>
+      </LiteField>
+      <LiteButton
+        type="submit"
+        variant="primary"
+        size="large"
         block
         icon={<SearchOutlined />}
         loading={busy}
         data-testid="query-mobile-submit"
       >
         {t('public.query.submit')}
-      </Button>
-    </Form>
+      </LiteButton>
+    </form>
   );
 }

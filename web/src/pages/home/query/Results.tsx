@@ -1,6 +1,5 @@
-import { IdcardOutlined, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import { IdcardOutlined, InfoCircleFilled, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { maskIdNumber, maskPhone, type PublicRegistrationVO } from '@baton/contracts';
-import { Result } from 'antd';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../system/shared';
 import { AuditStatusTag } from '../parts/tags';
@@ -78,12 +77,10 @@ export function Results({ found }: { found: PublicRegistrationVO[] }) {
   const { t } = useTranslation();
   if (found.length === 0) {
     return (
-      <div className="pub-card">
-        <Result
-          status="info"
-          title={<span data-testid="query-not-found">{t('public.query.notFound')}</span>}
-          subTitle={t('public.query.notFoundHint')}
-        />
+      <div className="pub-card pub-result">
+        <InfoCircleFilled aria-hidden />
+        <h2 data-testid="query-not-found">{t('public.query.notFound')}</h2>
+        <p className="pub-muted">{t('public.query.notFoundHint')}</p>
       </div>
     );
   }

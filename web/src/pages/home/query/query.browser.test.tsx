@@ -1,8 +1,8 @@
 import type { PublicHomeVO, PublicRegistrationVO } from '@baton/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import service from '../../../api/request';
@@ -53,8 +53,10 @@ const FOUND: PublicRegistrationVO = {
   ],
 };
 
+const keys = sm2.generateKeyPairHex();
 let calls: { method: string; url: string; body: unknown }[] = [];
 let found: PublicRegistrationVO[] = [];
+let captchaSeq = 0;
 
 const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
   Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
@@ -69,21 +71,36 @@ const fakeServer: AxiosAdapter = (config) => {
       return answer(config, HOME);
     case 'POST /api/v1/public/query':
       return answer(config, found);
+    case 'GET /api/v1/config/public':
+      return answer(config, { siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled: true });
+    case 'GET /api/v1/auth/captcha':
+      captchaSeq += 1;
+      return answer(config, {
+        captchaKey: `key-${captchaSeq}`,
+        captchaBase64: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
+      });
+    case 'GET /api/v1/auth/public-key':
+      return answer(config, { publicKey: keys.publicKey });
+    case 'POST /api/v2/dlg/sms-code':
+      return answer(config, { resendAfterS: 60, expiresInS: 300 });
+    case 'POST /api/v1/public/query/by-mobile':
+      return (body as { smcode: string }).smcode === '123456'
+        ? answer(config, found)
+        : answer(config, null, 'A0240', 'The SMS code is wrong or has expired');
     default:
       return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
   }
 };
 
 const queries = () => calls.filter((c) => c.url === '/api/v1/public/query');
+const callsTo = (url: string) => calls.filter((c) => c.url === url);
 
 async function open(path = '/home/query') {
   const router = createMemoryRouter([{ path: '/home/query', element: <QueryPage /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
@@ -102,6 +119,7 @@ afterAll(() => {
 beforeEach(() => {
   calls = [];
   found = [];
+  captchaSeq = 0;
 });
 
 describe('registration query by name and ID number', () => {
@@ -174,5 +192,78 @@ describe('registration query by name and ID number', () => {
     await screen.getByTestId('query-submit').click();
     await expect.element(screen.getByTestId('query-not-found')).toHaveTextContent('No registration found');
     await expect.element(screen.getByTestId('registration-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('registration query by a delegation mobile and SMS code', () => {
+  it('checks the mobile and the picture code before sending a code, then counts down', async () => {
+    const screen = await open('/home/query?meetingId=1');
+    await screen.getByTestId('query-by-mobile').click();
+    await expect.element(screen.getByTestId('query-mobile-meeting')).toHaveValue('1');
+    // Every field is labelled.
+    await expect.element(screen.getByLabelText("Delegation contact's mobile")).toBeVisible();
+    await expect.element(screen.getByLabelText('Picture code')).toBeVisible();
+    await expect.element(screen.getByLabelText('SMS code')).toBeVisible();
+
+    await screen.getByTestId('query-send-code').click();
+    await expect.element(screen.getByText('Enter the mobile number')).toBeVisible();
+    await screen.getByTestId('query-mobile').fill('12345');
+    await expect.element(screen.getByText('Enter an 11-digit mobile number')).toBeVisible();
+    await screen.getByTestId('query-mobile').fill('13800000003');
+    await expect.element(screen.getByText('Enter an 11-digit mobile number')).not.toBeInTheDocument();
+    await screen.getByTestId('query-send-code').click();
+    await expect.element(screen.getByText('Enter the picture code first')).toBeVisible();
+    expect(callsTo('/api/v2/dlg/sms-code')).toHaveLength(0);
+
+    await screen.getByTestId('query-captcha').fill('ab12');
+    await expect.element(screen.getByText('Enter the picture code first')).not.toBeInTheDocument();
+    await screen.getByTestId('query-send-code').click();
+    await expect.element(screen.getByTestId('query-send-code')).toBeDisabled();
+    await expect.element(screen.getByTestId('query-send-code')).toHaveTextContent(/Resend in \d+ s/);
+    const sent = callsTo('/api/v2/dlg/sms-code');
+    expect(sent).toHaveLength(1);
+    const body = sent[0]?.body as { mobile: string; tmid: number; captchaKey: string; captchaCode: string };
+    expect(body).toMatchObject({ tmid: 1, captchaKey: 'key-1', captchaCode: 'ab12' });
+    expect(sm2.doDecrypt(body.mobile, keys.privateKey, 1)).toBe('13800000003');
+    // A picture code is good for one try: a new picture, the answer cleared.
+    await expect.poll(() => captchaSeq).toBe(2);
+    await expect.element(screen.getByTestId('query-captcha')).toHaveValue('');
+    await expect.element(screen.getByText(/a code is on its way/)).toBeVisible();
+  });
+
+  it('asks for the code, sends the encrypted mobile and shows what the delegation registered', async () => {
+    found = [FOUND];
+    const screen = await open('/home/query?meetingId=1');
+    await screen.getByTestId('query-by-mobile').click();
+    await screen.getByTestId('query-mobile').fill('13800000003');
+    await screen.getByTestId('query-mobile-submit').click();
+    await expect.element(screen.getByText('Enter the SMS code')).toBeVisible();
+    expect(callsTo('/api/v1/public/query/by-mobile')).toHaveLength(0);
+
+    await screen.getByTestId('query-smcode').fill('123456');
+    await screen.getByTestId('query-mobile-submit').click();
+    await expect.element(screen.getByTestId('registration-card')).toBeVisible();
+    const body = callsTo('/api/v1/public/query/by-mobile')[0]?.body as { tmid: number; mobile: string; smcode: string };
+    expect(body).toMatchObject({ tmid: 1, smcode: '123456' });
+    expect(sm2.doDecrypt(body.mobile, keys.privateKey, 1)).toBe('13800000003');
+  });
+
+  it("shows the server's refusal of a wrong code", async () => {
+    const screen = await open('/home/query?meetingId=1');
+    await screen.getByTestId('query-by-mobile').click();
+    await screen.getByTestId('query-mobile').fill('13800000003');
+    await screen.getByTestId('query-smcode').fill('000000');
+    await screen.getByTestId('query-mobile-submit').click();
+    await expect.element(screen.getByText('The SMS code is wrong or has expired')).toBeVisible();
+    await expect.element(screen.getByTestId('registration-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('registration query form', () => {
+  it('labels its fields', async () => {
+    const screen = await open();
+    await expect.element(screen.getByLabelText('Name')).toBeVisible();
+    await expect.element(screen.getByLabelText('ID number')).toBeVisible();
+    await expect.element(screen.getByLabelText('Meeting')).toBeVisible();
   });
 });

@@ -1,13 +1,16 @@
 import { ArrowLeftOutlined, CalendarOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import { Empty, Skeleton, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
+import { LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { LiteTabs } from '../../../components/lite/tabs';
 import { useBilingual } from '../../system/shared';
 import { PublicEmpty } from '../PublicEmpty';
 import { formatDays } from '../parts/format';
 import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } from '../parts/hooks';
 import { CountsBar, DelegationRows, EntriesPanel, PublicListsGate } from '../parts/lists';
 import { MeetingCard } from '../parts/MeetingCard';
+import { QueryFrame } from '../parts/QueryFrame';
 import { MeetingStatusTag } from '../parts/tags';
 import '../parts/parts.css';
 
@@ -26,11 +29,11 @@ function Chooser({ base }: { base: PublicBase }) {
       </section>
       {loading ? (
         <div className="pub-card">
-          <Skeleton active />
+          <LiteSkeleton />
         </div>
       ) : meetings.length === 0 ? (
         <div className="pub-card">
-          <Empty description={t('public.querytm.none')} />
+          <LiteEmptyDefault description={t('public.querytm.none')} />
         </div>
       ) : (
         <div className="pub-grid">
@@ -45,9 +48,18 @@ function Chooser({ base }: { base: PublicBase }) {
 
 /**
  * `/home/querytm?code=`, `/h5/querytm`: a meeting's public lists — its figures, delegations
- * with their numbers, and the entries of each group item (`?list=` the item shown).
+ * with their numbers, and the entries of each group item (`?list=` the item shown). Built
+ * without antd (components/lite), like the meeting page: a phone does not download it.
  */
 export default function QuerytmPage() {
+  return (
+    <QueryFrame>
+      <Querytm />
+    </QueryFrame>
+  );
+}
+
+function Querytm() {
   const { t, i18n } = useTranslation();
   const pick = useBilingual();
   const base = usePublicBase();
@@ -59,7 +71,7 @@ export default function QuerytmPage() {
   if (meeting.isLoading) {
     return (
       <div className="pub-card">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <LiteSkeleton rows={8} />
       </div>
     );
   }
@@ -105,29 +117,28 @@ export default function QuerytmPage() {
         {(counts) => (
           <>
             <CountsBar counts={counts} />
-            <Tabs
+            <LiteTabs<Tab>
               className="pub-tabs"
-              activeKey={tab}
+              active={tab}
               onChange={(key) => set({ tab: key === 'delegations' ? null : key })}
               items={TABS.map((key) => ({
                 key,
                 label: <span data-testid={`tab-${key}`}>{t(`public.querytm.tabs.${key}`)}</span>,
-                children:
-                  key !== tab ? null : (
-                    <div className="pub-card">
-                      {key === 'delegations' ? (
-                        <DelegationRows meetingId={m.id} />
-                      ) : (
-                        <EntriesPanel
-                          meeting={m}
-                          groupItemId={Number(search.get('list')) || undefined}
-                          onChange={(id) => set({ list: String(id) })}
-                        />
-                      )}
-                    </div>
-                  ),
               }))}
-            />
+            >
+              {/* Only the open tab renders (and fetches). */}
+              <div className="pub-card">
+                {tab === 'delegations' ? (
+                  <DelegationRows meetingId={m.id} />
+                ) : (
+                  <EntriesPanel
+                    meeting={m}
+                    groupItemId={Number(search.get('list')) || undefined}
+                    onChange={(id) => set({ list: String(id) })}
+                  />
+                )}
+              </div>
+            </LiteTabs>
           </>
         )}
       </PublicListsGate>

@@ -1,0 +1,98 @@
+import { type ReactNode, useRef, useState } from 'react';
+import './field.css';
+
+/**
+ * A form of the pages without antd: its values, and each field's error (antd Form's behaviour:
+ * a field is checked as it changes, every field on submit). `rules` answers a field's error
+ * message or null; it is read at each call, so it may close over the current language.
+ */
+export function useLiteForm<V extends Record<string, unknown>>(
+  initial: V,
+  rules: { [K in keyof V]?: (value: V[K], values: V) => string | null },
+) {
+  const [values, setValues] = useState(initial);
+  // The latest values, for a change made after an await (a closure's `values` may be older).
+  const latest = useRef(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const problem = <K extends keyof V>(name: K, all: V) => rules[name]?.(all[name], all) ?? undefined;
+
+  const set = <K extends keyof V>(name: K, value: V[K]) => {
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
+    setValues(next);
+    setErrors((prev) => ({ ...prev, [name]: problem(name, next) }));
+  };
+  /** Checks `names` (every field with a rule when absent); true when they all pass. */
+  const check = (names: (keyof V)[] = Object.keys(rules) as (keyof V)[]) => {
+    const found: Partial<Record<keyof V, string>> = {};
+    for (const name of names) found[name] = problem(name, latest.current);
+    setErrors((prev) => ({ ...prev, ...found }));
+    return names.every((name) => !found[name]);
+  };
+  const setError = (name: keyof V, message: string | undefined) => setErrors((prev) => ({ ...prev, [name]: message }));
+  return { values, errors, set, check, setError };
+}
+
+/** A labelled form row (antd's vertical Form.Item): the label, the control, its error under it. */
+export function LiteField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  /** The control's id (the label points at it; its error is `${id}-error`). */
+  id: string;
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? 'lite-field lite-field-invalid' : 'lite-field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} className="lite-field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A text input with an icon before it (antd Input with `prefix`, large), described by its field's error. */
+export function LiteInput({
+  id,
+  icon,
+  value,
+  onChange,
+  invalid,
+  className,
+  ...rest
+}: {
+  id: string;
+  icon?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  className?: string;
+  placeholder?: string;
+  maxLength?: number;
+  inputMode?: 'text' | 'numeric' | 'tel';
+  autoComplete?: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}) {
+  return (
+    <span className={className ? `lite-input ${className}` : 'lite-input'}>
+      {icon}
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        {...rest}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * What the sign-in forms and the public query by mobile share, without antd: encryption of
+ * credentials, the captcha switch, the mobile's check and the SMS code request.
+ */
+import { type CodeSent, type DlgCodeBody, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { forgetPublicKey, loadPublicKey } from '../../api/auth';
+import { getPublicConfig } from '../../api/dlg';
+import { isEnvelope } from '../../api/envelope';
+
+/** A credential (username, password, mobile) SM2-encrypted with the server's public key. */
+export async function sealed(text: string): Promise<string> {
+  // The cipher is loaded only when something is sealed, not with every page that can sign in.
+  const [{ sm2Encrypt }, key] = await Promise.all([import('../../utils/crypto'), loadPublicKey()]);
+  return sm2Encrypt(text, key);
+}
+
+/** After a failed call: when the server could not decrypt (A0220) its key may have changed. */
+export function forgetKeyIfStale(error: unknown): void {
+  if (isEnvelope(error) && error.code === 'A0220') forgetPublicKey();
+}
+
+/** Whether the image captcha is on (public settings); on while unknown or unreadable. */
+export function useCaptchaOn(): boolean {
+  const { data } = useQuery({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: 60_000, retry: 1 });
+  return data?.captchaEnabled ?? true;
+}
+
+const MOBILE = new RegExp(MOBILE_NUMBER_PATTERN);
+
+/** What is wrong with a mainland mobile number (11 digits starting 13–19): `required`, `format`, or null. */
+export function mobileProblem(value: string): 'required' | 'format' | null {
+  if (!value.trim()) return 'required';
+  return MOBILE.test(value) ? null : 'format';
+}
+
+/**
+ * Sends an SMS code to a checked mobile (encrypted) with the picture code when the captcha is
+ * on, and answers the server's wait in seconds. A picture code is good for one try:
+ * `onCaptchaUsed` then, whatever the answer.
+ */
+export async function requestMobileCode(opts: {
+  mobile: string;
+  captchaCode: string;
+  tmid: number;
+  captchaOn: boolean;
+  captchaKey: string;
+  send: (body: DlgCodeBody) => Promise<CodeSent>;
+  onCaptchaUsed: () => void;
+}): Promise<number> {
+  try {
+    const sent = await opts.send({
+      mobile: await sealed(opts.mobile.trim()),
+      tmid: opts.tmid,
+      captchaKey: opts.captchaOn ? opts.captchaKey : '',
+      captchaCode: opts.captchaOn ? opts.captchaCode.trim() : '',
+    });
+    return sent.resendAfterS;
+  } catch (error) {
+    forgetKeyIfStale(error);
+    throw error;
+  } finally {
+    if (opts.captchaOn) opts.onCaptchaUsed();
+  }
+}
