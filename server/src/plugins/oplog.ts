@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { oplog } from '../db/schema/index.js';
+import type { oplog } from '../db/schema/index.js';
 import { preparedSql } from '../lib/sql.js';
 
 /** What a handler tells the operation log about its write (all optional). */

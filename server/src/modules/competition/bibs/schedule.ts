@@ -18,7 +18,7 @@ import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { MeetingRow } from '../../meetings/access.js';
 import { requireCompetition, requireRound } from '../access.js';
-import { ensureRounds, ensureRoundsOf } from '../rounds.js';
+import { ensureRoundsOf } from '../rounds.js';
 import { loadEvents } from '../views.js';
 
 /**
