@@ -4,11 +4,12 @@ import { Button, Form, theme } from 'antd';
 // The two inputs alone: `Input` from 'antd' brings Search, OTP and TextArea onto the login page.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { getCaptcha, loadPublicKey, login } from '../../api/auth';
+import { loadPublicKey, login } from '../../api/auth';
 import { useTranslation } from '../../app/i18n';
 import { LiteSpin } from '../../components/lite';
+import { useCaptcha } from '../register/codes';
 import { forgetKeyIfStale, sealed } from './credentials';
 import { useSignedIn } from './sign-in';
 
@@ -24,30 +25,14 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
   const { token } = theme.useToken();
   const [form] = Form.useForm<LoginValues>();
   const signedIn = useSignedIn();
-  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
-  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const { captcha, loading: captchaLoading, refresh: refreshCaptcha } = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
-  const captchaSeq = useRef(0);
-
-  const refreshCaptcha = useCallback(async () => {
-    const seq = ++captchaSeq.current;
-    setCaptchaLoading(true);
-    try {
-      const res = await getCaptcha();
-      if (seq === captchaSeq.current) setCaptcha({ key: res.captchaKey, image: res.captchaBase64 });
-    } catch {
-      if (seq === captchaSeq.current) setCaptcha(null);
-    } finally {
-      if (seq === captchaSeq.current) setCaptchaLoading(false);
-    }
-  }, []);
 
   useEffect(() => {
-    void refreshCaptcha();
     // Fetch the encryption key while the user types.
     loadPublicKey().catch(() => undefined);
-  }, [refreshCaptcha]);
+  }, []);
 
   const onCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState('CapsLock'));
 
