@@ -100,7 +100,7 @@ export type BindEmailBody = Static<typeof BindEmailBody>;
 
 /** The development outbox: codes the console sender "sent", readable by an administrator. */
 export const OutboxQuery = Type.Object({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   target: Type.Optional(Type.String({ maxLength: 254 })),
 });
@@ -154,11 +154,14 @@ export const NoticeForm = Type.Object({
   level: NoticeLevel,
   targetType: NoticeTargetType,
   targetRoles: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
-  targetUserIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 })),
+  targetUserIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 5000 })),
 });
 export type NoticeForm = Static<typeof NoticeForm>;
 
-export const NoticeUpdateBody = Type.Object({ ...NoticeForm.properties, version: Type.Integer({ minimum: 1 }) });
+export const NoticeUpdateBody = Type.Object({
+  ...NoticeForm.properties,
+  version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
 export type NoticeUpdateBody = Static<typeof NoticeUpdateBody>;
 
 export const NoticeFormVO = Type.Object({
@@ -176,7 +179,7 @@ export const NoticeFormVO = Type.Object({
 export type NoticeFormVO = Static<typeof NoticeFormVO>;
 
 export const NoticePageQuery = Type.Object({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   keywords: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(-1)])),
@@ -200,7 +203,7 @@ export const NoticeVO = Type.Object({
 export type NoticeVO = Static<typeof NoticeVO>;
 
 export const MyNoticeQuery = Type.Object({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   keywords: Type.Optional(Type.String({ maxLength: 100 })),
   /** 0: unread only; 1: read only; absent: all. */

@@ -7,7 +7,7 @@ export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type
 export const ErrorEnvelope = Type.Object({ code: Type.String(), data: Type.Null(), msg: Type.String() });
 
 export const PageQuery = Type.Object({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageNum: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
 });
 

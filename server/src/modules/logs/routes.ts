@@ -18,7 +18,8 @@ import { XlsxResponse } from '../users/routes.js';
 import { exportLoginLog, exportOplog, oplogDetail, pageLoginLog, pageOplog } from './service.js';
 
 const tags = ['logs'];
-const LogIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+// The log's ids are bigserial: any integer JavaScript holds exactly fits; a larger one is a 400, not a database error.
+const LogIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 /** Read-only: no route edits or deletes a log entry. */
