@@ -155,3 +155,13 @@ export async function signInDelegation(t: TestApp, delegationId: number): Promis
   const pair = await startSession(t.database.db, t.app.baton.tokens, userId, { ip: '127.0.0.1', userAgent: 'test' });
   return pair.accessToken;
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the clock (`hitRateLimit`): a burst that crosses a
+ * window's end splits its count over two windows. A test that fires a burst to reach a limit waits
+ * for the next window first when the current one ends within `marginMs`.
+ */
+export async function awayFromWindowEdge(windowS = 60, marginMs = 10_000): Promise<void> {
+  const left = windowS * 1000 - (Date.now() % (windowS * 1000));
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
