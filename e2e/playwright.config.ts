@@ -45,7 +45,7 @@ export default defineConfig({
   // One retry: the specs share one server and its demo data, and two workers run side by side; a
   // retried pass is reported as flaky (counted, and visible in the report).
   retries: 1,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],
