@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
 import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../home/parts/home';
+import { usePublicHome } from '../home/parts/hooks';
 import '../home/parts/parts.css';
-import { useHomeLists } from './home-data';
 
 /**
  * /h5/home: the phone home page — the ways in, meetings by status (one status at a time), notices.
@@ -14,7 +14,7 @@ import { useHomeLists } from './home-data';
 export default function H5HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const home = useHomeLists();
+  const home = usePublicHome();
   const [section, setSection] = useState<HomeSection>('open');
   return (
     <div className="pub-stack">

@@ -11,7 +11,6 @@ import { useLiveCompetition, usePublicAthlete } from '../live/hooks';
 import { LiveTitle } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { usePublicBase } from '../parts/hooks';
-import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 import '../live/live.css';
 
@@ -80,14 +79,6 @@ function EntryBlock({ entry, card }: { entry: PublicAthleteEntryVO; card: Public
  * meeting page.
  */
 export default function AthletePage() {
-  return (
-    <QueryFrame>
-      <Athlete />
-    </QueryFrame>
-  );
-}
-
-function Athlete() {
   const { t } = useTranslation();
   const pick = useBilingual();
   const base = usePublicBase();

@@ -1,10 +1,10 @@
 import type { MeetingPublicVO, PublicCountsVO, PublicEntryVO, RoundVO, StartVO } from '@baton/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { forgetPublicReads } from '../../../api/public-reads';
 import service from '../../../api/request';
 import { fakeFetch } from '../../../test/fake-fetch';
 import '../../../app/i18n';
@@ -236,13 +236,10 @@ const entryCalls = () => calls.filter((c) => c.url === '/api/v1/public/meetings/
 
 async function open(path: string) {
   const router = createMemoryRouter([{ path: '/home/detail', element: <DetailPage /> }], { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const screen = await render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
+    <App>
+      <RouterProvider router={router} />
+    </App>,
   );
   return { screen, router };
 }
@@ -266,6 +263,7 @@ afterAll(() => {
   realFetch();
 });
 beforeEach(() => {
+  forgetPublicReads();
   calls = [];
   listsPublic = true;
 });

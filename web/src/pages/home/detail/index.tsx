@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteTabs } from '../../../components/lite/tabs';
-import { EventsBoard, LatestResults, ScoresPanel } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
-import { DelegationsPanel, EntriesPanel } from '../parts/lists';
-import { QueryFrame } from '../parts/QueryFrame';
-import { ItemView } from './ItemView';
 import { MeetingHeader } from './MeetingHeader';
 import { Overview } from './Overview';
 import '../parts/parts.css';
+
+// The other tabs and a group item's view come when opened: a meeting link's first load is its overview.
+const EntriesPanel = lazy(() => import('../parts/lists').then((m) => ({ default: m.EntriesPanel })));
+const DelegationsPanel = lazy(() => import('../parts/lists').then((m) => ({ default: m.DelegationsPanel })));
+const EventsBoard = lazy(() => import('../live/panels').then((m) => ({ default: m.EventsBoard })));
+const LatestResults = lazy(() => import('../live/panels').then((m) => ({ default: m.LatestResults })));
+const ScoresPanel = lazy(() => import('../live/panels').then((m) => ({ default: m.ScoresPanel })));
+const ItemView = lazy(() => import('./ItemView').then((m) => ({ default: m.ItemView })));
 
 const TABS = ['overview', 'entries', 'delegations', 'startLists', 'results', 'scores'] as const;
 type Tab = (typeof TABS)[number];
@@ -25,17 +29,9 @@ const positiveId = (v: string | null) => {
  * A meeting's public page: `/home/detail?code=` (or `?id=`), `/h5/detail`, and the short link
  * `/m/:code`. `?tab=` picks a tab, `?list=` the entry list shown, `?item=` opens one group
  * item's page (entries, start list, results). Built without antd (components/lite), so a phone
- * opening a meeting's link does not download it (nor AntdFrame: `QueryFrame` brings the query cache).
+ * opening a meeting's link does not download it, nor TanStack Query (api/public-reads.ts).
  */
 export default function DetailPage() {
-  return (
-    <QueryFrame>
-      <Detail />
-    </QueryFrame>
-  );
-}
-
-function Detail() {
   const { t } = useTranslation();
   const params = useParams();
   const [search, setSearch] = useSearchParams();
@@ -69,12 +65,14 @@ function Detail() {
   const itemId = positiveId(search.get('item'));
   if (itemId) {
     return (
-      <ItemView
-        meeting={m}
-        groupItemId={itemId}
-        onPick={(id) => set({ item: id })}
-        onBack={() => set({ item: null })}
-      />
+      <Suspense fallback={<LiteSkeleton rows={9} />}>
+        <ItemView
+          meeting={m}
+          groupItemId={itemId}
+          onPick={(id) => set({ item: id })}
+          onBack={() => set({ item: null })}
+        />
+      </Suspense>
     );
   }
 
@@ -114,7 +112,13 @@ function Detail() {
         }))}
       >
         {/* Only the open tab renders (and fetches). */}
-        {tab === 'overview' ? content[tab]() : <div className="pub-card">{content[tab]()}</div>}
+        {tab === 'overview' ? (
+          content[tab]()
+        ) : (
+          <div className="pub-card">
+            <Suspense fallback={<LiteSkeleton rows={5} />}>{content[tab]()}</Suspense>
+          </div>
+        )}
       </LiteTabs>
     </div>
   );

@@ -4,7 +4,6 @@ import { ItemView } from '../detail/ItemView';
 import { positiveId } from '../live/format';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
-import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 
 /**
@@ -13,14 +12,6 @@ import '../parts/parts.css';
  * lists and official results, live, and its entry list. Without antd, like the meeting page.
  */
 export default function GroupItemPage() {
-  return (
-    <QueryFrame>
-      <GroupItem />
-    </QueryFrame>
-  );
-}
-
-function GroupItem() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const base = usePublicBase();

@@ -1,7 +1,7 @@
 import type { CompetitionFrame } from '@baton/contracts';
-import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { publicApi } from '../../../api/public';
+import { type ReadKey, refreshPublicReads, usePublicRead } from '../../../api/public-reads';
 import { batchFrames } from '../../../realtime/batch';
 import { onTopic } from '../../../realtime/client';
 import { useRealtimeState } from '../../../realtime/index';
@@ -27,7 +27,7 @@ const fresh = (meetingId: number | undefined) =>
   meetingId !== undefined && Date.now() - (changedAt.get(meetingId) ?? 0) < FRESH_MS;
 
 /** Whether a query key belongs to the meeting (athlete cards: any, they are few and cheap). */
-export function affected(key: QueryKey, meetingId: number): boolean {
+export function affected(key: ReadKey, meetingId: number): boolean {
   return key[0] === 'public' && key[1] === 'comp' && (key[2] === meetingId || key[2] === 'athlete');
 }
 
@@ -37,14 +37,13 @@ export function affected(key: QueryKey, meetingId: number): boolean {
  * "live" indicator).
  */
 export function useLiveCompetition(meetingId: number | undefined): boolean {
-  const qc = useQueryClient();
   const { status } = useRealtimeState();
   useEffect(() => {
     if (meetingId === undefined) return undefined;
     // A burst of frames (rounds published together) refetches what is on screen once.
     const batch = batchFrames<CompetitionFrame>(() => {
       changedAt.set(meetingId, Date.now());
-      void qc.invalidateQueries({ predicate: (q) => affected(q.queryKey, meetingId) });
+      refreshPublicReads((key) => affected(key, meetingId));
     });
     const stop = onTopic(
       'competition',
@@ -57,7 +56,7 @@ export function useLiveCompetition(meetingId: number | undefined): boolean {
       stop();
       batch.cancel();
     };
-  }, [meetingId, qc]);
+  }, [meetingId]);
   return meetingId !== undefined && status === 'open';
 }
 
@@ -72,47 +71,47 @@ export function useMinuteTick(): number {
 }
 
 export function usePublicEvents(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: LIVE_KEYS.events(meetingId ?? 0),
-    queryFn: () => publicApi.competition.events(meetingId!, fresh(meetingId)),
-    enabled: meetingId !== undefined,
-  });
+  return usePublicRead(
+    LIVE_KEYS.events(meetingId ?? 0),
+    () => publicApi.competition.events(meetingId!, fresh(meetingId)),
+    { enabled: meetingId !== undefined },
+  );
 }
 
 export function usePublicRounds(meetingId: number | undefined, groupItemId: number | undefined) {
-  return useQuery({
-    queryKey: LIVE_KEYS.rounds(meetingId ?? 0, groupItemId ?? 0),
-    queryFn: () => publicApi.competition.rounds(meetingId!, groupItemId!, fresh(meetingId)),
-    enabled: meetingId !== undefined && groupItemId !== undefined,
-  });
+  return usePublicRead(
+    LIVE_KEYS.rounds(meetingId ?? 0, groupItemId ?? 0),
+    () => publicApi.competition.rounds(meetingId!, groupItemId!, fresh(meetingId)),
+    { enabled: meetingId !== undefined && groupItemId !== undefined },
+  );
 }
 
 export function useLatestResults(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: LIVE_KEYS.results(meetingId ?? 0),
-    queryFn: () => publicApi.competition.results(meetingId!, fresh(meetingId)),
-    enabled: meetingId !== undefined,
-  });
+  return usePublicRead(
+    LIVE_KEYS.results(meetingId ?? 0),
+    () => publicApi.competition.results(meetingId!, fresh(meetingId)),
+    { enabled: meetingId !== undefined },
+  );
 }
 
 export function usePublicScores(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: LIVE_KEYS.scores(meetingId ?? 0),
-    queryFn: () => publicApi.competition.scores(meetingId!, fresh(meetingId)),
-    enabled: meetingId !== undefined,
-  });
+  return usePublicRead(
+    LIVE_KEYS.scores(meetingId ?? 0),
+    () => publicApi.competition.scores(meetingId!, fresh(meetingId)),
+    { enabled: meetingId !== undefined },
+  );
 }
 
 export function usePublicAthlete(athleteId: number | undefined, meetingId?: number) {
-  return useQuery({
-    queryKey: LIVE_KEYS.athlete(athleteId ?? 0, meetingId),
+  return usePublicRead(
+    LIVE_KEYS.athlete(athleteId ?? 0, meetingId),
     // The QR link names no meeting: then any meeting's change a moment ago asks for a fresh card.
-    queryFn: () =>
+    () =>
       publicApi.competition.athlete(
         athleteId!,
         meetingId,
         meetingId === undefined ? [...changedAt.keys()].some(fresh) : fresh(meetingId),
       ),
-    enabled: athleteId !== undefined,
-  });
+    { enabled: athleteId !== undefined },
+  );
 }

@@ -1,13 +1,9 @@
 import { useTranslation } from '../../../app/i18n';
-import { useHomeLists } from '../../h5/home-data';
 import { useBilingual } from '../../system/shared';
+import { usePublicMeetings } from './hooks';
 import { NativeSelect } from './NativeSelect';
 
-/**
- * Choose one of the public meetings (open ones first); a form control (`value` / `onChange`).
- * The lists come through the phone home's small hook, not TanStack Query: the query page's
- * first load does without it.
- */
+/** Choose one of the public meetings (open ones first); a form control (`value` / `onChange`). */
 export function MeetingSelect({
   id,
   value,
@@ -25,8 +21,7 @@ export function MeetingSelect({
 }) {
   const { t } = useTranslation();
   const pick = useBilingual();
-  const { data } = useHomeLists();
-  const meetings = data ? [...data.open, ...data.competing, ...data.finished] : [];
+  const { meetings } = usePublicMeetings();
   const text = placeholder ?? t('public.meetingPicker.placeholder');
   return (
     <NativeSelect

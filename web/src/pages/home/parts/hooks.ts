@@ -1,8 +1,8 @@
 import type { PublicMeetingCard } from '@baton/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { publicApi } from '../../../api/public';
+import { usePublicRead } from '../../../api/public-reads';
 import { useNarrow } from '../../../layouts/public/narrow';
 
 export type PublicBase = '/home' | '/h5';
@@ -18,7 +18,7 @@ export function usePublicBase(): PublicBase {
 
 /** The home page's lists (meetings by status, notices): shared by the pickers of every public page. */
 export function usePublicHome(enabled = true) {
-  return useQuery({ queryKey: ['public', 'home'], queryFn: publicApi.home, staleTime: 60_000, enabled });
+  return usePublicRead(['public', 'home'], publicApi.home, { staleMs: 60_000, enabled });
 }
 
 /** Every public meeting, open ones first (the meeting pickers). */
@@ -33,9 +33,7 @@ export function usePublicMeetings(): { meetings: PublicMeetingCard[]; loading: b
 
 /** A meeting's page data by its code (`GET /api/v1/meetings/by-code/{code}`). */
 export function usePublicMeeting(code: string | null) {
-  return useQuery({
-    queryKey: ['public', 'meeting', code?.toLowerCase()],
-    queryFn: () => publicApi.meeting(code!),
+  return usePublicRead(['public', 'meeting', code?.toLowerCase()], () => publicApi.meeting(code!), {
     enabled: Boolean(code),
   });
 }

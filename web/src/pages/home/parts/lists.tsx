@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO, PublicCountsVO } from '@baton/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { publicApi } from '../../../api/public';
+import { usePublicRead } from '../../../api/public-reads';
 import type { Envelope } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
@@ -19,9 +19,7 @@ export const notPublished = (error: unknown) => (error as Envelope | null)?.code
  * lists private, and then no further list call is made.
  */
 export function useCounts(meetingId: number | undefined) {
-  return useQuery({
-    queryKey: ['public', 'counts', meetingId],
-    queryFn: () => publicApi.counts(meetingId!),
+  return usePublicRead(['public', 'counts', meetingId], () => publicApi.counts(meetingId!), {
     enabled: Boolean(meetingId),
   });
 }
@@ -117,10 +115,9 @@ export function ItemPicker({
 /** The entry list of one group item (relays as teams), once the lists are known to be public. */
 export function ItemEntries({ meetingId, groupItemId }: { meetingId: number; groupItemId: number }) {
   const { t } = useTranslation();
-  const entries = useQuery({
-    queryKey: ['public', 'entries', meetingId, groupItemId],
-    queryFn: () => publicApi.entries(meetingId, { groupItemId }),
-  });
+  const entries = usePublicRead(['public', 'entries', meetingId, groupItemId], () =>
+    publicApi.entries(meetingId, { groupItemId }),
+  );
   if (entries.isError) return <LiteEmptyDefault description={t('public.lists.failed')} />;
   return <EntryList entries={entries.data} loading={entries.isLoading} />;
 }
@@ -153,10 +150,7 @@ export function EntriesPanel({
 export function DelegationRows({ meetingId }: { meetingId: number }) {
   const { t } = useTranslation();
   const [keywords, setKeywords] = useState('');
-  const list = useQuery({
-    queryKey: ['public', 'delegations', meetingId],
-    queryFn: () => publicApi.delegations(meetingId),
-  });
+  const list = usePublicRead(['public', 'delegations', meetingId], () => publicApi.delegations(meetingId));
   const shown = useMemo(() => {
     const k = keywords.trim().toLowerCase();
     const all = list.data ?? [];

@@ -10,7 +10,6 @@ import { formatDays } from '../parts/format';
 import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } from '../parts/hooks';
 import { CountsBar, DelegationRows, EntriesPanel, PublicListsGate } from '../parts/lists';
 import { MeetingCard } from '../parts/MeetingCard';
-import { QueryFrame } from '../parts/QueryFrame';
 import { MeetingStatusTag } from '../parts/tags';
 import '../parts/parts.css';
 
@@ -52,14 +51,6 @@ function Chooser({ base }: { base: PublicBase }) {
  * without antd (components/lite), like the meeting page: a phone does not download it.
  */
 export default function QuerytmPage() {
-  return (
-    <QueryFrame>
-      <Querytm />
-    </QueryFrame>
-  );
-}
-
-function Querytm() {
   const { t, i18n } = useTranslation();
   const pick = useBilingual();
   const base = usePublicBase();

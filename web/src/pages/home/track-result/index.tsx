@@ -6,7 +6,6 @@ import { useBilingual } from '../../system/shared';
 import { LatestResults } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
-import { QueryFrame } from '../parts/QueryFrame';
 import '../parts/parts.css';
 
 /**
@@ -14,14 +13,6 @@ import '../parts/parts.css';
  * the meeting's latest official results, newest first, arriving live. Without antd, like the meeting page.
  */
 export default function TrackResultPage() {
-  return (
-    <QueryFrame>
-      <TrackResult />
-    </QueryFrame>
-  );
-}
-
-function TrackResult() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const pick = useBilingual();
