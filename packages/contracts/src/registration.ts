@@ -487,6 +487,9 @@ export const PublicMeetingCard = Type.Object({
   allowSelfRegistration: Type.Boolean(),
 });
 export type PublicMeetingCard = Static<typeof PublicMeetingCard>;
+/** Whether a delegation can register itself for the meeting now (the server checks it again). */
+export const canSelfRegister = (m: Pick<PublicMeetingCard, 'allowSelfRegistration' | 'registrationOpen'>) =>
+  m.allowSelfRegistration && m.registrationOpen;
 /** `GET /api/v1/public/home`. */
 export const PublicHomeVO = Type.Object({
   open: Type.Array(PublicMeetingCard),

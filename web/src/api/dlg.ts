@@ -4,15 +4,11 @@ import type {
   DlgLoginBody,
   LoginResult,
   PublicConfigVO,
-  PublicMeetingCard,
   SelfRegisterBody,
 } from '@baton/contracts';
 import { publicRequest as request } from './public-request';
 
 /* ---- the delegation's sign-in (`/api/v2/dlg`); mobiles are SM2-encrypted by the caller ---- */
-
-/** Meetings a delegation can sign in to (registration open or closed, in competition). */
-export const getDlgMeetings = () => request<PublicMeetingCard[]>({ url: '/api/v2/dlg/meetings', method: 'get' });
 
 /** A sign-in code to the mobile if a delegation of the meeting has it as contact (same answer either way). */
 export const sendDlgCode = (data: DlgCodeBody) =>

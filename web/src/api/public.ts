@@ -17,6 +17,7 @@ import type {
   PublicEntryVO,
   PublicHomeVO,
   PublicLatestHeatVO,
+  PublicMeetingCard,
   PublicQueryBody,
   PublicQueryByMobileBody,
   PublicRegistrationVO,
@@ -35,6 +36,8 @@ const revalidate = (fresh: boolean) => (fresh ? { 'Cache-Control': 'no-cache' } 
 
 export const publicApi = {
   home: () => request<PublicHomeVO>({ url: `${BASE}/home`, method: 'get' }),
+  /** Meetings a delegation can sign in to (registration open or closed, in competition). */
+  dlgMeetings: () => request<PublicMeetingCard[]>({ url: '/api/v2/dlg/meetings', method: 'get' }),
   /** The meeting's page (meetings past draft): header, remarks, groups and their items. */
   meeting: (code: string) =>
     request<MeetingPublicVO>({ url: `/api/v1/meetings/by-code/${encodeURIComponent(code)}`, method: 'get' }),

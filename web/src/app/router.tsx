@@ -125,7 +125,7 @@ export function staticRoutes(): RouteObject[] {
           children: [
             { index: true, Component: Nothing, loader: to('/h5/home') },
             { path: 'home', handle: h('route.home'), lazy: page(() => import('../pages/h5'), [], 'none') },
-            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, SIGN_IN_AREAS) },
+            { path: 'enroll', handle: h('route.enroll'), lazy: page(enroll, ['dlg'], 'none') },
             { path: 'detail', handle: h('route.detail'), lazy: page(detail, [], 'none') },
             { path: 'query', handle: h('route.query'), lazy: page(query, SIGN_IN_AREAS, 'none') },
             { path: 'querytm', handle: h('route.querytm'), lazy: page(querytm, [], 'none') },

@@ -1,13 +1,11 @@
 import { SearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import type { PublicMeetingCard } from '@baton/contracts';
+import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
 import { Alert, Button, Empty, Input, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { MeetingCard } from './MeetingCard';
 
 /** Whether a team may register itself for this meeting right now. */
-export const canSelfRegister = (m: PublicMeetingCard) => m.allowSelfRegistration && m.registrationOpen;
-
 function matches(m: PublicMeetingCard, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;

@@ -1,9 +1,9 @@
-import type { PublicMeetingCard } from '@baton/contracts';
+import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
 import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/i18n';
-import { ChooseMeeting, canSelfRegister } from './ChooseMeeting';
+import { ChooseMeeting } from './ChooseMeeting';
 import { DelegationLoginForm } from './DelegationLogin';
 import { SelfRegisterDialog } from './SelfRegister';
 import { useDlgMeetings } from './sign-in';

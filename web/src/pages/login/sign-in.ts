@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormInstance, FormRule } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { getDlgMeetings } from '../../api/dlg';
+import { publicApi } from '../../api/public';
 import { useFeedback } from '../../app/FeedbackApp';
 import type { TFunction } from '../../app/i18n';
 import { useTranslation } from '../../app/i18n';
@@ -81,7 +81,7 @@ export async function sendMobileCode(
   return requestMobileCode({ ...opts, mobile, captchaCode });
 }
 
-/** The meetings a delegation can sign in to (shared by the sign-in page and the enrol page). */
+/** The meetings a delegation can sign in to, on the sign-in page (the enrol page reads them through api/public-reads.ts). */
 export function useDlgMeetings() {
-  return useQuery({ queryKey: ['dlg-meetings'], queryFn: getDlgMeetings, staleTime: 30_000 });
+  return useQuery({ queryKey: ['dlg-meetings'], queryFn: publicApi.dlgMeetings, staleTime: 30_000 });
 }

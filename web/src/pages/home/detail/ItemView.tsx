@@ -9,7 +9,7 @@ import { GroupItemRounds } from '../live/panels';
 import { findGroupItem } from '../parts/format';
 import { usePublicBase } from '../parts/hooks';
 import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../parts/lists';
-import { Section } from './Overview';
+import { Section } from '../parts/Section';
 
 /**
  * One group item's page (the spec's "group item" view): its published rounds — start lists,

@@ -8,15 +8,7 @@ import { useNarrow } from '../../../layouts/public/narrow';
 import { useBilingual } from '../../system/shared';
 import { formatScheduleDay, localTime, scheduleByDay } from '../parts/format';
 import { RemarkHtml } from '../parts/RemarkHtml';
-
-export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <section className="pub-card pub-section" data-testid={testId}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
+import { Section } from '../parts/Section';
 
 /** The meeting's remarks, its schedule by day and its groups with their items (each opens the item's page). */
 export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; itemHref: (id: number) => string }) {

@@ -1,21 +1,27 @@
 import {
   AuditOutlined,
+  CalendarOutlined,
   CloudUploadOutlined,
+  EnvironmentOutlined,
   LoginOutlined,
   MessageOutlined,
   OrderedListOutlined,
   UserAddOutlined,
   UsergroupAddOutlined,
 } from '@ant-design/icons';
-import type { PublicMeetingCard } from '@baton/contracts';
-import { Button, Empty, Skeleton, theme } from 'antd';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from '../../../app/i18n';
-import { canSelfRegister } from '../../login/ChooseMeeting';
-import { MeetingCard } from '../../login/MeetingCard';
-import { SelfRegisterDialog } from '../../login/SelfRegister';
-import { useDlgMeetings } from '../../login/sign-in';
+import { publicApi } from '../../../api/public';
+import { refreshPublicReads, usePublicRead } from '../../../api/public-reads';
+import { areas, useTranslation } from '../../../app/i18n';
+import { LiteButton, LiteSkeleton } from '../../../components/lite';
+import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { useBilingual } from '../../system/shared';
+import { Countdown } from '../parts/Countdown';
+import { formatDays } from '../parts/format';
+import { MeetingStatusTag } from '../parts/tags';
+import '../parts/parts.css';
 import './enroll.css';
 
 const STEPS = [
@@ -26,27 +32,44 @@ const STEPS = [
   { key: 'submit', icon: AuditOutlined },
 ] as const;
 
+const MEETINGS_KEY = ['dlg-meetings'] as const;
+
+/**
+ * "Register a new team" is an antd form: it comes, in antd's frame and with the strings of its
+ * code fields, with the first click on it.
+ */
+const SelfRegister = lazy(async () => {
+  const [{ default: Frame }, { SelfRegisterDialog }] = await Promise.all([
+    import('../../../app/AntdFrame'),
+    import('../../login/SelfRegister'),
+    areas.ensure(['comm']),
+  ]);
+  return {
+    default: (props: { meeting: PublicMeetingCard | null; onClose: () => void }) => (
+      <Frame>
+        <SelfRegisterDialog {...props} />
+      </Frame>
+    ),
+  };
+});
+
 /**
  * /home/enroll and /h5/enroll: a delegation's way in — the meetings open for entries (each
  * leading to the delegation sign-in with that meeting chosen), how entering works, and
- * "register a new team" where the meeting allows it.
+ * "register a new team" where the meeting allows it. Without antd (components/lite), like the
+ * other phone pages: a team leader opening it on a phone downloads only this.
  */
 export default function EnrollPage() {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { t, i18n } = useTranslation();
+  const pick = useBilingual();
   const navigate = useNavigate();
-  const meetings = useDlgMeetings();
+  const meetings = usePublicRead(MEETINGS_KEY, publicApi.dlgMeetings);
   const open = useMemo(() => (meetings.data ?? []).filter((m) => m.registrationOpen), [meetings.data]);
   const [registerFor, setRegisterFor] = useState<PublicMeetingCard | null>(null);
-  const vars = {
-    '--enroll-primary': token.colorPrimary,
-    '--enroll-muted': token.colorTextSecondary,
-    '--enroll-card': token.colorBgContainer,
-    '--enroll-border': token.colorBorderSecondary,
-  } as CSSProperties;
+  const [registerUsed, setRegisterUsed] = useState(false);
 
   return (
-    <div className="enroll-page" style={vars} data-testid="enroll-page">
+    <div className="enroll-page" data-testid="enroll-page">
       <header className="enroll-hero">
         <h1>{t('dlg.enroll.title')}</h1>
         <p>{t('dlg.enroll.subtitle')}</p>
@@ -55,47 +78,68 @@ export default function EnrollPage() {
       <section className="enroll-section" aria-labelledby="enroll-open">
         <h2 id="enroll-open">{t('dlg.enroll.openTitle')}</h2>
         {meetings.isLoading ? (
-          <Skeleton active paragraph={{ rows: 3 }} />
-        ) : meetings.isError ? (
-          <Empty description={t('dlg.choose.loadFailed')} className="enroll-empty">
-            <Button size="large" onClick={() => void meetings.refetch()}>
-              {t('dlg.choose.retry')}
-            </Button>
-          </Empty>
+          <div className="pub-card">
+            <LiteSkeleton rows={3} />
+          </div>
+        ) : meetings.isError && !meetings.data ? (
+          <div className="pub-card">
+            <LiteEmptyDefault description={t('dlg.choose.loadFailed')}>
+              <LiteButton size="large" onClick={() => refreshPublicReads((key) => key[0] === MEETINGS_KEY[0])}>
+                {t('dlg.choose.retry')}
+              </LiteButton>
+            </LiteEmptyDefault>
+          </div>
         ) : open.length === 0 ? (
-          <Empty description={t('dlg.enroll.empty')} className="enroll-empty" />
+          <div className="pub-card">
+            <LiteEmptyDefault description={t('dlg.enroll.empty')} />
+          </div>
         ) : (
           <div className="enroll-meetings">
             {open.map((m) => (
-              <MeetingCard
-                key={m.id}
-                meeting={m}
-                footer={
-                  <div className="enroll-actions">
-                    <Button
-                      type="primary"
+              <article key={m.id} className="pub-card enroll-meeting" data-testid={`dlg-meeting-${m.code}`}>
+                <div className="pub-meeting-card-head">
+                  <h3>{pick(m.name, m.nameEn)}</h3>
+                  <MeetingStatusTag status={m.status} />
+                </div>
+                <div className="pub-meta">
+                  <span>
+                    <CalendarOutlined />
+                    {formatDays(m.startDate, m.endDate, i18n.language)}
+                  </span>
+                  {m.venue ? (
+                    <span>
+                      <EnvironmentOutlined />
+                      {m.venue}
+                    </span>
+                  ) : null}
+                </div>
+                <Countdown until={m.regClosesAt} />
+                <div className="enroll-actions">
+                  <LiteButton
+                    variant="primary"
+                    size="large"
+                    icon={<LoginOutlined />}
+                    onClick={() => navigate(`/login?type=dlg&tmid=${m.id}`)}
+                    data-testid={`enroll-sign-in-${m.code}`}
+                  >
+                    {t('dlg.enroll.signIn')}
+                  </LiteButton>
+                  {canSelfRegister(m) && (
+                    <LiteButton
                       size="large"
-                      icon={<LoginOutlined />}
-                      onClick={() => navigate(`/login?type=dlg&tmid=${m.id}`)}
-                      data-testid={`enroll-sign-in-${m.code}`}
+                      variant="text"
+                      icon={<UsergroupAddOutlined />}
+                      onClick={() => {
+                        setRegisterUsed(true);
+                        setRegisterFor(m);
+                      }}
+                      data-testid={`enroll-self-register-${m.code}`}
                     >
-                      {t('dlg.enroll.signIn')}
-                    </Button>
-                    {canSelfRegister(m) && (
-                      <Button
-                        size="large"
-                        type="text"
-                        icon={<UsergroupAddOutlined />}
-                        onClick={() => setRegisterFor(m)}
-                        style={{ color: token.colorPrimary }}
-                        data-testid={`enroll-self-register-${m.code}`}
-                      >
-                        {t('dlg.register.link')}
-                      </Button>
-                    )}
-                  </div>
-                }
-              />
+                      {t('dlg.register.link')}
+                    </LiteButton>
+                  )}
+                </div>
+              </article>
             ))}
           </div>
         )}
@@ -111,7 +155,7 @@ export default function EnrollPage() {
               </span>
               <div>
                 <strong>
-                  <Icon style={{ color: token.colorPrimary, marginInlineEnd: 6 }} />
+                  <Icon className="enroll-step-icon" />
                   {t(`dlg.enroll.steps.${key}`)}
                 </strong>
                 <span>{t(`dlg.enroll.steps.${key}Desc`)}</span>
@@ -124,7 +168,11 @@ export default function EnrollPage() {
       <p className="enroll-signin-link">
         <Link to="/login?type=dlg">{t('dlg.enroll.alreadyIn')}</Link>
       </p>
-      <SelfRegisterDialog meeting={registerFor} onClose={() => setRegisterFor(null)} />
+      {registerUsed ? (
+        <Suspense fallback={null}>
+          <SelfRegister meeting={registerFor} onClose={() => setRegisterFor(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
