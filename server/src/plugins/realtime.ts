@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { REALTIME_PATH, type RealtimeFrames, type RealtimeTopic } from '@baton/contracts';
+// The route's schema carries OpenAPI keys (tags, summary) that @fastify/swagger adds to FastifySchema:
+// bring that augmentation in here, not only through app.ts, so programs that compile this file
+// without the app (the bench's tsconfig) type-check it too.
+import type {} from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

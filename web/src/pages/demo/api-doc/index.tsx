@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { isEnvelope, request } from '../../../api/request';
-import { useTranslation } from '../../../app/i18n';
+import { type TFunction, useTranslation } from '../../../app/i18n';
 import { useAppStore } from '../../../stores/app';
 import {
   deref,
@@ -298,8 +298,14 @@ function OperationDetail({ doc, ep }: { doc: OpenApiDoc; ep: Endpoint }) {
   );
 }
 
+/** An answer that is no OpenAPI document (an HTML page, an empty body): worded when shown, in the language then. */
+class NotADocumentError extends Error {
+  override name = 'NotADocumentError';
+}
+
 /** What to say under "could not be loaded": the server's message, or ours; not axios' English. */
-function failureText(error: unknown): string | undefined {
+function failureText(error: unknown, t: TFunction): string | undefined {
+  if (error instanceof NotADocumentError) return t('demo.apiDoc.notADocument');
   if (isEnvelope(error)) return error.msg;
   return error instanceof Error && error.name !== 'AxiosError' ? error.message : undefined;
 }
@@ -315,7 +321,7 @@ export default function ApiDocPage() {
     queryFn: async () => {
       const answer = await request<OpenApiDoc>({ url: '/api/openapi.json', method: 'get' });
       // Anything but a document (an HTML page, an empty answer) is a failure, not an empty API.
-      if (!isOpenApiDoc(answer)) throw new Error(t('demo.apiDoc.notADocument'));
+      if (!isOpenApiDoc(answer)) throw new NotADocumentError('not an OpenAPI document');
       return answer;
     },
     staleTime: 5 * 60_000,
@@ -378,7 +384,7 @@ export default function ApiDocPage() {
         <Result
           status="error"
           title={t('demo.apiDoc.loadFailed')}
-          subTitle={failureText(docQuery.error)}
+          subTitle={failureText(docQuery.error, t)}
           extra={
             <Button
               type="primary"
