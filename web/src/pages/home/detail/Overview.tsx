@@ -1,5 +1,5 @@
 import type { MeetingPublicVO } from '@baton/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSegmented } from '../../../components/lite';
