@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, latestCode, uniqueMobile } from './comm-helpers';
+import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { signInAndWait, toast } from './helpers';
 
 /**
@@ -103,4 +103,53 @@ test('the enrol page leads to the sign-in with the meeting chosen, in English to
   await expect(page.getByText('Enter the mobile number')).toBeVisible();
   await noSideScroll(page);
   await context.close();
+});
+
+test('a team registers itself from the enrol page on a phone (the form comes with its first click)', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  // A meeting of its own that takes self-registrations (the demo meeting does not).
+  const code = `self${Date.now().toString(36)}`;
+  const now = Date.now();
+  const created = await api<number | { id: number }>(admin, 'POST', '/api/v1/meetings', {
+    name: uniqueName('自主报名赛'),
+    code,
+    year: 2030,
+    startDate: '2030-06-01',
+    endDate: '2030-06-02',
+    regOpensAt: new Date(now - 86_400_000).toISOString(),
+    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
+    allowSelfRegistration: true,
+  });
+  const meetingId = typeof created === 'number' ? created : created.id;
+  await api(admin, 'POST', `/api/v1/meetings/${meetingId}/status`, { to: 'registration_open' });
+
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/#/h5/enroll');
+  await page.getByTestId(`enroll-self-register-${code}`).click();
+  const form = page.getByTestId('dlg-register-form');
+  await expect(form).toBeVisible();
+  const team = uniqueName('自主队');
+  const mobile = uniqueMobile();
+  await page.getByTestId('dlg-register-name').fill(team);
+  await page.getByTestId('dlg-register-contact').fill('王老师');
+  await page.getByTestId('dlg-register-mobile').fill(mobile);
+  await page.getByTestId('dlg-register-send').click();
+  const smsCode = await latestCode(admin, mobile, 'dlg-register');
+  await page.getByTestId('dlg-register-code').fill(smsCode);
+  await page.getByTestId('dlg-register-submit').click();
+  await expect(page.getByTestId('dlg-register-done')).toBeVisible();
+  await noSideScroll(page);
+
+  // What the database holds: the team, in that meeting, with that contact.
+  const list = await api<{ list: { name: string; contactMobile: string | null }[] }>(
+    admin,
+    'GET',
+    `/api/v1/delegations?meetingId=${meetingId}&pageNum=1&pageSize=10`,
+  );
+  expect(list.list.map((d) => d.name)).toEqual([team]);
+  await context.close();
+  await admin.context().close();
 });
