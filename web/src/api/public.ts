@@ -24,6 +24,7 @@ import type {
   RoundVO,
   TeamScoresVO,
 } from '@baton/contracts';
+import type { Envelope } from './envelope';
 import { publicRequest as request } from './public-request';
 
 const BASE = '/api/v1/public';
@@ -33,6 +34,9 @@ const COMP = `${BASE}/competition`;
  * frame must not be answered from the browser's cache, so it asks to revalidate.
  */
 const revalidate = (fresh: boolean) => (fresh ? { 'Cache-Control': 'no-cache' } : undefined);
+
+/** Whether a public list call failed because the meeting does not publish its lists (A0404). */
+export const notPublished = (error: unknown) => (error as Envelope | null)?.code === 'A0404';
 
 export const publicApi = {
   home: () => request<PublicHomeVO>({ url: `${BASE}/home`, method: 'get' }),

@@ -2,12 +2,12 @@ import { RightOutlined } from '@ant-design/icons';
 import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { notPublished } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
 import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import type { PublicBase } from '../parts/hooks';
-import { NotYet, notPublished } from '../parts/lists';
 import { meetingDateTime, meetingTime } from './format';
 import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
 import { useLatestResults, useLiveCompetition, usePublicEvents, usePublicRounds, usePublicScores } from './hooks';
@@ -294,4 +294,10 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
       )}
     </div>
   );
+}
+
+/** Start lists and results: filled in by the competition (an honest empty state until then). */
+function NotYet({ kind }: { kind: 'startLists' | 'results' }) {
+  const { t } = useTranslation();
+  return <LiteEmpty description={t(`public.notYet.${kind}`)} data-testid={`not-yet-${kind}`} />;
 }

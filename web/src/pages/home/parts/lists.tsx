@@ -1,18 +1,14 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO, PublicCountsVO } from '@baton/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
-import { publicApi } from '../../../api/public';
+import { notPublished, publicApi } from '../../../api/public';
 import { usePublicRead } from '../../../api/public-reads';
-import type { Envelope } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
-import { LiteEmpty, LiteSkeleton } from '../../../components/lite';
+import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { EntryList } from './EntryList';
 import { NativeSelect } from './NativeSelect';
-
-/** Whether a public list call failed because the meeting does not publish its lists (A0404). */
-export const notPublished = (error: unknown) => (error as Envelope | null)?.code === 'A0404';
 
 /**
  * The meeting's figures. Every list waits for them: they answer 404 when the meeting keeps its
@@ -208,10 +204,4 @@ export function DelegationsPanel({ meetingId }: { meetingId: number }) {
       )}
     </PublicListsGate>
   );
-}
-
-/** Start lists and results: filled in by the competition (an honest empty state until then). */
-export function NotYet({ kind }: { kind: 'startLists' | 'results' }) {
-  const { t } = useTranslation();
-  return <LiteEmpty description={t(`public.notYet.${kind}`)} data-testid={`not-yet-${kind}`} />;
 }
