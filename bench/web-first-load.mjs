@@ -44,6 +44,10 @@ const PAGES = [
   { name: 'meeting short link', hash: '/m/wrj2025', phone: true, target: 150 },
   { name: 'h5 registration query', hash: '/h5/query', phone: true, target: 150 },
   { name: 'h5 meeting lists', hash: '/h5/querytm?code=wrj2025', phone: true, target: 150 },
+  { name: 'h5 enrol', hash: '/h5/enroll', phone: true, target: 150 },
+  { name: 'h5 group item', hash: '/h5/group-item?code=wrj2025&groupItemId=1', phone: true, target: 150 },
+  { name: 'h5 track result', hash: '/h5/track-result?code=wrj2025', phone: true, target: 150 },
+  { name: 'h5 athlete', hash: '/h5/athlete/1', phone: true, target: 150 },
 ];
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
