@@ -12,7 +12,7 @@ import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from '../parts/Countdown';
-import { formatDays, localDateTime } from '../parts/format';
+import { formatDays, meetingStamp } from '../parts/format';
 import type { PublicBase } from '../parts/hooks';
 import { MeetingStatusTag } from '../parts/tags';
 
@@ -49,8 +49,8 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
         <span data-testid="meeting-window">
           <ScheduleOutlined />
           {t('public.detail.window', {
-            from: localDateTime(meeting.regOpensAt),
-            to: localDateTime(meeting.regClosesAt),
+            from: meetingStamp(meeting.regOpensAt),
+            to: meetingStamp(meeting.regClosesAt),
           })}
         </span>
       </div>

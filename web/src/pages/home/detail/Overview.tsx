@@ -6,7 +6,7 @@ import { LiteSegmented } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useNarrow } from '../../../layouts/public/narrow';
 import { useBilingual } from '../../system/shared';
-import { formatScheduleDay, localTime, scheduleByDay } from '../parts/format';
+import { formatScheduleDay, meetingTime, scheduleByDay } from '../parts/format';
 import { RemarkHtml } from '../parts/RemarkHtml';
 import { Section } from '../parts/Section';
 
@@ -51,7 +51,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
                   {slots.map((s) => (
                     <li key={s.itemId}>
                       <Link to={itemHref(s.itemId)} className="pub-link-row" data-testid="schedule-slot">
-                        <span className="pub-time">{localTime(s.at)}</span>
+                        <span className="pub-time">{meetingTime(s.at)}</span>
                         <span className="pub-link-main">{pick(s.itemName, s.itemNameEn)}</span>
                         <span className="pub-muted">{pick(s.groupName, s.groupNameEn)}</span>
                       </Link>

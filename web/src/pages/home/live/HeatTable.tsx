@@ -4,8 +4,9 @@ import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
+import { meetingTime } from '../parts/format';
 import type { PublicBase } from '../parts/hooks';
-import { isField, isOfficial, markText, meetingTime, shownRows, trialSeries, windText } from './format';
+import { isField, isOfficial, markText, shownRows, trialSeries, windText } from './format';
 
 const STATUS_COLOR = { draft: 'default', set: 'processing', official: 'success' } as const;
 

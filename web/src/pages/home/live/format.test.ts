@@ -1,6 +1,6 @@
 import type { StartVO, TrialVO } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
-import { markText, meetingDateTime, meetingTime, positiveId, shownRows, trialSeries, windText } from './format';
+import { markText, positiveId, shownRows, trialSeries, windText } from './format';
 
 const row = (id: number, place: number | null, code: StartVO['code'] = null) =>
   ({ id, place, code, mark: code ? null : `1${id}.00` }) as unknown as StartVO;
@@ -11,15 +11,6 @@ const trial = (seq: number, outcome: TrialVO['outcome'], v: Partial<TrialVO> = {
   mark: null,
   wind: null,
   ...v,
-});
-
-describe('the meeting clock (Asia/Shanghai)', () => {
-  it('shows instants in China Standard Time whatever the visitor’s zone', () => {
-    expect(meetingTime('2025-10-01T01:05:00Z')).toBe('09:05');
-    expect(meetingDateTime('2025-09-30T16:30:00Z')).toBe('10-01 00:30');
-    expect(meetingTime(null)).toBe('');
-    expect(meetingTime('not a date')).toBe('');
-  });
 });
 
 describe('windText', () => {

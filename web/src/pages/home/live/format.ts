@@ -4,40 +4,6 @@
  */
 import type { EventVO, HeatVO, StartVO, TrialVO } from '@baton/contracts';
 
-/**
- * The meetings' time zone. There is no time-zone column on a meeting yet: every meeting is
- * shown on the clock of the venue of the demo meeting (China Standard Time).
- */
-export const MEETING_TIME_ZONE = 'Asia/Shanghai';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MEETING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function clock(iso: string) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]));
-  return { ymd: `${p.year}-${p.month}-${p.day}`, md: `${p.month}-${p.day}`, hm: `${p.hour}:${p.minute}` };
-}
-
-/** `HH:mm` on the meeting's clock. */
-export function meetingTime(iso: string | null | undefined): string {
-  return (iso && clock(iso)?.hm) || '';
-}
-
-/** `MM-DD HH:mm` on the meeting's clock. */
-export function meetingDateTime(iso: string | null | undefined): string {
-  const c = iso ? clock(iso) : null;
-  return c ? `${c.md} ${c.hm}` : '';
-}
-
 /** A wind reading in m/s with its sign: `+1.2`, `-0.4`, `0.0` (WA TR 29.12: to 0.1 m/s). */
 export function windText(wind: number | null | undefined): string {
   if (wind === null || wind === undefined || !Number.isFinite(wind)) return '';

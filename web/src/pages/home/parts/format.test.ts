@@ -1,7 +1,18 @@
 import type { MeetingPublicVO, PublicEntryVO } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
 import { idNumberProblem } from '../query/id-number';
-import { formatDay, formatDays, formatScheduleDay, localDay, scheduleByDay, splitEntries, timeLeft } from './format';
+import {
+  formatDay,
+  formatDays,
+  formatScheduleDay,
+  meetingDateTime,
+  meetingDay,
+  meetingStamp,
+  meetingTime,
+  scheduleByDay,
+  splitEntries,
+  timeLeft,
+} from './format';
 
 describe('competition days', () => {
   it('say the shared year and month once, in each language', () => {
@@ -32,11 +43,24 @@ describe('registration countdown', () => {
   });
 });
 
+describe('the meeting clock (Asia/Shanghai)', () => {
+  it('shows instants in China Standard Time whatever the visitor’s zone', () => {
+    expect(meetingTime('2025-10-01T01:05:00Z')).toBe('09:05');
+    expect(meetingDateTime('2025-09-30T16:30:00Z')).toBe('10-01 00:30');
+    expect(meetingTime(null)).toBe('');
+    expect(meetingTime('not a date')).toBe('');
+    expect(meetingStamp('2025-09-30T16:30:00Z')).toBe('2025-10-01 00:30');
+    expect(meetingDay('2025-09-30T16:30:00Z')).toBe('2025-10-01');
+  });
+});
+
 describe('schedule', () => {
   const at = (d: Date) => d.toISOString();
-  const day1 = new Date(2025, 5, 10, 9, 0);
-  const day1Early = new Date(2025, 5, 10, 8, 30);
-  const day2 = new Date(2025, 5, 11, 9, 0);
+  // 09:00 and 08:30 on 10 June, 09:00 on 11 June on the meeting's clock (UTC+8): a visitor's own
+  // zone moves none of them (01:00 UTC on the 10th is still the 10th in Shanghai, 16:30 UTC the 11th).
+  const day1 = new Date(Date.UTC(2025, 5, 10, 1, 0));
+  const day1Early = new Date(Date.UTC(2025, 5, 10, 0, 30));
+  const day2 = new Date(Date.UTC(2025, 5, 10, 17, 0));
   const groups: MeetingPublicVO['groups'] = [
     {
       id: 1,
@@ -64,7 +88,7 @@ describe('schedule', () => {
     },
   ];
 
-  it('groups scheduled items by local day in time order, leaving out unscheduled ones', () => {
+  it("groups scheduled items by the meeting's day in time order, leaving out unscheduled ones", () => {
     const days = scheduleByDay(groups);
     expect(days.map((d) => d.day)).toEqual(['2025-06-10', '2025-06-11']);
     expect(days[0]?.slots.map((s) => [s.itemId, s.groupNameEn])).toEqual([
@@ -72,7 +96,7 @@ describe('schedule', () => {
       [11, 'U16 Boys'],
     ]);
     expect(days[1]?.slots.map((s) => s.itemId)).toEqual([21]);
-    expect(localDay(at(day2))).toBe('2025-06-11');
+    expect(meetingTime(at(day1Early))).toBe('08:30');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Dates, countdowns and list shaping of the public pages (pure, unit-tested). Calendar dates
  * (`YYYY-MM-DD`) are days, not instants: they are formatted in UTC so no time zone moves them;
- * timestamps (registration window, schedule) are shown in the visitor's time zone.
+ * a meeting's timestamps (registration window, schedule, start lists, results) are shown on the
+ * meeting's clock, as the staff pages schedule them, whatever the visitor's time zone.
  */
-import type { MeetingPublicVO, PublicEntryVO } from '@baton/contracts';
+import { MEETING_TIME_ZONE, type MeetingPublicVO, type PublicEntryVO } from '@baton/contracts';
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 const enMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
@@ -40,23 +41,49 @@ export function formatDays(start: string, end: string, lang: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const clockParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: MEETING_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function clock(iso: string) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const p = Object.fromEntries(clockParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return { ymd: `${p.year}-${p.month}-${p.day}`, md: `${p.month}-${p.day}`, hm: `${p.hour}:${p.minute}` };
+}
+
+/** `HH:mm` on the meeting's clock. */
+export function meetingTime(iso: string | null | undefined): string {
+  return (iso && clock(iso)?.hm) || '';
+}
+
+/** `MM-DD HH:mm` on the meeting's clock. */
+export function meetingDateTime(iso: string | null | undefined): string {
+  const c = iso ? clock(iso) : null;
+  return c ? `${c.md} ${c.hm}` : '';
+}
+
+/** `YYYY-MM-DD HH:mm` on the meeting's clock (the registration window). */
+export function meetingStamp(iso: string | null | undefined): string {
+  const c = iso ? clock(iso) : null;
+  return c ? `${c.ymd} ${c.hm}` : '';
+}
+
+/** `YYYY-MM-DD` of an instant on the meeting's clock (schedule days). */
+export function meetingDay(iso: string): string {
+  return clock(iso)?.ymd ?? '';
+}
+
 /** The local calendar day of a timestamp, `YYYY-MM-DD` (schedule grouping). */
 export function localDay(iso: string): string {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** `HH:mm` of a timestamp in local time. */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A timestamp as `YYYY-MM-DD HH:mm` in local time. */
-export function localDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${localDay(iso)} ${localTime(iso)}`;
 }
 
 const WEEKDAYS = {
@@ -98,7 +125,7 @@ export interface ScheduleSlot {
   itemNameEn: string;
 }
 
-/** The scheduled group items by local day, each day in time order (unscheduled ones left out). */
+/** The scheduled group items by day on the meeting's clock, each day in time order (unscheduled ones left out). */
 export function scheduleByDay(groups: MeetingPublicVO['groups']): { day: string; slots: ScheduleSlot[] }[] {
   const slots: ScheduleSlot[] = [];
   for (const g of groups) {
@@ -118,7 +145,7 @@ export function scheduleByDay(groups: MeetingPublicVO['groups']): { day: string;
   slots.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime() || a.itemId - b.itemId);
   const days = new Map<string, ScheduleSlot[]>();
   for (const s of slots) {
-    const key = localDay(s.at);
+    const key = meetingDay(s.at);
     const list = days.get(key);
     if (list) list.push(s);
     else days.set(key, [s]);
