@@ -7,6 +7,7 @@
  * shows them in the meeting's time zone (`MEETING_TIME_ZONE` until meetings carry their own).
  */
 import { type Static, Type } from 'typebox';
+import { MEETING_TIME_ZONE } from './constants.js';
 import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST } from './meeting.js';
 import { PageQuery, SortQuery } from './schemas.js';
@@ -23,11 +24,6 @@ const Instant = Type.String({
 });
 const Timestamp = Type.String({ description: 'ISO 8601' });
 
-/**
- * The time zone schedules are shown in. Meetings have no time-zone column yet; the demo
- * meeting (and every meeting so far) is in China (UTC+8).
- */
-export const MEETING_TIME_ZONE = 'Asia/Shanghai';
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */
 export function zonedDay(at: Date | string, timeZone = MEETING_TIME_ZONE): string {

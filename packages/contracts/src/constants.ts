@@ -18,6 +18,13 @@ export const USER_TYPES: readonly UserType[] = Object.values(USER_TYPE);
 export const ROOT_ROLE = 'ROOT';
 
 export const HTTP_TIMEOUT_MS = 50_000;
+
+/**
+ * The time zone a meeting's times are shown in (schedules, start lists, results, the registration
+ * window). Meetings have no time-zone column yet; the demo meeting (and every meeting so far) is
+ * in China (UTC+8).
+ */
+export const MEETING_TIME_ZONE = 'Asia/Shanghai';
 export const MOBILE_BREAKPOINT_PX = 992;
 export const PASSWORD_MIN_LENGTH = 6;
 export const THEME_COLOR = '#4080FF';
