@@ -24,7 +24,6 @@ const Instant = Type.String({
 });
 const Timestamp = Type.String({ description: 'ISO 8601' });
 
-
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */
 export function zonedDay(at: Date | string, timeZone = MEETING_TIME_ZONE): string {
   const d = typeof at === 'string' ? new Date(at) : at;

@@ -350,9 +350,7 @@ describe('meeting page: entry lists', () => {
     // On the meeting's clock (UTC+8), as the start lists show them, whatever the browser's zone.
     expect(rowTexts('schedule-slot')).toEqual(['09:00 100 m U16 Boys']);
     await screen.getByTestId('schedule-days').getByText('Thu 2 Oct').click();
-    await expect
-      .poll(() => rowTexts('schedule-slot'))
-      .toEqual(['09:00 4 × 100 m relay U16 Boys']);
+    await expect.poll(() => rowTexts('schedule-slot')).toEqual(['09:00 4 × 100 m relay U16 Boys']);
     expect(rowTexts('group-item')).toEqual(['100 m', '4 × 100 m relay', 'Long jump']);
   });
 });
