@@ -1,13 +1,12 @@
-import type { StartVO, TrialVO } from '@baton/contracts';
+import { MEETING_TIME_ZONE, type StartVO, type TrialVO } from '@baton/contracts';
 
 /**
- * How marks, winds, trials and times print. Times print in the server's time zone (the meet's
- * local time: run the server with TZ set to it, e.g. TZ=Asia/Shanghai).
+ * How marks, winds, trials and times print. Times print on the meeting's clock
+ * (`MEETING_TIME_ZONE`), as the staff and public pages show them, whatever the server's zone.
  */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 // The Swedish locale writes ISO-like "2025-06-01 09:30".
 const DATE_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: ZONE,
+  timeZone: MEETING_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
