@@ -112,7 +112,7 @@ test('a team registers itself from the enrol page on a phone (the form comes wit
   // A meeting of its own that takes self-registrations (the demo meeting does not).
   const code = `self${Date.now().toString(36)}`;
   const now = Date.now();
-  const created = await api<number | { id: number }>(admin, 'POST', '/api/v1/meetings', {
+  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
     name: uniqueName('自主报名赛'),
     code,
     year: 2030,
@@ -122,7 +122,7 @@ test('a team registers itself from the enrol page on a phone (the form comes wit
     regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
     allowSelfRegistration: true,
   });
-  const meetingId = typeof created === 'number' ? created : created.id;
+  const meetingId = meeting.id;
   await api(admin, 'POST', `/api/v1/meetings/${meetingId}/status`, { to: 'registration_open' });
 
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });

@@ -1,10 +1,4 @@
-import {
-  CalendarOutlined,
-  EnvironmentOutlined,
-  FormOutlined,
-  ScheduleOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { FormOutlined, ScheduleOutlined, SearchOutlined } from '@ant-design/icons';
 import type { MeetingPublicVO } from '@baton/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
@@ -12,13 +6,14 @@ import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from '../parts/Countdown';
-import { formatDays, meetingStamp } from '../parts/format';
+import { meetingStamp } from '../parts/format';
 import type { PublicBase } from '../parts/hooks';
+import { MeetingDaysVenue } from '../parts/MeetingCard';
 import { MeetingStatusTag } from '../parts/tags';
 
 /** The meeting's header: name, status, days, venue, registration window, and the ways in. */
 export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; base: PublicBase }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const pick = useBilingual();
   const navigate = useNavigate();
   const dark = useIsDark();
@@ -36,16 +31,7 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
       </div>
       <h1 data-testid="meeting-name">{pick(meeting.name, meeting.nameEn)}</h1>
       <div className="pub-meta">
-        <span>
-          <CalendarOutlined />
-          {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
-        </span>
-        {meeting.venue ? (
-          <span>
-            <EnvironmentOutlined />
-            {meeting.venue}
-          </span>
-        ) : null}
+        <MeetingDaysVenue meeting={meeting} />
         <span data-testid="meeting-window">
           <ScheduleOutlined />
           {t('public.detail.window', {

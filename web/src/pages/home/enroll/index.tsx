@@ -1,8 +1,6 @@
 import {
   AuditOutlined,
-  CalendarOutlined,
   CloudUploadOutlined,
-  EnvironmentOutlined,
   LoginOutlined,
   MessageOutlined,
   OrderedListOutlined,
@@ -19,7 +17,7 @@ import { LiteButton, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from '../parts/Countdown';
-import { formatDays } from '../parts/format';
+import { MeetingDaysVenue } from '../parts/MeetingCard';
 import { MeetingStatusTag } from '../parts/tags';
 import '../parts/parts.css';
 import './enroll.css';
@@ -60,7 +58,7 @@ const SelfRegister = lazy(async () => {
  * other phone pages: a team leader opening it on a phone downloads only this.
  */
 export default function EnrollPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const pick = useBilingual();
   const navigate = useNavigate();
   const meetings = usePublicRead(MEETINGS_KEY, publicApi.dlgMeetings);
@@ -102,16 +100,7 @@ export default function EnrollPage() {
                   <MeetingStatusTag status={m.status} />
                 </div>
                 <div className="pub-meta">
-                  <span>
-                    <CalendarOutlined />
-                    {formatDays(m.startDate, m.endDate, i18n.language)}
-                  </span>
-                  {m.venue ? (
-                    <span>
-                      <EnvironmentOutlined />
-                      {m.venue}
-                    </span>
-                  ) : null}
+                  <MeetingDaysVenue meeting={m} />
                 </div>
                 <Countdown until={m.regClosesAt} />
                 <div className="enroll-actions">

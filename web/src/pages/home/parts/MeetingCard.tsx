@@ -7,9 +7,27 @@ import { Countdown } from './Countdown';
 import { formatDays } from './format';
 import { MeetingStatusTag } from './tags';
 
+/** A meeting's days and venue, as spans of a `pub-meta` line (cards, the meeting page's header). */
+export function MeetingDaysVenue({ meeting }: { meeting: Pick<PublicMeetingCard, 'startDate' | 'endDate' | 'venue'> }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <span>
+        <CalendarOutlined />
+        {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
+      </span>
+      {meeting.venue ? (
+        <span>
+          <EnvironmentOutlined />
+          {meeting.venue}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** A meeting as a card (name, days, venue, status, the deadline while open); opens its page. */
 export function MeetingCard({ meeting, to }: { meeting: PublicMeetingCard; to: string }) {
-  const { i18n } = useTranslation();
   const pick = useBilingual();
   return (
     <Link to={to} className="pub-card pub-meeting-card" data-testid={`meeting-card-${meeting.code}`}>
@@ -18,16 +36,7 @@ export function MeetingCard({ meeting, to }: { meeting: PublicMeetingCard; to: s
         <MeetingStatusTag status={meeting.status} />
       </div>
       <div className="pub-meta">
-        <span>
-          <CalendarOutlined />
-          {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
-        </span>
-        {meeting.venue ? (
-          <span>
-            <EnvironmentOutlined />
-            {meeting.venue}
-          </span>
-        ) : null}
+        <MeetingDaysVenue meeting={meeting} />
       </div>
       <div className="pub-meeting-card-foot">
         {meeting.registrationOpen ? <Countdown until={meeting.regClosesAt} /> : <span />}
