@@ -11,11 +11,12 @@ import '../parts/parts.css';
 
 // The other tabs and a group item's view come when opened: a meeting link's first load is its overview.
 const EntriesPanel = lazy(() => import('../parts/lists').then((m) => ({ default: m.EntriesPanel })));
-const DelegationsPanel = lazy(() => import('../parts/lists').then((m) => ({ default: m.DelegationsPanel })));
+const DelegationsPanel = lazy(() => import('../parts/delegations').then((m) => ({ default: m.DelegationsPanel })));
 const EventsBoard = lazy(() => import('../live/panels').then((m) => ({ default: m.EventsBoard })));
 const LatestResults = lazy(() => import('../live/panels').then((m) => ({ default: m.LatestResults })));
 const ScoresPanel = lazy(() => import('../live/panels').then((m) => ({ default: m.ScoresPanel })));
-const ItemView = lazy(() => import('./ItemView').then((m) => ({ default: m.ItemView })));
+// From the group item page's module, so the view and that page are one chunk (one fetch on either page).
+const ItemView = lazy(() => import('../group-item').then((m) => ({ default: m.ItemView })));
 
 const TABS = ['overview', 'entries', 'delegations', 'startLists', 'results', 'scores'] as const;
 type Tab = (typeof TABS)[number];

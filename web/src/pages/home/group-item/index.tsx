@@ -1,10 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { LiteSkeleton } from '../../../components/lite';
-import { ItemView } from '../detail/ItemView';
 import { positiveId } from '../live/format';
 import { PublicEmpty } from '../PublicEmpty';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import { ItemView } from './ItemView';
 import '../parts/parts.css';
+
+export { ItemView };
 
 /**
  * A group item's page on its own (spec §2 "group item"): `/home/group-item?meetingId=&groupItemId=`

@@ -1,5 +1,3 @@
-import { DownOutlined } from '@ant-design/icons';
-
 export interface NativeOption {
   value: number;
   label: string;
@@ -8,7 +6,7 @@ export interface NativeOption {
 /**
  * A choice among ids as the browser's own `<select>`: the phone's native picker, large and
  * familiar, and no select widget in the public pages' JavaScript. A form control
- * (`value` / `onChange`, `id` from Form.Item).
+ * (`value` / `onChange`, `id` from Form.Item). Its chevron is drawn by CSS (parts.css), not an icon chunk.
  */
 export function NativeSelect({
   id,
@@ -51,7 +49,6 @@ export function NativeSelect({
           </option>
         ))}
       </select>
-      <DownOutlined aria-hidden />
     </span>
   );
 }
