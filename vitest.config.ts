@@ -5,6 +5,20 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['server/src/**/*.test.ts'];
 
 /**
+ * The server files share one module graph per worker (`isolate: false`): isolated, every file
+ * started a fresh worker and imported the whole server again, which took more of the run than
+ * the tests did. Each file still builds its own app on its own fresh database (`makeTestApp`),
+ * and the server keeps no per-process state between apps.
+ */
+const serverProject = {
+  include: serverTests,
+  globalSetup: ['server/src/test/template.ts'],
+  isolate: false,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+/**
  * One run covers every unit and server suite. The server suite runs on embedded PGlite,
  * and again on PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
  */
@@ -44,26 +58,12 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'server-pglite',
-          include: serverTests,
-          env: { BATON_TEST_DB: 'pglite' },
-          globalSetup: ['server/src/test/template.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
+        test: { name: 'server-pglite', env: { BATON_TEST_DB: 'pglite' }, ...serverProject },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                env: { BATON_TEST_DB: 'postgres' },
-                globalSetup: ['server/src/test/template.ts'],
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-              },
+              test: { name: 'server-postgres', env: { BATON_TEST_DB: 'postgres' }, ...serverProject },
             },
           ]
         : []),
