@@ -54,9 +54,12 @@ export default defineConfig({
   outputDir: path.join(tmp, `test-results-${PORT_A}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT_A}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'zh-CN',
+    // As a user who asked the system for reduced motion: antd's transitions are off, so no frame of
+    // a zoom or a slide is painted (in software, on CI's two cores) and nothing waits for one.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

@@ -90,6 +90,8 @@ test.describe('registration, password recovery and the personal centre', () => {
       await signIn(page, username, 'first-pass-1');
       await expect(page.locator('.ant-message-notice').last()).toBeVisible();
       await expect(page).toHaveURL(/#\/login/);
+      // A failed attempt clears the captcha field once its answer is in: then try again.
+      await expect(page.getByTestId('login-captcha')).toHaveValue('');
       await signInAndWait(page, username, 'second-pass-2');
     } finally {
       await adminContext.close();

@@ -29,6 +29,20 @@ test.describe('admin shell', () => {
     await expect(page.locator('.ant-menu-horizontal')).toBeVisible();
   });
 
+  test('a system that asks for reduced motion gets no antd transitions; otherwise they run', async ({ page }) => {
+    // The suite runs as such a user (playwright.config.ts `reducedMotion`).
+    await signInAndWait(page);
+    // A sidebar menu item: its transition comes from antd's motion tokens (not from a CSS media rule).
+    const transition = () =>
+      page
+        .locator('.ant-menu-item')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(await transition()).toMatch(/^0s(, 0s)*$/);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(transition).toMatch(/[1-9]/);
+  });
+
   test('opening pages adds tabs; the dashboard tab is pinned; tabs close', async ({ page }) => {
     await signInAndWait(page);
     await page.getByTestId('user-menu').click();

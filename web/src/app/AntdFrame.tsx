@@ -4,6 +4,7 @@ import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
+import { useReducedMotion } from '../hooks/media';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { FeedbackApp, useFeedback } from './FeedbackApp';
@@ -61,6 +62,7 @@ export default function AntdFrame({ children }: { children: ReactNode }) {
   const watermarkEnabled = useSettingsStore((s) => s.watermarkEnabled);
   const watermarkContent = useSettingsStore((s) => s.watermarkContent);
   const dark = useIsDark();
+  const reducedMotion = useReducedMotion();
 
   const themeConfig = useMemo(
     () => ({
@@ -68,9 +70,10 @@ export default function AntdFrame({ children }: { children: ReactNode }) {
         dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         ...(size === 'small' ? [theme.compactAlgorithm] : []),
       ],
-      token: { colorPrimary: themeColor, borderRadius: 8 },
+      // `motion: false` when the system asks for reduced motion: no zooms, slides or waves.
+      token: { colorPrimary: themeColor, borderRadius: 8, motion: !reducedMotion },
     }),
-    [dark, size, themeColor],
+    [dark, size, themeColor, reducedMotion],
   );
 
   if (inside) return children;

@@ -1,17 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../hooks/media';
 import { useSettingsStore } from '../stores/settings';
 
-const query = typeof window === 'undefined' ? null : window.matchMedia('(prefers-color-scheme: dark)');
-
-function subscribe(cb: () => void) {
-  query?.addEventListener('change', cb);
-  return () => query?.removeEventListener('change', cb);
-}
-
 /** Whether the operating system prefers dark, followed live. */
-export function useSystemDark(): boolean {
-  return useSyncExternalStore(subscribe, () => query?.matches ?? false);
-}
+export const useSystemDark = (): boolean => useMediaQuery('(prefers-color-scheme: dark)');
 
 /** The effective theme: `auto` follows the operating system (spec §4). */
 export function useIsDark(): boolean {
