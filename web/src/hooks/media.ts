@@ -29,7 +29,8 @@ export function useMediaQuery(media: string): boolean {
 }
 
 /**
- * Whether the system asks for reduced motion: antd's transitions are then off (AntdFrame), as
- * the public pages' own CSS animations are (their `prefers-reduced-motion` rules).
+ * Whether the system asks for reduced motion: antd's transitions are then off (AntdFrame). The
+ * public pages' own components need no script for it: their CSS has `prefers-reduced-motion`
+ * rules (lite.css, live.css).
  */
 export const useReducedMotion = (): boolean => useMediaQuery('(prefers-reduced-motion: reduce)');
