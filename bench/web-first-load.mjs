@@ -2,10 +2,11 @@
 /**
  * Web first load: what a cold browser downloads and how soon the page is usable.
  *
- *   npm run build -w web && node bench/web-first-load.mjs [--runs 3] [--port 4130] [--json out.json]
+ *   npm run build -w web && node bench/web-first-load.mjs [--runs 3] [--port 4130] [--json out.json] [--only text]
  *
  * (`npm run bench -- --only web` builds the web and runs this, adding its rows to the bench table;
- * `--json` writes the measured pages there for it.)
+ * `--json` writes the measured pages there for it, with the files each fetched; `--only` measures
+ * the pages whose name contains the text.)
  *
  * Starts Baton (`server/src/main.ts` on a fresh PGlite data directory, which serves `web/dist`
  * with its precompressed twins and production cache headers), opens each page in a fresh
@@ -39,6 +40,7 @@ const QUIET_MS = 2000;
 
 const PAGES = [
   { name: 'admin login', hash: '/login', phone: false, target: 300 },
+  { name: 'delegation sign-in', hash: '/login?type=dlg&code=wrj2025', phone: true, target: 150 },
   { name: 'h5 home', hash: '/h5/home', phone: true, target: 150 },
   { name: 'h5 meeting detail', hash: '/h5/detail?code=wrj2025', phone: true, target: 150 },
   { name: 'meeting short link', hash: '/m/wrj2025', phone: true, target: 150 },
@@ -49,6 +51,9 @@ const PAGES = [
   { name: 'h5 track result', hash: '/h5/track-result?code=wrj2025', phone: true, target: 150 },
   { name: 'h5 athlete', hash: '/h5/athlete/1', phone: true, target: 150 },
 ];
+
+const ONLY = arg('only', '');
+const MEASURED = PAGES.filter((p) => p.name.includes(ONLY));
 
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.error('web/dist is missing: run `npm run build -w web` first.');
@@ -194,7 +199,7 @@ try {
   await server.ready;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
-  for (const page of PAGES) {
+  for (const page of MEASURED) {
     const bytes = await load(browser, server.base, page, false);
     const timed = [];
     for (let i = 0; i < RUNS; i++) timed.push(await load(browser, server.base, { ...page, phone: true }, true));
@@ -231,7 +236,13 @@ try {
   for (const r of body) console.log(line(r));
   const json = arg('json', '');
   if (json) {
-    const out = rows.map(({ page, bytes, fcp, tti }) => ({ ...page, gzipKB: bytes.gzip / 1024, fcp, tti }));
+    const out = rows.map(({ page, bytes, fcp, tti }) => ({
+      ...page,
+      gzipKB: bytes.gzip / 1024,
+      fcp,
+      tti,
+      files: bytes.urls,
+    }));
     fs.writeFileSync(json, JSON.stringify(out));
   }
 } finally {

@@ -88,7 +88,7 @@ test.describe('registration, password recovery and the personal centre', () => {
       // The old password no longer works; the new one does.
       await page.getByTestId('forget-to-login').click();
       await signIn(page, username, 'first-pass-1');
-      await expect(page.locator('.ant-message-notice').last()).toBeVisible();
+      await expect(page.locator('.lite-toast').last()).toBeVisible();
       await expect(page).toHaveURL(/#\/login/);
       // A failed attempt clears the captcha field once its answer is in: then try again.
       await expect(page.getByTestId('login-captcha')).toHaveValue('');

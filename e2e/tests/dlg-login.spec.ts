@@ -76,6 +76,8 @@ for (const size of SIZES) {
     await page.getByTestId('dlg-submit').click();
     await expect(toast(page, /验证码/)).toBeVisible();
     await expect(page).toHaveURL(/#\/login/);
+    // The message shows as the answer arrives; the form takes another try once it is no longer busy.
+    await expect(page.getByTestId('dlg-submit')).not.toHaveAttribute('aria-busy', 'true');
 
     await page.getByTestId('dlg-code').fill(code);
     await page.getByTestId('dlg-submit').click();

@@ -19,8 +19,11 @@ export async function signInAndWait(page: Page, username = 'admin', password = A
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** The newest antd message toast with this text (an older one may still be fading out). */
+/**
+ * The newest message toast with this text (an older one may still be fading out): antd's, or the
+ * lite one of the pages without antd (the sign-in page, the phone pages).
+ */
 export const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-message-notice').filter({ hasText: text }).last();
+  page.locator('.ant-message-notice, .lite-toast').filter({ hasText: text }).last();
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

@@ -7,6 +7,7 @@
  * `competition`: the published start lists and official results (issue 6), answering A0404
  * too when the meeting keeps its lists private.
  */
+
 import type {
   CompetitionEventVO,
   MeetingPublicVO,
@@ -25,6 +26,7 @@ import type {
   TeamScoresVO,
 } from '@baton/contracts';
 import type { Envelope } from './envelope';
+import { refreshPublicReads, usePublicRead } from './public-reads';
 import { publicRequest as request } from './public-request';
 
 const BASE = '/api/v1/public';
@@ -83,3 +85,11 @@ export const publicApi = {
       }),
   },
 };
+
+const DLG_MEETINGS_KEY = ['dlg-meetings'] as const;
+
+/** The meetings a delegation can sign in to, as the enrol and sign-in pages read them (shared, kept 30 s). */
+export const useDlgMeetings = () => usePublicRead(DLG_MEETINGS_KEY, publicApi.dlgMeetings);
+
+/** Read them again (a "Retry" after a failed read). */
+export const refreshDlgMeetings = () => refreshPublicReads((key) => key[0] === DLG_MEETINGS_KEY[0]);

@@ -75,7 +75,13 @@ export function staticRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { index: true, Component: Nothing, loader: to('/home/index') },
-        { path: 'login', handle: h('route.login'), lazy: page(() => import('../pages/login'), SIGN_IN_AREAS) },
+        // Without antd: the first page of most visits, and a team leader's on a phone. The
+        // delegation's side brings the code fields' strings ('comm') with it.
+        {
+          path: 'login',
+          handle: h('route.login'),
+          lazy: page(() => import('../pages/login'), ['dlg'], 'none'),
+        },
         {
           path: 'which/login',
           handle: h('route.whichLogin'),

@@ -32,6 +32,8 @@ const en: LocaleMessages = {
     captchaLoading: 'Loading',
     submit: 'Sign in',
     capsLock: 'Caps Lock is on',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     rules: {
       username: 'Please enter Username',
       password: 'Please enter Password',

@@ -31,6 +31,8 @@ const zhCn = {
     captchaLoading: '加载中',
     submit: '登 录',
     capsLock: '大写锁定已打开',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     rules: {
       username: '请输入用户名',
       password: '请输入密码',

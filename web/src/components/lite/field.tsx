@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import './field.css';
 
 /**
@@ -30,39 +30,55 @@ export function useLiteForm<V extends Record<string, unknown>>(
     return names.every((name) => !found[name]);
   };
   const setError = (name: keyof V, message: string | undefined) => setErrors((prev) => ({ ...prev, [name]: message }));
-  return { values, errors, set, check, setError };
+  /** Sets a field without checking it, its error gone (a used picture code, emptied for the next). */
+  const reset = <K extends keyof V>(name: K, value: V[K]) => {
+    latest.current = { ...latest.current, [name]: value };
+    setValues(latest.current);
+    setError(name, undefined);
+  };
+  return { values, errors, set, check, setError, reset };
 }
 
-/** A labelled form row (antd's vertical Form.Item): the label, the control, its error under it. */
+/**
+ * A form row (antd's vertical Form.Item): the label (none when the control carries its own
+ * `aria-label`, as on the sign-in card), the control, then its error and `extra` (a hint).
+ */
 export function LiteField({
   id,
   label,
   error,
+  extra,
   children,
 }: {
   /** The control's id (the label points at it; its error is `${id}-error`). */
   id: string;
-  label: ReactNode;
+  label?: ReactNode;
   error?: string;
+  extra?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className={error ? 'lite-field lite-field-invalid' : 'lite-field'}>
-      <label htmlFor={id}>{label}</label>
+      {label === undefined ? null : <label htmlFor={id}>{label}</label>}
       {children}
       {error ? (
         <div id={`${id}-error`} className="lite-field-error" role="alert">
           {error}
         </div>
       ) : null}
+      {extra ? <div className="lite-field-extra">{extra}</div> : null}
     </div>
   );
 }
 
-/** A text input with an icon before it (antd Input with `prefix`, large), described by its field's error. */
+/**
+ * A text input with an icon before it (antd Input with `prefix`, large), described by its field's
+ * error; `suffix` is a control at its end (the password's eye).
+ */
 export function LiteInput({
   id,
   icon,
+  suffix,
   value,
   onChange,
   invalid,
@@ -71,19 +87,27 @@ export function LiteInput({
 }: {
   id: string;
   icon?: ReactNode;
+  suffix?: ReactNode;
   value: string;
   onChange: (value: string) => void;
   invalid?: boolean;
   className?: string;
+  type?: 'text' | 'password' | 'search';
   placeholder?: string;
   maxLength?: number;
   inputMode?: 'text' | 'numeric' | 'tel';
   autoComplete?: string;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+  onKeyUp?: (e: KeyboardEvent<HTMLInputElement>) => void;
+  onBlur?: () => void;
   'aria-label'?: string;
   'data-testid'?: string;
 }) {
+  const classes = ['lite-input'];
+  if (suffix) classes.push('lite-input-suffixed');
+  if (className) classes.push(className);
   return (
-    <span className={className ? `lite-input ${className}` : 'lite-input'}>
+    <span className={classes.join(' ')}>
       {icon}
       <input
         id={id}
@@ -93,6 +117,7 @@ export function LiteInput({
         aria-describedby={invalid ? `${id}-error` : undefined}
         {...rest}
       />
+      {suffix ? <span className="lite-input-suffix">{suffix}</span> : null}
     </span>
   );
 }

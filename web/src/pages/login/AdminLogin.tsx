@@ -1,33 +1,38 @@
-import { LockOutlined, ReloadOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
-import { Button, Form, theme } from 'antd';
-// The two inputs alone: `Input` from 'antd' brings Search, OTP and TextArea onto the login page.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { loadPublicKey, login } from '../../api/auth';
 import { useTranslation } from '../../app/i18n';
-import { LiteSpin } from '../../components/lite';
+import { LiteButton } from '../../components/lite';
+import { LiteField, LiteInput, useLiteForm } from '../../components/lite/field';
 import { useCaptcha } from '../register/codes';
+import { CaptchaField } from './code-fields';
 import { forgetKeyIfStale, sealed } from './credentials';
 import { useSignedIn } from './sign-in';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  captchaCode: string;
-}
-
-/** The administrators' sign-in: username and password (SM2-encrypted) and the picture code. */
+/**
+ * The administrators' sign-in: username and password (SM2-encrypted) and the picture code.
+ * Without antd, like the whole sign-in page: the first page most users open downloads little.
+ */
 export function AdminLoginForm({ redirect }: { redirect: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const [form] = Form.useForm<LoginValues>();
+  const id = useId();
   const signedIn = useSignedIn();
   const { captcha, loading: captchaLoading, refresh: refreshCaptcha } = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
+  const [shown, setShown] = useState(false);
+  const form = useLiteForm(
+    { username: '', password: '', captchaCode: '' },
+    {
+      username: (v) => (v.trim() ? null : t('login.rules.username')),
+      password: (v) =>
+        !v ? t('login.rules.password') : v.length < PASSWORD_MIN_LENGTH ? t('login.rules.passwordMin') : null,
+      captchaCode: (v) => (v.trim() ? null : t('login.rules.captcha')),
+    },
+  );
+  const { values, errors } = form;
 
   useEffect(() => {
     // Fetch the encryption key while the user types.
@@ -36,7 +41,9 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
 
   const onCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState('CapsLock'));
 
-  const onFinish = async (values: LoginValues) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting || !form.check()) return;
     setSubmitting(true);
     try {
       const tokens = await login({
@@ -49,7 +56,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
     } catch (error) {
       // The request layer has shown the server's message; a captcha is good for one try only.
       forgetKeyIfStale(error);
-      form.setFieldValue('captchaCode', '');
+      form.reset('captchaCode', '');
       void refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -58,92 +65,85 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
 
   return (
     <>
-      <Form<LoginValues>
-        form={form}
-        size="large"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        autoComplete="off"
-        initialValues={{ username: '', password: '', captchaCode: '' }}
-      >
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.rules.username') }]}>
-          <Input
-            prefix={<UserOutlined />}
+      <form onSubmit={(e) => void submit(e)} autoComplete="off" noValidate data-testid="login-form">
+        <LiteField id={`${id}-username`} error={errors.username}>
+          <LiteInput
+            id={`${id}-username`}
+            icon={<UserOutlined />}
+            value={values.username}
+            onChange={(v) => form.set('username', v)}
+            invalid={Boolean(errors.username)}
             placeholder={t('login.username')}
             aria-label={t('login.username')}
             autoComplete="username"
-            data-testid="login-username"
             maxLength={64}
+            data-testid="login-username"
           />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          rules={[
-            { required: true, message: t('login.rules.password') },
-            { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
-          ]}
+        </LiteField>
+        <LiteField
+          id={`${id}-password`}
+          error={errors.password}
           extra={
             capsLock ? (
-              <span style={{ color: token.colorWarning }} data-testid="caps-lock-warning">
+              <span className="auth-warning" data-testid="caps-lock-warning">
                 {t('login.capsLock')}
               </span>
             ) : null
           }
         >
-          <Password
-            prefix={<LockOutlined />}
+          <LiteInput
+            id={`${id}-password`}
+            type={shown ? 'text' : 'password'}
+            icon={<LockOutlined />}
+            suffix={
+              <button
+                type="button"
+                className="lite-input-eye"
+                onClick={() => setShown((s) => !s)}
+                aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+                aria-pressed={shown}
+                title={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+              >
+                {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+              </button>
+            }
+            value={values.password}
+            onChange={(v) => form.set('password', v)}
+            invalid={Boolean(errors.password)}
             placeholder={t('login.password')}
             aria-label={t('login.password')}
             autoComplete="current-password"
-            data-testid="login-password"
             maxLength={128}
             onKeyDown={onCapsLock}
             onKeyUp={onCapsLock}
             onBlur={() => setCapsLock(false)}
+            data-testid="login-password"
           />
-        </Form.Item>
-        <Form.Item>
-          <div className="auth-captcha">
-            <Form.Item
-              name="captchaCode"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('login.rules.captcha') }]}
-            >
-              <Input
-                prefix={<SafetyCertificateOutlined />}
-                placeholder={t('login.captcha')}
-                aria-label={t('login.captcha')}
-                autoComplete="off"
-                data-testid="login-captcha"
-                maxLength={8}
-              />
-            </Form.Item>
-            <button
-              type="button"
-              className="auth-captcha-img"
-              style={{ borderColor: token.colorBorder }}
-              onClick={() => void refreshCaptcha()}
-              title={t('login.captchaRefresh')}
-              aria-label={t('login.captchaRefresh')}
-              data-testid="login-captcha-img"
-            >
-              {captcha && !captchaLoading ? (
-                <img src={captcha.image} alt={t('login.captchaImage')} />
-              ) : captchaLoading ? (
-                <LiteSpin small />
-              ) : (
-                <ReloadOutlined style={{ color: '#595959' }} />
-              )}
-            </button>
-          </div>
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+        </LiteField>
+        <CaptchaField
+          id={`${id}-captcha`}
+          placeholder={t('login.captcha')}
+          value={values.captchaCode}
+          onChange={(v) => form.set('captchaCode', v)}
+          error={errors.captchaCode}
+          captcha={captcha}
+          loading={captchaLoading}
+          onRefresh={() => void refreshCaptcha()}
+          testId="login-captcha"
+          imageTestId="login-captcha-img"
+        />
+        <LiteButton
+          type="submit"
+          variant="primary"
+          size="large"
+          block
+          loading={submitting}
+          className="auth-submit"
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </LiteButton>
+      </form>
       <div className="auth-links">
         <Link to="/forget-password">{t('login.forgetPassword')}</Link>
         <Link to="/register">{t('login.register')}</Link>

@@ -1,5 +1,4 @@
 import { APP_VERSION, APP_YEAR } from '@baton/contracts';
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/i18n';
@@ -8,14 +7,16 @@ import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import './auth.css';
 
-/** The frame of the sign-in pages: brand bar, language and theme switches, a centred card. */
+/**
+ * The frame of the sign-in pages: brand bar, language and theme switches, a centred card. Without
+ * antd (the theme's colours are CSS variables), so the sign-in page can do without it.
+ */
 export function AuthFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <div className="auth-page" style={{ color: token.colorText }}>
+    <div className="auth-page">
       <header className="auth-topbar">
-        <Link to="/home/index" className="auth-brand" style={{ color: token.colorText }}>
+        <Link to="/home/index" className="auth-brand">
           <Logo size={28} />
         </Link>
         <div className="auth-tools">
@@ -24,25 +25,11 @@ export function AuthFrame({ children, wide = false }: { children: ReactNode; wid
         </div>
       </header>
       <main className={wide ? 'auth-main auth-main-wide' : 'auth-main'}>{children}</main>
-      <footer className="auth-footer" style={{ color: token.colorTextTertiary }}>
-        {t('app.copyright', { year: APP_YEAR, version: APP_VERSION })}
-      </footer>
+      <footer className="auth-footer">{t('app.copyright', { year: APP_YEAR, version: APP_VERSION })}</footer>
     </div>
   );
 }
 
 export function AuthCard({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <section
-      className="auth-card"
-      style={{
-        background: token.colorBgContainer,
-        borderColor: token.colorBorderSecondary,
-        boxShadow: token.boxShadowSecondary,
-      }}
-    >
-      {children}
-    </section>
-  );
+  return <section className="auth-card">{children}</section>;
 }

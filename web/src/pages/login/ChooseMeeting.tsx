@@ -1,11 +1,13 @@
-import { SearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { ExclamationCircleFilled, SearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
-import { Alert, Button, Empty, Input, Skeleton } from 'antd';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { LiteButton, LiteSkeleton } from '../../components/lite';
+import { LiteEmptyDefault } from '../../components/lite/empty';
+import { LiteInput } from '../../components/lite/field';
 import { MeetingCard } from './MeetingCard';
 
-/** Whether a team may register itself for this meeting right now. */
+/** Whether the meeting matches the search (name, English name, code or venue). */
 function matches(m: PublicMeetingCard, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
@@ -32,6 +34,7 @@ export function ChooseMeeting({
   onSelfRegister: (m: PublicMeetingCard) => void;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const [q, setQ] = useState('');
   const shown = useMemo(() => meetings.filter((m) => matches(m, q)), [meetings, q]);
 
@@ -41,30 +44,34 @@ export function ChooseMeeting({
         {t('dlg.choose.title')}
       </h2>
       <p style={{ margin: '0 0 16px', opacity: 0.7 }}>{t('dlg.choose.subtitle')}</p>
-      {notice && <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} data-testid="dlg-notice" />}
+      {notice && (
+        <div className="auth-notice" role="alert" data-testid="dlg-notice">
+          <ExclamationCircleFilled />
+          <span>{notice}</span>
+        </div>
+      )}
       {meetings.length > 3 && (
-        <Input
-          size="large"
-          allowClear
-          prefix={<SearchOutlined />}
+        <LiteInput
+          id={`${id}-search`}
+          type="search"
+          icon={<SearchOutlined />}
           placeholder={t('dlg.choose.search')}
           aria-label={t('dlg.choose.search')}
           value={q}
-          onChange={(e) => setQ(e.target.value)}
-          style={{ marginBottom: 16 }}
+          onChange={setQ}
+          className="dlg-search"
           data-testid="dlg-search"
         />
       )}
       {loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <LiteSkeleton rows={4} />
       ) : failed ? (
-        <Empty description={t('dlg.choose.loadFailed')}>
-          <Button onClick={onRetry}>{t('dlg.choose.retry')}</Button>
-        </Empty>
+        <LiteEmptyDefault description={t('dlg.choose.loadFailed')}>
+          <LiteButton onClick={onRetry}>{t('dlg.choose.retry')}</LiteButton>
+        </LiteEmptyDefault>
       ) : shown.length === 0 ? (
-        <Empty
+        <LiteEmptyDefault
           description={meetings.length ? t('dlg.choose.noMatch', { q: q.trim() }) : t('dlg.choose.empty')}
-          style={{ padding: '16px 0' }}
         />
       ) : (
         <div className="dlg-meeting-list">
@@ -75,15 +82,14 @@ export function ChooseMeeting({
               onChoose={() => onChoose(m)}
               footer={
                 canSelfRegister(m) ? (
-                  <Button
-                    type="link"
+                  <LiteButton
+                    variant="link"
                     icon={<UsergroupAddOutlined />}
                     onClick={() => onSelfRegister(m)}
-                    style={{ paddingInline: 0 }}
                     data-testid={`dlg-self-register-${m.code}`}
                   >
                     {t('dlg.register.link')}
-                  </Button>
+                  </LiteButton>
                 ) : undefined
               }
             />

@@ -1,26 +1,24 @@
 import { MobileOutlined, SwapOutlined } from '@ant-design/icons';
-import type { PublicMeetingCard } from '@baton/contracts';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type PublicMeetingCard, VERIFY_CODE } from '@baton/contracts';
+import { type FormEvent, useId, useState } from 'react';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
-import { useFeedback } from '../../app/FeedbackApp';
+import { feedback } from '../../app/feedback';
 import { useTranslation } from '../../app/i18n';
-import { useCaptcha } from '../register/codes';
-import { CaptchaInput, CodeField } from '../register/shared';
-import { forgetKeyIfStale, sealed, useCaptchaOn } from './credentials';
+import { LiteButton } from '../../components/lite';
+import { LiteField, LiteInput, useLiteForm } from '../../components/lite/field';
+import { useCaptcha, useCountdown } from '../register/codes';
+import { CaptchaField, SmsCodeField } from './code-fields';
+import { forgetKeyIfStale, mobileError, requestMobileCode, sealed, useCaptchaOn } from './credentials';
 import { MeetingCard } from './MeetingCard';
-import { mobileRules, sendMobileCode, useSignedIn } from './sign-in';
+import { useSignedIn } from './sign-in';
 
-interface Values {
-  mobile: string;
-  captchaCode: string;
-  smcode: string;
-}
+const CODE = /^\s*\d+\s*$/;
 
 /**
  * The delegation's sign-in to one meeting (spec §1/§7): the contact mobile, the picture code
  * when the captcha is on, the SMS code with its countdown → the same tokens as an
- * administrator's sign-in, bound to that delegation; then on to `redirect`.
+ * administrator's sign-in, bound to that delegation; then on to `redirect`. Without antd: a
+ * team leader opens it on a phone.
  */
 export function DelegationLoginForm({
   meeting,
@@ -32,41 +30,66 @@ export function DelegationLoginForm({
   onChangeMeeting: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<Values>();
+  const id = useId();
   const captchaOn = useCaptchaOn();
   const { captcha, loading, refresh } = useCaptcha();
+  const countdown = useCountdown();
   const signedIn = useSignedIn();
+  const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const form = useLiteForm(
+    { mobile: '', captchaCode: '', smcode: '' },
+    {
+      mobile: (v) => mobileError(t, v),
+      captchaCode: (v) => (!captchaOn || v.trim() ? null : t('login.rules.captcha')),
+      smcode: (v) => (CODE.test(v) ? null : t('dlg.form.rules.code')),
+    },
+  );
+  const { values, errors } = form;
 
   const newCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
+    form.reset('captchaCode', '');
     void refresh();
   };
 
   const send = async () => {
-    const wait = await sendMobileCode(form, {
-      tmid: meeting.id,
-      captchaOn,
-      captchaKey: captcha?.key ?? '',
-      captchaMissing: t('dlg.form.rules.captcha'),
-      send: sendDlgCode,
-      onCaptchaUsed: newCaptcha,
-    });
-    // The server answers the same whether or not the mobile is a contact (no enumeration).
-    if (wait !== null) message.success(t('dlg.form.sentIfKnown'));
-    return wait;
+    if (!form.check(['mobile'])) return;
+    if (captchaOn && !values.captchaCode.trim()) {
+      form.setError('captchaCode', t('dlg.form.rules.captcha'));
+      return;
+    }
+    setSending(true);
+    try {
+      const wait = await requestMobileCode({
+        mobile: values.mobile,
+        captchaCode: values.captchaCode,
+        tmid: meeting.id,
+        captchaOn,
+        captchaKey: captcha?.key ?? '',
+        send: sendDlgCode,
+        onCaptchaUsed: newCaptcha,
+      });
+      // The server answers the same whether or not the mobile is a contact (no enumeration).
+      feedback.message.success(t('dlg.form.sentIfKnown'));
+      countdown.start(wait || VERIFY_CODE.resendS);
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSending(false);
+    }
   };
 
-  const onFinish = async (v: Values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting || !form.check()) return;
     setSubmitting(true);
     try {
       const tokens = await dlgLogin({
-        mobile: await sealed(v.mobile.trim()),
-        smcode: v.smcode.trim(),
+        mobile: await sealed(values.mobile.trim()),
+        smcode: values.smcode.trim(),
         tmid: meeting.id,
         captchaKey: captchaOn ? (captcha?.key ?? '') : '',
-        captchaCode: captchaOn ? v.captchaCode.trim() : '',
+        captchaCode: captchaOn ? values.captchaCode.trim() : '',
       });
       signedIn(tokens, redirect);
     } catch (error) {
@@ -85,31 +108,25 @@ export function DelegationLoginForm({
           meeting={meeting}
           compact
           footer={
-            <Button
-              type="link"
+            <LiteButton
+              variant="link"
               icon={<SwapOutlined />}
               onClick={onChangeMeeting}
-              style={{ paddingInline: 0 }}
               data-testid="dlg-change-meeting"
             >
               {t('dlg.meeting.change')}
-            </Button>
+            </LiteButton>
           }
         />
       </div>
-      <Form<Values>
-        form={form}
-        size="large"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        autoComplete="off"
-        initialValues={{ mobile: '', captchaCode: '', smcode: '' }}
-        data-testid="dlg-form"
-      >
-        <Form.Item name="mobile" rules={mobileRules(t)} extra={t('dlg.form.mobileHint')}>
-          <Input
-            prefix={<MobileOutlined />}
+      <form onSubmit={(e) => void submit(e)} autoComplete="off" noValidate data-testid="dlg-form">
+        <LiteField id={`${id}-mobile`} error={errors.mobile} extra={t('dlg.form.mobileHint')}>
+          <LiteInput
+            id={`${id}-mobile`}
+            icon={<MobileOutlined />}
+            value={values.mobile}
+            onChange={(v) => form.set('mobile', v)}
+            invalid={Boolean(errors.mobile)}
             placeholder={t('dlg.form.mobile')}
             aria-label={t('dlg.form.mobile')}
             inputMode="numeric"
@@ -117,31 +134,44 @@ export function DelegationLoginForm({
             maxLength={11}
             data-testid="dlg-mobile"
           />
-        </Form.Item>
+        </LiteField>
         {captchaOn && (
-          <Form.Item
-            name="captchaCode"
-            rules={[{ required: true, whitespace: true, message: t('login.rules.captcha') }]}
-          >
-            <CaptchaInput captcha={captcha} loading={loading} onRefresh={() => void refresh()} testId="dlg-captcha" />
-          </Form.Item>
-        )}
-        <Form.Item>
-          <CodeField
-            name="smcode"
-            message={t('dlg.form.rules.code')}
-            label={t('dlg.form.code')}
-            onSend={send}
-            testId="dlg-code"
-            sendTestId="dlg-send-code"
+          <CaptchaField
+            id={`${id}-captcha`}
+            placeholder={t('login.captcha')}
+            value={values.captchaCode}
+            onChange={(v) => form.set('captchaCode', v)}
+            error={errors.captchaCode}
+            captcha={captcha}
+            loading={loading}
+            onRefresh={newCaptcha}
+            testId="dlg-captcha"
           />
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="dlg-submit">
-            {t('dlg.form.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+        )}
+        <SmsCodeField
+          id={`${id}-code`}
+          placeholder={t('dlg.form.code')}
+          value={values.smcode}
+          onChange={(v) => form.set('smcode', v)}
+          error={errors.smcode}
+          sending={sending}
+          left={countdown.left}
+          onSend={() => void send()}
+          testId="dlg-code"
+          sendTestId="dlg-send-code"
+        />
+        <LiteButton
+          type="submit"
+          variant="primary"
+          size="large"
+          block
+          loading={submitting}
+          className="auth-submit"
+          data-testid="dlg-submit"
+        >
+          {t('dlg.form.submit')}
+        </LiteButton>
+      </form>
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
-import { Button, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { refreshDlgMeetings, useDlgMeetings } from '../../api/public';
 import { useTranslation } from '../../app/i18n';
-import { ChooseMeeting } from './ChooseMeeting';
+import { LiteButton, LiteSkeleton, LiteSpin } from '../../components/lite';
 import { DelegationLoginForm } from './DelegationLogin';
-import { SelfRegisterDialog } from './SelfRegister';
-import { useDlgMeetings } from './sign-in';
+import { SelfRegisterOnDemand } from './self-register-on-demand';
+
+/** The meeting chooser comes when needed: a link from a meeting's page has chosen it already. */
+const ChooseMeeting = lazy(async () => ({ default: (await import('./ChooseMeeting')).ChooseMeeting }));
 
 /** The delegation's side of the page: the meeting chooser or the sign-in form for one meeting. */
 export default function DelegationSide({
@@ -30,14 +32,14 @@ export default function DelegationSide({
 
   // A preselected meeting that is not (or no longer) open for sign-in: back to the chooser.
   useEffect(() => {
-    if (meetings.isSuccess && wanted && !picked) {
+    if (meetings.data && wanted && !picked) {
       setNotice(t('dlg.choose.unknown'));
       edit((p) => {
         p.delete('tmid');
         p.delete('code');
       });
     }
-  }, [meetings.isSuccess, wanted, picked, edit, t]);
+  }, [meetings.data, wanted, picked, edit, t]);
 
   const choose = (m: PublicMeetingCard) => {
     setNotice(null);
@@ -50,7 +52,7 @@ export default function DelegationSide({
   if (wanted && !picked && !meetings.isError) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
-        <Spin />
+        <LiteSpin />
       </div>
     );
   }
@@ -70,30 +72,27 @@ export default function DelegationSide({
           }
         />
       ) : (
-        <ChooseMeeting
-          meetings={list}
-          loading={meetings.isLoading}
-          failed={meetings.isError}
-          onRetry={() => void meetings.refetch()}
-          notice={notice}
-          onChoose={choose}
-          onSelfRegister={setRegisterFor}
-        />
+        <Suspense fallback={<LiteSkeleton rows={4} />}>
+          <ChooseMeeting
+            meetings={list}
+            loading={meetings.isLoading}
+            failed={meetings.isError && !meetings.data}
+            onRetry={refreshDlgMeetings}
+            notice={notice}
+            onChoose={choose}
+            onSelfRegister={setRegisterFor}
+          />
+        </Suspense>
       )}
       <div className="auth-links" style={{ marginTop: picked ? 4 : 20 }}>
         <Link to="/which/login">{t('dlg.form.otherWays')}</Link>
         {picked && canSelfRegister(picked) && (
-          <Button
-            type="link"
-            onClick={() => setRegisterFor(picked)}
-            style={{ padding: 0, height: 'auto' }}
-            data-testid="dlg-self-register"
-          >
+          <LiteButton variant="link" onClick={() => setRegisterFor(picked)} data-testid="dlg-self-register">
             {t('dlg.register.link')}
-          </Button>
+          </LiteButton>
         )}
       </div>
-      <SelfRegisterDialog meeting={registerFor} onClose={() => setRegisterFor(null)} />
+      <SelfRegisterOnDemand meeting={registerFor} onClose={() => setRegisterFor(null)} />
     </>
   );
 }

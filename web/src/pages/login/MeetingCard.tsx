@@ -1,10 +1,9 @@
 import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
 import type { PublicMeetingCard } from '@baton/contracts';
-import { theme } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
-import { DictTag } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
+import { MeetingStatusTag } from '../home/parts/tags';
 import { useBilingual } from '../system/shared';
 import './dlg.css';
 
@@ -32,18 +31,12 @@ export function MeetingCard({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const bi = useBilingual();
-  const style = {
-    '--dlg-border': token.colorBorderSecondary,
-    '--dlg-bg': token.colorBgContainer,
-    '--dlg-muted': token.colorTextSecondary,
-  } as CSSProperties;
   const body = (
     <>
       <div className="dlg-meeting-head">
         <span className="dlg-meeting-name">{bi(meeting.name, meeting.nameEn)}</span>
-        <DictTag dictCode="meeting_status" value={meeting.status} />
+        <MeetingStatusTag status={meeting.status} />
       </div>
       <div className="dlg-meeting-facts">
         <span title={t('dlg.meeting.dates')}>
@@ -55,7 +48,7 @@ export function MeetingCard({
           </span>
         )}
         {meeting.registrationOpen && (
-          <span style={{ color: token.colorWarningText }}>
+          <span className="dlg-meeting-deadline">
             <ClockCircleOutlined /> {t('dlg.meeting.deadline', { at: minuteOf(meeting.regClosesAt) })}
           </span>
         )}
@@ -63,7 +56,7 @@ export function MeetingCard({
     </>
   );
   return (
-    <article className="dlg-meeting" style={style} data-testid={`dlg-meeting-${meeting.code}`}>
+    <article className="dlg-meeting" data-testid={`dlg-meeting-${meeting.code}`}>
       {onChoose ? (
         <button
           type="button"
@@ -72,7 +65,7 @@ export function MeetingCard({
           aria-label={`${t('dlg.meeting.choose')}: ${bi(meeting.name, meeting.nameEn)}`}
         >
           <div className="dlg-meeting-body">{body}</div>
-          <RightOutlined className="dlg-meeting-go" style={{ color: token.colorTextTertiary }} />
+          <RightOutlined className="dlg-meeting-go" />
         </button>
       ) : (
         <div className="dlg-meeting-main">

@@ -1,15 +1,63 @@
 import { MobileOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { maskPhone, type PublicMeetingCard } from '@baton/contracts';
-import { Button, Form, Input, Modal, Result, Typography } from 'antd';
+import {
+  type CodeSent,
+  type DlgCodeBody,
+  MOBILE_NUMBER_PATTERN,
+  maskPhone,
+  type PublicMeetingCard,
+} from '@baton/contracts';
+import { Button, Form, type FormInstance, type FormRule, Input, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { selfRegister, sendRegisterCode } from '../../api/dlg';
 import { useFeedback } from '../../app/FeedbackApp';
-import { useTranslation } from '../../app/i18n';
+import { type TFunction, useTranslation } from '../../app/i18n';
 import { useCaptcha } from '../register/codes';
 import { CaptchaInput, CodeField } from '../register/shared';
 import { useBilingual } from '../system/shared';
-import { forgetKeyIfStale, sealed, useCaptchaOn } from './credentials';
-import { mobileRules, sendMobileCode } from './sign-in';
+import { forgetKeyIfStale, requestMobileCode, sealed, useCaptchaOn } from './credentials';
+
+/** A mainland mobile number: 11 digits starting 13–19. */
+function mobileRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, whitespace: true, message: t('dlg.form.rules.mobile') },
+    { pattern: new RegExp(MOBILE_NUMBER_PATTERN), message: t('dlg.form.rules.mobileFormat') },
+  ];
+}
+
+/** The fields of a form that asks for an SMS code to a mobile. */
+interface MobileCodeFields {
+  mobile: string;
+  captchaCode?: string;
+}
+
+/**
+ * "Send code" of the delegation forms: checks the mobile (and the picture code when the
+ * captcha is on), sends the encrypted mobile and answers the server's wait in seconds, or
+ * null when nothing was sent. A picture code is good for one try: `onCaptchaUsed` then.
+ */
+async function sendMobileCode(
+  form: FormInstance,
+  opts: {
+    tmid: number;
+    captchaOn: boolean;
+    captchaKey: string;
+    captchaMissing: string;
+    send: (body: DlgCodeBody) => Promise<CodeSent>;
+    onCaptchaUsed: () => void;
+  },
+): Promise<number | null> {
+  try {
+    await form.validateFields(['mobile']);
+  } catch {
+    return null;
+  }
+  const { mobile, captchaCode = '' } = form.getFieldsValue(['mobile', 'captchaCode']) as MobileCodeFields;
+  if (opts.captchaOn && !captchaCode.trim()) {
+    form.setFields([{ name: 'captchaCode', errors: [opts.captchaMissing] }]);
+    return null;
+  }
+  return requestMobileCode({ ...opts, mobile, captchaCode });
+}
 
 interface Values {
   name: string;

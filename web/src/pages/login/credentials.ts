@@ -3,10 +3,11 @@
  * credentials, the captcha switch, the mobile's check and the SMS code request.
  */
 import { type CodeSent, type DlgCodeBody, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { forgetPublicKey, loadPublicKey } from '../../api/auth';
 import { getPublicConfig } from '../../api/dlg';
 import { isEnvelope } from '../../api/envelope';
+import { usePublicRead } from '../../api/public-reads';
+import type { TFunction } from '../../app/i18n';
 
 /** A credential (username, password, mobile) SM2-encrypted with the server's public key. */
 export async function sealed(text: string): Promise<string> {
@@ -22,16 +23,16 @@ export function forgetKeyIfStale(error: unknown): void {
 
 /** Whether the image captcha is on (public settings); on while unknown or unreadable. */
 export function useCaptchaOn(): boolean {
-  const { data } = useQuery({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: 60_000, retry: 1 });
+  const { data } = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000 });
   return data?.captchaEnabled ?? true;
 }
 
 const MOBILE = new RegExp(MOBILE_NUMBER_PATTERN);
 
-/** What is wrong with a mainland mobile number (11 digits starting 13–19): `required`, `format`, or null. */
-export function mobileProblem(value: string): 'required' | 'format' | null {
-  if (!value.trim()) return 'required';
-  return MOBILE.test(value) ? null : 'format';
+/** What is wrong with a mainland mobile number (11 digits starting 13–19), in words, or null. */
+export function mobileError(t: TFunction, value: string): string | null {
+  if (!value.trim()) return t('dlg.form.rules.mobile');
+  return MOBILE.test(value) ? null : t('dlg.form.rules.mobileFormat');
 }
 
 /**

@@ -1,14 +1,20 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../app/i18n';
+import { areas, useTranslation } from '../../app/i18n';
 import { LogoMark } from '../../components/Logo';
 import { LiteSegmented, LiteSpin } from '../../components/lite';
-import { AdminLoginForm } from './AdminLogin';
 import { AuthCard, AuthFrame } from './AuthFrame';
 import { safeRedirect } from './sign-in';
 
-/** The delegation's side (meeting chooser, SMS sign-in, self-registration) loads only when chosen. */
-const DelegationSide = lazy(() => import('./DelegationSide'));
+/**
+ * The delegation's side (meeting chooser, SMS sign-in, self-registration) loads only when chosen,
+ * with the strings of its code fields and of its meeting cards (a meeting's status).
+ */
+const DelegationSide = lazy(
+  async () => (await Promise.all([import('./DelegationSide'), areas.ensure(['comm', 'public'])]))[0],
+);
+/** The administrators' form, likewise: a team leader on a phone does not download it. */
+const AdminLoginForm = lazy(async () => ({ default: (await import('./AdminLogin')).AdminLoginForm }));
 
 type LoginType = 'admin' | 'dlg';
 
@@ -63,19 +69,19 @@ export default function LoginPage() {
           style={{ marginBottom: 20 }}
           aria-label={t('route.login')}
         />
-        {type === 'dlg' ? (
-          <Suspense
-            fallback={
-              <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
-                <LiteSpin />
-              </div>
-            }
-          >
+        <Suspense
+          fallback={
+            <div style={{ display: 'grid', placeItems: 'center', padding: 32 }}>
+              <LiteSpin />
+            </div>
+          }
+        >
+          {type === 'dlg' ? (
             <DelegationSide search={search} edit={edit} redirect={redirect} />
-          </Suspense>
-        ) : (
-          <AdminLoginForm redirect={redirect} />
-        )}
+          ) : (
+            <AdminLoginForm redirect={redirect} />
+          )}
+        </Suspense>
       </AuthCard>
     </AuthFrame>
   );

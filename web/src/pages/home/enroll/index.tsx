@@ -8,13 +8,13 @@ import {
   UsergroupAddOutlined,
 } from '@ant-design/icons';
 import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { publicApi } from '../../../api/public';
-import { refreshPublicReads, usePublicRead } from '../../../api/public-reads';
-import { areas, useTranslation } from '../../../app/i18n';
+import { refreshDlgMeetings, useDlgMeetings } from '../../../api/public';
+import { useTranslation } from '../../../app/i18n';
 import { LiteButton, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { SelfRegisterOnDemand } from '../../login/self-register-on-demand';
 import { useBilingual } from '../../system/shared';
 import { Countdown } from '../parts/Countdown';
 import { MeetingDaysVenue } from '../parts/MeetingCard';
@@ -30,27 +30,6 @@ const STEPS = [
   { key: 'submit', icon: AuditOutlined },
 ] as const;
 
-const MEETINGS_KEY = ['dlg-meetings'] as const;
-
-/**
- * "Register a new team" is an antd form: it comes, in antd's frame and with the strings of its
- * code fields, with the first click on it.
- */
-const SelfRegister = lazy(async () => {
-  const [{ default: Frame }, { SelfRegisterDialog }] = await Promise.all([
-    import('../../../app/AntdFrame'),
-    import('../../login/SelfRegister'),
-    areas.ensure(['comm']),
-  ]);
-  return {
-    default: (props: { meeting: PublicMeetingCard | null; onClose: () => void }) => (
-      <Frame>
-        <SelfRegisterDialog {...props} />
-      </Frame>
-    ),
-  };
-});
-
 /**
  * /home/enroll and /h5/enroll: a delegation's way in — the meetings open for entries (each
  * leading to the delegation sign-in with that meeting chosen), how entering works, and
@@ -61,10 +40,9 @@ export default function EnrollPage() {
   const { t } = useTranslation();
   const pick = useBilingual();
   const navigate = useNavigate();
-  const meetings = usePublicRead(MEETINGS_KEY, publicApi.dlgMeetings);
+  const meetings = useDlgMeetings();
   const open = useMemo(() => (meetings.data ?? []).filter((m) => m.registrationOpen), [meetings.data]);
   const [registerFor, setRegisterFor] = useState<PublicMeetingCard | null>(null);
-  const [registerUsed, setRegisterUsed] = useState(false);
 
   return (
     <div className="enroll-page" data-testid="enroll-page">
@@ -82,7 +60,7 @@ export default function EnrollPage() {
         ) : meetings.isError && !meetings.data ? (
           <div className="pub-card">
             <LiteEmptyDefault description={t('dlg.choose.loadFailed')}>
-              <LiteButton size="large" onClick={() => refreshPublicReads((key) => key[0] === MEETINGS_KEY[0])}>
+              <LiteButton size="large" onClick={refreshDlgMeetings}>
                 {t('dlg.choose.retry')}
               </LiteButton>
             </LiteEmptyDefault>
@@ -118,10 +96,7 @@ export default function EnrollPage() {
                       size="large"
                       variant="text"
                       icon={<UsergroupAddOutlined />}
-                      onClick={() => {
-                        setRegisterUsed(true);
-                        setRegisterFor(m);
-                      }}
+                      onClick={() => setRegisterFor(m)}
                       data-testid={`enroll-self-register-${m.code}`}
                     >
                       {t('dlg.register.link')}
@@ -157,11 +132,7 @@ export default function EnrollPage() {
       <p className="enroll-signin-link">
         <Link to="/login?type=dlg">{t('dlg.enroll.alreadyIn')}</Link>
       </p>
-      {registerUsed ? (
-        <Suspense fallback={null}>
-          <SelfRegister meeting={registerFor} onClose={() => setRegisterFor(null)} />
-        </Suspense>
-      ) : null}
+      <SelfRegisterOnDemand meeting={registerFor} onClose={() => setRegisterFor(null)} />
     </div>
   );
 }

@@ -1,22 +1,16 @@
-import {
-  MobileOutlined,
-  NumberOutlined,
-  ReloadOutlined,
-  SafetyCertificateOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { MobileOutlined, SearchOutlined } from '@ant-design/icons';
 import { type PublicRegistrationVO, VERIFY_CODE } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { sendDlgCode } from '../../../api/dlg';
 import { publicApi } from '../../../api/public';
 import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
-import { LiteButton, LiteSpin } from '../../../components/lite';
+import { LiteButton } from '../../../components/lite';
 import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
-import { forgetKeyIfStale, mobileProblem, requestMobileCode, sealed, useCaptchaOn } from '../../login/credentials';
+import { CaptchaField, SmsCodeField } from '../../login/code-fields';
+import { forgetKeyIfStale, mobileError, requestMobileCode, sealed, useCaptchaOn } from '../../login/credentials';
 import { useCaptcha, useCountdown } from '../../register/codes';
 import { MeetingSelect } from '../parts/MeetingSelect';
-import { QueryFrame } from '../parts/QueryFrame';
 
 const CODE = /^\s*\d+\s*$/;
 
@@ -24,19 +18,7 @@ const CODE = /^\s*\d+\s*$/;
  * Find a delegation's registrations with its contact mobile and an SMS code (the delegation
  * sign-in's code for that meeting). Loaded only when chosen: it brings the SM2 code with it.
  */
-export default function ByMobileForm(props: {
-  meetingId: number | null;
-  onFound: (found: PublicRegistrationVO[]) => void;
-}) {
-  // The captcha switch is a cached query: the cache comes with this form, not the page.
-  return (
-    <QueryFrame>
-      <MobileForm {...props} />
-    </QueryFrame>
-  );
-}
-
-function MobileForm({
+export default function ByMobileForm({
   meetingId,
   onFound,
 }: {
@@ -54,17 +36,14 @@ function MobileForm({
     { meetingId, mobile: '', captchaCode: '', smcode: '' },
     {
       meetingId: (v) => (v ? null : t('public.query.rules.meeting')),
-      mobile: (v) => {
-        const problem = mobileProblem(v);
-        return problem ? t(problem === 'required' ? 'dlg.form.rules.mobile' : 'dlg.form.rules.mobileFormat') : null;
-      },
+      mobile: (v) => mobileError(t, v),
       smcode: (v) => (CODE.test(v) ? null : t('dlg.form.rules.code')),
     },
   );
   const { values, errors } = form;
 
   const newCaptcha = () => {
-    form.set('captchaCode', '');
+    form.reset('captchaCode', '');
     void refresh();
   };
 
@@ -138,61 +117,32 @@ function MobileForm({
         />
       </LiteField>
       {captchaOn ? (
-        <LiteField id={`${id}-captcha`} label={t('comm.code.captcha')} error={errors.captchaCode}>
-          <div className="lite-input-row">
-            <LiteInput
-              id={`${id}-captcha`}
-              icon={<SafetyCertificateOutlined />}
-              value={values.captchaCode}
-              onChange={(v) => form.set('captchaCode', v)}
-              invalid={Boolean(errors.captchaCode)}
-              maxLength={8}
-              placeholder={t('comm.code.captcha')}
-              data-testid="query-captcha"
-            />
-            <button
-              type="button"
-              className="lite-captcha-img"
-              onClick={newCaptcha}
-              title={t('login.captchaRefresh')}
-              aria-label={t('login.captchaRefresh')}
-            >
-              {captcha && !loading ? (
-                <img src={captcha.image} alt={t('login.captchaImage')} />
-              ) : loading ? (
-                <LiteSpin small />
-              ) : (
-                <ReloadOutlined />
-              )}
-            </button>
-          </div>
-        </LiteField>
+        <CaptchaField
+          id={`${id}-captcha`}
+          label={t('comm.code.captcha')}
+          placeholder={t('comm.code.captcha')}
+          value={values.captchaCode}
+          onChange={(v) => form.set('captchaCode', v)}
+          error={errors.captchaCode}
+          captcha={captcha}
+          loading={loading}
+          onRefresh={newCaptcha}
+          testId="query-captcha"
+        />
       ) : null}
-      <LiteField id={`${id}-smcode`} label={t('public.query.smcode')} error={errors.smcode}>
-        <div className="lite-input-row">
-          <LiteInput
-            id={`${id}-smcode`}
-            icon={<NumberOutlined />}
-            value={values.smcode}
-            onChange={(v) => form.set('smcode', v)}
-            invalid={Boolean(errors.smcode)}
-            maxLength={VERIFY_CODE.length}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-            data-testid="query-smcode"
-          />
-          <LiteButton
-            size="large"
-            loading={sending}
-            disabled={countdown.running}
-            onClick={() => void send()}
-            data-testid="query-send-code"
-          >
-            {countdown.running ? t('comm.code.resendIn', { s: countdown.left }) : t('comm.code.send')}
-          </LiteButton>
-        </div>
-      </LiteField>
+      <SmsCodeField
+        id={`${id}-smcode`}
+        label={t('public.query.smcode')}
+        placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
+        value={values.smcode}
+        onChange={(v) => form.set('smcode', v)}
+        error={errors.smcode}
+        sending={sending}
+        left={countdown.left}
+        onSend={() => void send()}
+        testId="query-smcode"
+        sendTestId="query-send-code"
+      />
       <LiteButton
         type="submit"
         variant="primary"

@@ -1,12 +1,11 @@
 import type { PublicMeetingCard } from '@baton/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { forgetPublicReads } from '../../api/public-reads';
 import service from '../../api/request';
 import { fakeFetch } from '../../test/fake-fetch';
 import '../../app/i18n';
@@ -99,6 +98,13 @@ const fakeServer: AxiosAdapter = (config) => {
       return answer(config, MEETINGS);
     case 'POST /api/v2/dlg/sms-code':
       return answer(config, { resendAfterS, expiresInS: 300 });
+    case 'POST /api/v1/auth/login': {
+      const { username, password } = body as { username: string; password: string };
+      const plain = (v: string) => String(sm2.doDecrypt(v, keys.privateKey, 1));
+      return plain(username) === 'admin' && plain(password) === 'right-pass'
+        ? answer(config, { tokenType: 'Bearer', accessToken: 'at-admin', refreshToken: 'rt-admin', expiresIn: 3600 })
+        : answer(config, null, 'A0210', 'Wrong username or password');
+    }
     case 'POST /api/v2/dlg/login':
       return (body as { smcode: string }).smcode === '123456'
         ? answer(config, { tokenType: 'Bearer', accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 3600 })
@@ -123,14 +129,8 @@ async function open(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const screen = await render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  // The page renders without antd or a query cache above it, as the app's router shows it.
+  const screen = await render(<RouterProvider router={router} />);
   return { screen, router };
 }
 
@@ -146,6 +146,7 @@ afterAll(() => {
   realFetch();
 });
 beforeEach(() => {
+  forgetPublicReads();
   calls = [];
   captchaOn = true;
   captchaSeq = 0;
@@ -271,6 +272,13 @@ describe('meeting chooser', () => {
     await expect.element(screen.getByTestId('dlg-choose')).toBeVisible();
   });
 
+  it('opens the self-registration form (antd, loaded with the first click) from a meeting card', async () => {
+    const { screen } = await open('/login?type=dlg');
+    await screen.getByTestId('dlg-self-register-wrj2025').click();
+    await expect.element(screen.getByTestId('dlg-register-form'), { timeout: 10_000 }).toBeVisible();
+    await expect.element(screen.getByRole('dialog')).toHaveTextContent('2025 Wenrui Youth Athletics Games');
+  });
+
   it('goes back to the list, with a word, when the preselected meeting is not open for sign-in', async () => {
     const { screen, router } = await open('/login?type=dlg&tmid=99');
     await expect.element(screen.getByTestId('dlg-notice')).toBeVisible();
@@ -286,5 +294,57 @@ describe('meeting chooser', () => {
     expect(router.state.location.search).toContain('type=dlg');
     await screen.getByTestId('login-tab-admin').click();
     await expect.element(screen.getByTestId('login-username')).toBeVisible();
+  });
+});
+
+describe('administrator sign-in form', () => {
+  it('says what is missing, and sends nothing until the form is whole', async () => {
+    const { screen } = await open('/login');
+    await screen.getByTestId('login-submit').click();
+    await expect.element(screen.getByText('Please enter Username')).toBeVisible();
+    await expect.element(screen.getByText('Please enter Password')).toBeVisible();
+    await expect.element(screen.getByText('Please enter Verify Code')).toBeVisible();
+    await screen.getByTestId('login-username').fill('admin');
+    await expect.element(screen.getByText('Please enter Username')).not.toBeInTheDocument();
+    await screen.getByTestId('login-password').fill('12345');
+    await expect.element(screen.getByText('The password can not be less than 6 digits')).toBeVisible();
+    expect(callsTo('/api/v1/auth/login')).toHaveLength(0);
+  });
+
+  it('shows the password on request', async () => {
+    const { screen } = await open('/login');
+    const password = screen.getByTestId('login-password');
+    await password.fill('secret-1');
+    await expect.element(password).toHaveAttribute('type', 'password');
+    await screen.getByRole('button', { name: 'Show password' }).click();
+    await expect.element(password).toHaveAttribute('type', 'text');
+    await screen.getByRole('button', { name: 'Hide password' }).click();
+    await expect.element(password).toHaveAttribute('type', 'password');
+  });
+
+  it('renews the picture code after a refusal, then signs in with encrypted credentials', async () => {
+    const { screen } = await open('/login');
+    await expect.poll(() => callsTo('/api/v1/auth/captcha').length).toBe(1);
+    await screen.getByTestId('login-username').fill(' admin ');
+    await screen.getByTestId('login-password').fill('wrong-pass');
+    await screen.getByTestId('login-captcha').fill('ab12');
+    await screen.getByTestId('login-submit').click();
+    await expect.element(screen.getByText('Wrong username or password')).toBeVisible();
+    expect(useUserStore.getState().accessToken).toBe('');
+    // A picture code is good for one try: a new picture, the field empty and not marked wrong.
+    await expect.poll(() => callsTo('/api/v1/auth/captcha').length).toBe(2);
+    await expect.element(screen.getByTestId('login-captcha')).toHaveValue('');
+    await expect.element(screen.getByText('Please enter Verify Code')).not.toBeInTheDocument();
+
+    await screen.getByTestId('login-password').fill('right-pass');
+    await screen.getByTestId('login-captcha').fill('cd34');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByTestId('landed')).toHaveTextContent('/dashboard');
+    const sent = callsTo('/api/v1/auth/login').at(-1)!.body as Record<string, string>;
+    expect(sent.username).not.toContain('admin');
+    expect(sm2.doDecrypt(sent.username!, keys.privateKey, 1)).toBe('admin');
+    expect(sm2.doDecrypt(sent.password!, keys.privateKey, 1)).toBe('right-pass');
+    expect(sent).toMatchObject({ captchaKey: 'key-2', captchaCode: 'cd34' });
+    expect(useUserStore.getState().accessToken).toBe('Bearer at-admin');
   });
 });
