@@ -1,4 +1,7 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterAll, beforeAll } from 'vitest';
+import service from '../api/request';
+import { useAppStore } from '../stores/app';
 
 /**
  * Component tests fake the server at the HTTP layer. The console's calls go through axios (its
@@ -33,4 +36,19 @@ export function fakeFetch(adapter: AxiosAdapter): () => void {
   return () => {
     window.fetch = real;
   };
+}
+
+/** For a whole test file: `adapter` answers every request (axios and `fetch`), and the pages speak English. */
+export function serveFake(adapter: AxiosAdapter): void {
+  const originalAdapter = service.defaults.adapter;
+  let realFetch = () => {};
+  beforeAll(() => {
+    service.defaults.adapter = adapter;
+    realFetch = fakeFetch(adapter);
+    useAppStore.getState().setLanguage('en');
+  });
+  afterAll(() => {
+    service.defaults.adapter = originalAdapter;
+    realFetch();
+  });
 }

@@ -1,13 +1,73 @@
 /**
- * The code fields of the forms without antd (the sign-in forms, the public query by mobile): the
- * picture code beside its picture, and the SMS code beside its "Send code" and countdown.
+ * The mobile and code fields of the forms without antd (the delegation sign-in, the public query
+ * by mobile): the mobile, the picture code beside its picture, the SMS code beside its "Send code"
+ * and countdown, and what sending a code does.
  */
-import { NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { VERIFY_CODE } from '@baton/contracts';
+import { MobileOutlined, NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type CodeSent, type DlgCodeBody, VERIFY_CODE } from '@baton/contracts';
+import { type ReactNode, useState } from 'react';
+import { feedback } from '../../app/feedback';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSpin } from '../../components/lite';
 import { LiteField, LiteInput } from '../../components/lite/field';
-import type { Captcha } from '../register/codes';
+import { type Captcha, useCaptcha, useCountdown } from '../register/codes';
+import { requestMobileCode } from './credentials';
+
+/** What sending a code needs of its form (a `useLiteForm` with these two fields). */
+interface CodeForm {
+  values: { mobile: string; captchaCode: string };
+  reset: (name: 'captchaCode', value: string) => void;
+  setError: (name: 'captchaCode', message: string | undefined) => void;
+}
+
+/**
+ * "Send code": the picture code (its picture, renewed once used) and the SMS code's request and
+ * countdown. `request(tmid)` runs once the form's own checks of the mobile have passed; it asks
+ * for the picture code first when the captcha is on.
+ */
+export function useMobileCode(
+  form: CodeForm,
+  { captchaOn, send }: { captchaOn: boolean; send: (body: DlgCodeBody) => Promise<CodeSent> },
+) {
+  const { t } = useTranslation();
+  const { captcha, loading, refresh } = useCaptcha();
+  const countdown = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const newCaptcha = () => {
+    form.reset('captchaCode', '');
+    void refresh();
+  };
+
+  const request = async (tmid: number) => {
+    const { mobile, captchaCode } = form.values;
+    if (captchaOn && !captchaCode.trim()) {
+      form.setError('captchaCode', t('dlg.form.rules.captcha'));
+      return;
+    }
+    setSending(true);
+    try {
+      const wait = await requestMobileCode({
+        mobile,
+        captchaCode,
+        tmid,
+        captchaOn,
+        captchaKey: captcha?.key ?? '',
+        send,
+        onCaptchaUsed: newCaptcha,
+      });
+      // The server answers the same whether or not the mobile is a contact (no enumeration).
+      feedback.message.success(t('dlg.form.sentIfKnown'));
+      countdown.start(wait || VERIFY_CODE.resendS);
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { captcha, captchaLoading: loading, newCaptcha, sending, left: countdown.left, request };
+}
 
 interface CodeFieldProps {
   id: string;
@@ -18,6 +78,31 @@ interface CodeFieldProps {
   onChange: (value: string) => void;
   error?: string;
   testId: string;
+}
+
+/** The contact mobile (11 digits). */
+export function MobileField({
+  extra,
+  autoComplete,
+  ...field
+}: CodeFieldProps & { extra?: ReactNode; autoComplete?: string }) {
+  return (
+    <LiteField id={field.id} label={field.label} error={field.error} extra={extra}>
+      <LiteInput
+        id={field.id}
+        icon={<MobileOutlined />}
+        value={field.value}
+        onChange={field.onChange}
+        invalid={Boolean(field.error)}
+        placeholder={field.placeholder}
+        aria-label={field.label ? undefined : field.placeholder}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={11}
+        data-testid={field.testId}
+      />
+    </LiteField>
+  );
 }
 
 /** The picture code: its answer and the picture, which a click renews. */

@@ -29,6 +29,13 @@ export function useCaptchaOn(): boolean {
 
 const MOBILE = new RegExp(MOBILE_NUMBER_PATTERN);
 
+const SMS_CODE = /^\s*\d+\s*$/;
+
+/** What is wrong with an SMS code as typed (digits), in words, or null. */
+export function smsCodeError(t: TFunction, value: string): string | null {
+  return SMS_CODE.test(value) ? null : t('dlg.form.rules.code');
+}
+
 /** What is wrong with a mainland mobile number (11 digits starting 13–19), in words, or null. */
 export function mobileError(t: TFunction, value: string): string | null {
   if (!value.trim()) return t('dlg.form.rules.mobile');

@@ -2,14 +2,12 @@ import type { PublicMeetingCard } from '@baton/contracts';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../api/public-reads';
-import service from '../../api/request';
-import { fakeFetch } from '../../test/fake-fetch';
+import { serveFake } from '../../test/fake-fetch';
 import '../../app/i18n';
-import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import LoginPage from './index';
 
@@ -134,17 +132,7 @@ async function open(path: string) {
   return { screen, router };
 }
 
-const originalAdapter = service.defaults.adapter;
-let realFetch = () => {};
-beforeAll(() => {
-  service.defaults.adapter = fakeServer;
-  realFetch = fakeFetch(fakeServer);
-  useAppStore.getState().setLanguage('en');
-});
-afterAll(() => {
-  service.defaults.adapter = originalAdapter;
-  realFetch();
-});
+serveFake(fakeServer);
 beforeEach(() => {
   forgetPublicReads();
   calls = [];

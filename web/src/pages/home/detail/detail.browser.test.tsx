@@ -2,13 +2,11 @@ import type { MeetingPublicVO, PublicCountsVO, PublicEntryVO, RoundVO, StartVO }
 import { App } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
-import service from '../../../api/request';
-import { fakeFetch } from '../../../test/fake-fetch';
+import { serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
-import { useAppStore } from '../../../stores/app';
 import DetailPage from './index';
 
 /* ---- a fake server behind the one axios instance (the HTTP layer only) ---- */
@@ -251,17 +249,7 @@ const rowTexts = (testId: string) =>
     el.innerText.replace(/\s+/g, ' ').trim(),
   );
 
-const originalAdapter = service.defaults.adapter;
-let realFetch = () => {};
-beforeAll(() => {
-  service.defaults.adapter = fakeServer;
-  realFetch = fakeFetch(fakeServer);
-  useAppStore.getState().setLanguage('en');
-});
-afterAll(() => {
-  service.defaults.adapter = originalAdapter;
-  realFetch();
-});
+serveFake(fakeServer);
 beforeEach(() => {
   forgetPublicReads();
   calls = [];

@@ -1,18 +1,14 @@
-import { MobileOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { type PublicRegistrationVO, VERIFY_CODE } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { sendDlgCode } from '../../../api/dlg';
 import { publicApi } from '../../../api/public';
-import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
-import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
-import { CaptchaField, SmsCodeField } from '../../login/code-fields';
-import { forgetKeyIfStale, mobileError, requestMobileCode, sealed, useCaptchaOn } from '../../login/credentials';
-import { useCaptcha, useCountdown } from '../../register/codes';
+import { LiteField, useLiteForm } from '../../../components/lite/field';
+import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from '../../login/code-fields';
+import { forgetKeyIfStale, mobileError, sealed, smsCodeError, useCaptchaOn } from '../../login/credentials';
 import { MeetingSelect } from '../parts/MeetingSelect';
-
-const CODE = /^\s*\d+\s*$/;
 
 /**
  * Find a delegation's registrations with its contact mobile and an SMS code (the delegation
@@ -28,51 +24,17 @@ export default function ByMobileForm({
   const { t } = useTranslation();
   const id = useId();
   const captchaOn = useCaptchaOn();
-  const { captcha, loading, refresh } = useCaptcha();
-  const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useLiteForm(
     { meetingId, mobile: '', captchaCode: '', smcode: '' },
     {
       meetingId: (v) => (v ? null : t('public.query.rules.meeting')),
       mobile: (v) => mobileError(t, v),
-      smcode: (v) => (CODE.test(v) ? null : t('dlg.form.rules.code')),
+      smcode: (v) => smsCodeError(t, v),
     },
   );
   const { values, errors } = form;
-
-  const newCaptcha = () => {
-    form.reset('captchaCode', '');
-    void refresh();
-  };
-
-  const send = async () => {
-    if (!form.check(['meetingId', 'mobile']) || !values.meetingId) return;
-    if (captchaOn && !values.captchaCode.trim()) {
-      form.setError('captchaCode', t('dlg.form.rules.captcha'));
-      return;
-    }
-    setSending(true);
-    try {
-      const wait = await requestMobileCode({
-        mobile: values.mobile,
-        captchaCode: values.captchaCode,
-        tmid: values.meetingId,
-        captchaOn,
-        captchaKey: captcha?.key ?? '',
-        send: sendDlgCode,
-        onCaptchaUsed: newCaptcha,
-      });
-      // The server answers the same whether or not the mobile is a contact (no enumeration).
-      feedback.message.success(t('dlg.form.sentIfKnown'));
-      countdown.start(wait || VERIFY_CODE.resendS);
-    } catch {
-      // the request layer has shown the server's message
-    } finally {
-      setSending(false);
-    }
-  };
+  const code = useMobileCode(form, { captchaOn, send: sendDlgCode });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,19 +65,15 @@ export default function ByMobileForm({
           testId="query-mobile-meeting"
         />
       </LiteField>
-      <LiteField id={`${id}-mobile`} label={t('public.query.mobile')} error={errors.mobile}>
-        <LiteInput
-          id={`${id}-mobile`}
-          icon={<MobileOutlined />}
-          value={values.mobile}
-          onChange={(v) => form.set('mobile', v)}
-          invalid={Boolean(errors.mobile)}
-          maxLength={11}
-          inputMode="numeric"
-          placeholder={t('public.query.mobilePlaceholder')}
-          data-testid="query-mobile"
-        />
-      </LiteField>
+      <MobileField
+        id={`${id}-mobile`}
+        label={t('public.query.mobile')}
+        placeholder={t('public.query.mobilePlaceholder')}
+        value={values.mobile}
+        onChange={(v) => form.set('mobile', v)}
+        error={errors.mobile}
+        testId="query-mobile"
+      />
       {captchaOn ? (
         <CaptchaField
           id={`${id}-captcha`}
@@ -124,9 +82,9 @@ export default function ByMobileForm({
           value={values.captchaCode}
           onChange={(v) => form.set('captchaCode', v)}
           error={errors.captchaCode}
-          captcha={captcha}
-          loading={loading}
-          onRefresh={newCaptcha}
+          captcha={code.captcha}
+          loading={code.captchaLoading}
+          onRefresh={code.newCaptcha}
           testId="query-captcha"
         />
       ) : null}
@@ -137,9 +95,11 @@ export default function ByMobileForm({
         value={values.smcode}
         onChange={(v) => form.set('smcode', v)}
         error={errors.smcode}
-        sending={sending}
-        left={countdown.left}
-        onSend={() => void send()}
+        sending={code.sending}
+        left={code.left}
+        onSend={() => {
+          if (form.check(['meetingId', 'mobile']) && values.meetingId) void code.request(values.meetingId);
+        }}
         testId="query-smcode"
         sendTestId="query-send-code"
       />

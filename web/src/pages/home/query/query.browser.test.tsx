@@ -3,12 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
-import service from '../../../api/request';
-import { fakeFetch } from '../../../test/fake-fetch';
+import { serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
-import { useAppStore } from '../../../stores/app';
 import QueryPage from './index';
 
 /* ---- a fake server behind the one axios instance (the HTTP layer only) ---- */
@@ -105,17 +103,7 @@ async function open(path = '/home/query') {
   );
 }
 
-const originalAdapter = service.defaults.adapter;
-let realFetch = () => {};
-beforeAll(() => {
-  service.defaults.adapter = fakeServer;
-  realFetch = fakeFetch(fakeServer);
-  useAppStore.getState().setLanguage('en');
-});
-afterAll(() => {
-  service.defaults.adapter = originalAdapter;
-  realFetch();
-});
+serveFake(fakeServer);
 beforeEach(() => {
   calls = [];
   found = [];
