@@ -1,25 +1,11 @@
 import type { PublicMeetingCard } from '@baton/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { areas } from '../../app/i18n';
 
 /**
- * "Register a new team" is an antd form: it comes, in antd's frame and with the strings of its
- * code fields, with the first click on it (the pages that offer it render without antd).
+ * "Register a new team" is an antd form: it comes, in antd's frame, with the first click on it
+ * (the pages that offer it render without antd).
  */
-const Dialog = lazy(async () => {
-  const [{ default: Frame }, { SelfRegisterDialog }] = await Promise.all([
-    import('../../app/AntdFrame'),
-    import('./SelfRegister'),
-    areas.ensure(['comm']),
-  ]);
-  return {
-    default: (props: { meeting: PublicMeetingCard | null; onClose: () => void }) => (
-      <Frame>
-        <SelfRegisterDialog {...props} />
-      </Frame>
-    ),
-  };
-});
+const SelfRegisterInFrame = lazy(() => import('./self-register-dialog'));
 
 /** The self-registration dialog for `meeting` (none: closed), loaded the first time one is given, then kept. */
 export function SelfRegisterOnDemand(props: { meeting: PublicMeetingCard | null; onClose: () => void }) {
@@ -27,7 +13,7 @@ export function SelfRegisterOnDemand(props: { meeting: PublicMeetingCard | null;
   if (props.meeting && !used) setUsed(true);
   return used ? (
     <Suspense fallback={null}>
-      <Dialog {...props} />
+      <SelfRegisterInFrame {...props} />
     </Suspense>
   ) : null;
 }
