@@ -170,7 +170,7 @@ async function readsVersusBare(
       results.set(e.name, { baton: r, bare: b });
       log(
         `  ${label} ${e.name}: Baton ${fmt(r.rps)} req/s p99 ${r.p99} ms (errors ${r.errors}, non-2xx ${r.non2xx}); ` +
-          `bare ${fmt(b.rps)} req/s p99 ${b.p99} ms`,
+          `bare ${fmt(b.rps)} req/s p99 ${b.p99} ms; Baton's RSS peak so far ${rss.peak().toFixed(0)} MB`,
       );
     }
   } finally {
