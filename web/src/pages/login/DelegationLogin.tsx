@@ -99,9 +99,7 @@ export function DelegationLoginForm({
             value={values.captchaCode}
             onChange={(v) => form.set('captchaCode', v)}
             error={errors.captchaCode}
-            captcha={code.captcha}
-            loading={code.captchaLoading}
-            onRefresh={code.newCaptcha}
+            {...code.captchaProps}
             testId="dlg-captcha"
           />
         )}
@@ -111,8 +109,7 @@ export function DelegationLoginForm({
           value={values.smcode}
           onChange={(v) => form.set('smcode', v)}
           error={errors.smcode}
-          sending={code.sending}
-          left={code.left}
+          {...code.sendProps}
           onSend={() => {
             if (form.check(['mobile'])) void code.request(meeting.id);
           }}

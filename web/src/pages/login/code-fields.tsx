@@ -66,7 +66,15 @@ export function useMobileCode(
     }
   };
 
-  return { captcha, captchaLoading: loading, newCaptcha, sending, left: countdown.left, request };
+  return {
+    captcha,
+    newCaptcha,
+    request,
+    /** What `CaptchaField` shows of it. */
+    captchaProps: { captcha, loading, onRefresh: newCaptcha },
+    /** What `SmsCodeField` shows of it. */
+    sendProps: { sending, left: countdown.left },
+  };
 }
 
 interface CodeFieldProps {

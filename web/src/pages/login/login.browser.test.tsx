@@ -90,8 +90,6 @@ const fakeServer: AxiosAdapter = (config) => {
       });
     case 'GET /api/v1/auth/public-key':
       return answer(config, { publicKey: keys.publicKey });
-    case 'GET /api/v1/dict/list':
-      return answer(config, []);
     case 'GET /api/v2/dlg/meetings':
       return answer(config, MEETINGS);
     case 'POST /api/v2/dlg/sms-code':

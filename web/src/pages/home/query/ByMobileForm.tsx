@@ -82,9 +82,7 @@ export default function ByMobileForm({
           value={values.captchaCode}
           onChange={(v) => form.set('captchaCode', v)}
           error={errors.captchaCode}
-          captcha={code.captcha}
-          loading={code.captchaLoading}
-          onRefresh={code.newCaptcha}
+          {...code.captchaProps}
           testId="query-captcha"
         />
       ) : null}
@@ -95,8 +93,7 @@ export default function ByMobileForm({
         value={values.smcode}
         onChange={(v) => form.set('smcode', v)}
         error={errors.smcode}
-        sending={code.sending}
-        left={code.left}
+        {...code.sendProps}
         onSend={() => {
           if (form.check(['meetingId', 'mobile']) && values.meetingId) void code.request(values.meetingId);
         }}
