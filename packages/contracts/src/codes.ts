@@ -59,6 +59,24 @@ export const RESULT_CODES = {
   A0464: { status: 400, zh: '不符合组别要求：{detail}', en: 'Does not fit the group: {detail}' },
   A0600: { status: 409, zh: '需要确认', en: 'Confirmation needed' },
   B0001: { status: 500, zh: '系统执行出错', en: 'System error' },
+  /** Too many requests waiting for the database: shed at once with Retry-After (issue 21, faults 2). */
+  B0210: {
+    status: 503,
+    zh: '系统繁忙，请稍后再试',
+    en: 'The server is busy; please try again in a moment',
+  },
+  /** The disk under the database is full (PostgreSQL 53100, ENOSPC). */
+  B0310: {
+    status: 507,
+    zh: '服务器存储空间已满，数据未保存，请联系管理员清理空间',
+    en: "The server's storage is full and nothing was saved; ask the administrator to free space",
+  },
+  /** The database cannot be reached (connection refused, cut, restarting). */
+  C0300: {
+    status: 503,
+    zh: '服务暂时不可用（数据库无法连接），请稍后再试',
+    en: 'The service is temporarily unavailable (the database cannot be reached); please try again shortly',
+  },
   B0002: { status: 500, zh: '系统错误', en: 'System error' },
 } as const satisfies Record<string, CodeEntry>;
 
