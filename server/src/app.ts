@@ -47,6 +47,7 @@ import { makeSender } from './modules/verification/sender.js';
 import { answerCachePlugin, cachedAnswer } from './plugins/answer-cache.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin, sendError } from './plugins/envelope.js';
+import { loadShedPlugin, logConnectionErrors } from './plugins/load-shed.js';
 import { oplogPlugin } from './plugins/oplog.js';
 import { realtimePlugin } from './plugins/realtime.js';
 
@@ -133,6 +134,15 @@ export async function buildApp(
     },
   });
   await app.register(envelopePlugin);
+  if (database.pool) {
+    // PostgreSQL: shed load before any other work when saturated; note lost connections.
+    await app.register(loadShedPlugin, {
+      pool: database.pool,
+      queueMax: config.db.queueMax,
+      maxInFlight: config.db.maxInFlight,
+    });
+    logConnectionErrors(app, database.onConnectionError);
+  }
   await app.register(authPlugin, { db, tokens: () => tokens });
   await app.register(oplogPlugin, { db });
   // Settings (sys_config) in memory; the captcha switch takes effect without a restart.

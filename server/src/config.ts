@@ -28,6 +28,40 @@ export interface Config {
   loginRatePerMin: number;
   /** Directory of the built web app served at `/`; null when it is not built. */
   webDir: string | null;
+  /** PostgreSQL pool and load shedding (README "Configuration"; ignored on PGlite). */
+  db: DbSettings;
+}
+
+/** The PostgreSQL pool's bounds and when requests are shed (503 B0210) instead of queued. */
+export interface DbSettings {
+  /** DB_POOL_MAX: connections to PostgreSQL at most. */
+  poolMax: number;
+  /** DB_CONNECT_TIMEOUT_MS: longest wait for a connection (from the pool, or a new one), then 503. */
+  connectTimeoutMs: number;
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (0: no limit). */
+  statementTimeoutMs: number;
+  /** DB_QUEUE_MAX: requests waiting for a connection at most; more are answered 503 B0210 at once. */
+  queueMax: number;
+  /** MAX_IN_FLIGHT: requests being served at most; more are answered 503 B0210 at once. */
+  maxInFlight: number;
+}
+
+export const DB_DEFAULTS: DbSettings = {
+  poolMax: 20,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+  queueMax: 100,
+  maxInFlight: 1000,
+};
+
+function dbSettings(env: NodeJS.ProcessEnv): DbSettings {
+  return {
+    poolMax: intVar(env, 'DB_POOL_MAX', DB_DEFAULTS.poolMax, 1, 1000),
+    connectTimeoutMs: intVar(env, 'DB_CONNECT_TIMEOUT_MS', DB_DEFAULTS.connectTimeoutMs, 100, 120_000),
+    statementTimeoutMs: intVar(env, 'DB_STATEMENT_TIMEOUT_MS', DB_DEFAULTS.statementTimeoutMs, 0, 3_600_000),
+    queueMax: intVar(env, 'DB_QUEUE_MAX', DB_DEFAULTS.queueMax, 0, 100_000),
+    maxInFlight: intVar(env, 'MAX_IN_FLIGHT', DB_DEFAULTS.maxInFlight, 1, 1_000_000),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
+    db: dbSettings(env),
     ...overrides,
   };
 }

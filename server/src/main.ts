@@ -44,6 +44,7 @@ async function main() {
     database = await openDatabase({
       url: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'),
+      pool: config.db,
     });
     await runMigrations(database);
     const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });

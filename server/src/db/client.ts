@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DB_DEFAULTS, type DbSettings } from '../config.js';
 import { DataVersion, trackPglite, trackPool } from './data-version.js';
 import * as schema from './schema/index.js';
 
@@ -25,7 +26,14 @@ export interface Database {
   readonly stats: { statements: number };
   /** Moves after every committed change of data (caches of derived answers key on it). */
   readonly version: DataVersion;
+  /** PostgreSQL: the pool (load shedding reads its waiting queue); null on PGlite. */
+  readonly pool: pg.Pool | null;
+  /** Called with every connection error (a cut, a restart, a terminated backend); PostgreSQL only. */
+  onConnectionError(fn: (err: Error) => void): void;
 }
+
+/** What Baton's connections call themselves in pg_stat_activity (restore looks for it). */
+export const APPLICATION_NAME = 'baton';
 
 /** Drizzle's logger hook, used only to count statements (cheap: one increment). */
 function counter() {
@@ -85,12 +93,42 @@ export async function openDatabase(opts: {
   url: string | null;
   pgliteDir: string | null;
   pgliteImage?: Blob;
+  /** PostgreSQL pool settings (Config.db); defaults otherwise. */
+  pool?: Partial<DbSettings>;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
+    const settings = { ...DB_DEFAULTS, ...opts.pool };
+    const listeners = new Set<(err: Error) => void>();
+    const connectionError = (err: Error) => {
+      for (const fn of listeners) fn(err);
+    };
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      application_name: APPLICATION_NAME,
+      max: settings.poolMax,
+      // One connection stays open while Baton runs, so that restore sees a running server.
+      min: 1,
+      idleTimeoutMillis: 10_000,
+      // Bounds the wait for a pooled connection and the opening of a new one.
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      keepAlive: true,
+      ...(settings.statementTimeoutMs > 0
+        ? {
+            statement_timeout: settings.statementTimeoutMs,
+            // A link that stalls gets no answer at all: give up on the client side a little later.
+            query_timeout: settings.statementTimeoutMs + 5000,
+          }
+        : {}),
     });
+    // pg-pool listens for errors only on idle clients: a connection lost while a request holds it
+    // (ECONNRESET, a terminated backend, a failover) would be an unhandled 'error' event and end the
+    // process. Every client gets a listener for its whole life; its queries fail, the request
+    // answers 503, and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', connectionError);
+    });
+    // An idle client's error reaches both its own listener (above) and the pool: reported once.
+    pool.on('error', () => {});
     await pool.query('select 1');
     const { stats, logger } = counter();
     const version = new DataVersion();
@@ -100,6 +138,8 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       stats,
       version,
+      pool,
+      onConnectionError: (fn) => void listeners.add(fn),
       exec: async (text) => {
         await pool.query(text);
       },
@@ -120,6 +160,8 @@ export async function openDatabase(opts: {
       kind: 'pglite',
       stats,
       version,
+      pool: null,
+      onConnectionError: () => {},
       exec: async (text) => {
         await client.exec(text);
       },

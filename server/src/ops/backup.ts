@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.js';
-import { DatabaseLockedError, openDatabase } from '../db/client.js';
+import { APPLICATION_NAME, DatabaseLockedError, openDatabase } from '../db/client.js';
 
 /** A refusal or failure the operator can act on: printed as is, without a stack trace. */
 export class BackupError extends Error {}
@@ -399,6 +399,21 @@ async function restorePostgres(
   await client.connect();
   let tables: number;
   try {
+    // A running Baton keeps at least one connection open, named APPLICATION_NAME, even when idle.
+    const servers = (
+      await client.query<{ addr: string | null }>(
+        `select coalesce(host(client_addr), 'a local socket') as addr from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and application_name = $1`,
+        [APPLICATION_NAME],
+      )
+    ).rows;
+    if (servers.length > 0) {
+      const from = [...new Set(servers.map((s) => s.addr))].join(', ');
+      throw new BackupError(
+        `A Baton server is connected to this database (${servers.length} connection(s) from ${from}). ` +
+          'Stop every Baton server that uses it first, then run restore again. Nothing was changed.',
+      );
+    }
     const [others] = (
       await client.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity

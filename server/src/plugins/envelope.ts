@@ -1,6 +1,7 @@
 import { formatMessage, type Lang, langFromHeader, type ResultCode } from '@baton/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type DatabaseFault, databaseFault, faultCode, faultMessage } from '../db/faults.js';
 import { AppError, badInput } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -50,6 +51,13 @@ function unstorable(value: unknown, path = '', depth = 0): { path: string } | nu
   return null;
 }
 
+/** How a database fault is answered: status, code, and when to try again (seconds). */
+const FAULT_ANSWERS: Record<DatabaseFault, { status: number; code: ResultCode; retryAfterS: number | null }> = {
+  unreachable: { status: 503, code: 'C0300', retryAfterS: 5 },
+  busy: { status: 503, code: 'B0210', retryAfterS: 2 },
+  full: { status: 507, code: 'B0310', retryAfterS: null },
+};
+
 /** Malformed multipart bodies surface from busboy as plain errors without a status. */
 const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found/i;
 
@@ -94,6 +102,16 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, multipart limits): safe to name.
       return sendError(reply, status, 'A0400', formatMessage('A0400', req.lang, { detail: fe.message }));
+    }
+    const fault = databaseFault(err);
+    if (fault) {
+      // One line, no stack: an outage fails many requests at once and is not a bug.
+      const answer = FAULT_ANSWERS[fault];
+      const line = { reqId: req.id, fault, dbCode: faultCode(err), reason: faultMessage(err) };
+      if (fault === 'full') req.log.error(line, 'database storage is full');
+      else req.log.warn(line, fault === 'busy' ? 'database busy' : 'database unreachable');
+      if (answer.retryAfterS !== null) reply.header('retry-after', String(answer.retryAfterS));
+      return sendError(reply, answer.status, answer.code, formatMessage(answer.code, req.lang));
     }
     req.log.error({ err, reqId: req.id }, 'unexpected error');
     return sendError(reply, 500, 'B0002', `${formatMessage('B0002', req.lang)} (${req.id})`);
