@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { idCheckChar } from '@baton/contracts';
+import { sql as raw } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../lib/sql.js';
 import { runCli } from '../ops/backup.js';
 import {
   type ChildServer,
@@ -15,6 +17,7 @@ import {
   type Target,
   throwawayDatabase,
 } from '../security/child.js';
+import { bearer, login, makeTestApp, type TestApp } from '../test/app.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../test/tcp-proxy.js';
 
 /**
@@ -307,4 +310,101 @@ describe.runIf(serverUrl)('PostgreSQL faults (PostgreSQL only: PGlite is one in-
       /A Baton server is connected to this database.*Stop every Baton server.*Nothing was changed/s,
     );
   }, 60_000);
+});
+
+/**
+ * A full disk for real: reg_athlete moved to a tablespace on a 1 MB tmpfs, the tmpfs then filled.
+ * Needs root (mount) and PostgreSQL on this machine (its server writes into the mount).
+ */
+function mountSmallDisk(): string | null {
+  if (process.getuid?.() !== 0) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-full-disk-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0755', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('chown', ['postgres:postgres', dir], { stdio: 'ignore' });
+    return dir;
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+const disk = serverUrl ? mountSmallDisk() : null;
+
+describe.runIf(disk)('PostgreSQL with a full disk (root and a local PostgreSQL only: a tablespace on a tmpfs)', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  const space = `baton_full_${process.pid}`;
+  let body: Record<string, unknown>;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    headers = bearer((await login(t)).accessToken);
+    const exec = (text: string) => t.database.db.execute(raw.raw(text));
+    await exec(`create tablespace ${space} location '${disk}'`);
+    await exec(`alter table reg_athlete set tablespace ${space}`);
+    const [g] = await rowsOf<{ id: number; year: string; dlg: number }>(
+      exec(
+        `select g.id, to_char(g.birth_from, 'YYYY') as year,
+                (select min(d.id) from meet_delegation d where d.meeting_id = m.id) as dlg
+         from meet_group g join meet_meeting m on m.id = g.meeting_id
+         where m.code = 'wrj2025' and g.gender = 'M' order by g.id limit 1`,
+      ),
+    );
+    const first17 = `330381${g!.year}0615101`;
+    body = {
+      delegationId: g!.dlg,
+      groupId: g!.id,
+      name: '满盘',
+      idNumber: `${first17}${idCheckChar(first17)}`,
+      fields: { school: '瑞安中学', emergencyContact: '陈女士', emergencyMobile: '13912345678' },
+    };
+    // Fill what is left of the disk.
+    const filler = fs.openSync(path.join(disk!, 'filler'), 'w');
+    try {
+      for (;;) fs.writeSync(filler, Buffer.alloc(64 * 1024, 1));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+    } finally {
+      fs.closeSync(filler);
+    }
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop tablespace if exists ${space}`).catch(() => {});
+    await c.end();
+    execFileSync('umount', [disk!]);
+    fs.rmSync(disk!, { recursive: true, force: true });
+  });
+
+  it('a registration answers 507 B0310 in the user language and writes nothing; with space again it is saved', async () => {
+    const post = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/apply/athletes',
+        headers: { ...headers, 'accept-language': lang },
+        payload: body,
+      });
+    const count = async () =>
+      Number(
+        (await rowsOf<{ n: number }>(t.database.db.execute(raw.raw('select count(*)::int as n from reg_athlete'))))[0]!
+          .n,
+      );
+    const en = await post('en');
+    expect(en.statusCode, en.body).toBe(507);
+    expect(en.json()).toMatchObject({ code: 'B0310', data: null });
+    expect(en.json().msg).toMatch(/storage is full and nothing was saved/);
+    const zh = await post('zh-CN');
+    expect(zh.statusCode).toBe(507);
+    expect(zh.json().msg).toContain('存储空间已满');
+    expect(await count()).toBe(0);
+
+    fs.rmSync(path.join(disk!, 'filler'));
+    const saved = await post('en');
+    expect(saved.json().code, saved.body).toBe('00000');
+    expect(await count()).toBe(1);
+  });
 });
