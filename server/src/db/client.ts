@@ -112,13 +112,8 @@ export async function openDatabase(opts: {
       // Bounds the wait for a pooled connection and the opening of a new one.
       connectionTimeoutMillis: settings.connectTimeoutMs,
       keepAlive: true,
-      ...(settings.statementTimeoutMs > 0
-        ? {
-            statement_timeout: settings.statementTimeoutMs,
-            // A link that stalls gets no answer at all: give up on the client side a little later.
-            query_timeout: settings.statementTimeoutMs + 5000,
-          }
-        : {}),
+      // PostgreSQL cancels a statement that runs longer (57014: answered 503 B0210); migrations lift it.
+      ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     });
     // pg-pool listens for errors only on idle clients: a connection lost while a request holds it
     // (ECONNRESET, a terminated backend, a failover) would be an unhandled 'error' event and end the

@@ -13,6 +13,9 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   await database.db.transaction(async (tx) => {
+    // No DB_STATEMENT_TIMEOUT_MS here: a migration of a large table, or the wait for another
+    // instance's migrations, may take longer than any request should.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(738120)`);
     await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_DIR });
   });
