@@ -292,6 +292,29 @@ describe.runIf(serverUrl)('PostgreSQL faults (PostgreSQL only: PGlite is one in-
     expect((await call('GET', '/api/v1/apply/athletes/page?delegationId=1&current=1&size=5')).code).toBe('00000');
   });
 
+  it('a statement past DB_STATEMENT_TIMEOUT_MS (a row held locked elsewhere) is cancelled: 503 B0210, nothing written', async () => {
+    await start({ DB_STATEMENT_TIMEOUT_MS: '1000' });
+    const holder = new pg.Client({ connectionString: directUrl });
+    await holder.connect();
+    try {
+      const body = athlete('锁等');
+      await holder.query('begin');
+      await holder.query('select id from meet_delegation where id = $1 for update', [body.delegationId]);
+      const a = await call('POST', '/api/v1/apply/athletes', body);
+      expect(a.status, a.msg).toBe(503);
+      expect(a.code).toBe('B0210');
+      expect(Number(a.retryAfter)).toBeGreaterThan(0);
+      expect(a.end - a.start).toBeLessThan(10_000);
+      await holder.query('rollback');
+      expect(
+        (await sql<{ n: number }>('select count(*)::int as n from reg_athlete where name = $1', [body.name]))[0]!.n,
+      ).toBe(0);
+      expect((await call('POST', '/api/v1/apply/athletes', athlete('锁等'))).code).toBe('00000');
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('restore --force refuses while a Baton server is connected, even an idle one', async () => {
     await start();
     const archive = path.join(tmp, 'before.dump');
