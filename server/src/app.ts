@@ -31,6 +31,7 @@ import { dlgRoutes } from './modules/dlg/routes.js';
 import { fieldRoutes } from './modules/fields/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(
     await areaRoutes(api, { db });
     await auditRoutes(api, { db, hub: app.realtime, sender: codeSender, settings });
     await publicRoutes(api, { db, keys, captchaOn, sender: codeSender });
+    await healthRoutes(api, { db });
     await competitionRoutes(api, { db, hub: app.realtime });
     startRegistrationCloser(api, db);
   });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
@@ -50,11 +51,27 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });
     const app = await buildApp(config, database);
 
+    // Answers under way, so that a shutdown can end their keep-alive connections after them.
+    const inFlight = new Set<ServerResponse>();
+    app.server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+    });
+
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
+      const startedAt = Date.now();
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      // Every browser holds keep-alive connections: Fastify closes the idle ones when it starts to
+      // close, but a connection whose request is in flight would stay open (idle) after its answer
+      // and hold the close for the whole grace period. Such an answer says `Connection: close`
+      // (Node then ends the connection after it), and whatever is idle once it is sent is closed.
+      for (const res of inFlight) {
+        if (!res.headersSent) res.setHeader('connection', 'close');
+        res.once('finish', () => setImmediate(() => app.server.closeIdleConnections()));
+      }
       const timer = setTimeout(() => {
         app.log.error({ graceMs }, 'shutdown: in-flight requests did not finish in time');
         process.exit(1);
@@ -67,12 +84,17 @@ async function main() {
         app.log.error({ err }, 'shutdown: closing the server failed');
         code = 1;
       }
+      const serverClosedAt = Date.now();
       try {
         await database?.close();
       } catch (err) {
         app.log.error({ err }, 'shutdown: closing the database failed');
         code = 1;
       }
+      app.log.info(
+        { code, serverMs: serverClosedAt - startedAt, databaseMs: Date.now() - serverClosedAt },
+        'shutdown: server and database closed',
+      );
       process.exit(code);
     };
     process.on('SIGTERM', () => void shutdown('SIGTERM'));

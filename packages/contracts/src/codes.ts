@@ -77,6 +77,12 @@ export const RESULT_CODES = {
     zh: '服务暂时不可用（数据库无法连接），请稍后再试',
     en: 'The service is temporarily unavailable (the database cannot be reached); please try again shortly',
   },
+  /** Redis (REDIS_URL) cannot be reached: what `GET /api/ready` answers so that a balancer sends traffic elsewhere. */
+  C0310: {
+    status: 503,
+    zh: '服务暂时不可用（Redis 无法连接），请稍后再试',
+    en: 'The service is temporarily unavailable (Redis cannot be reached); please try again shortly',
+  },
   B0002: { status: 500, zh: '系统错误', en: 'System error' },
 } as const satisfies Record<string, CodeEntry>;
 

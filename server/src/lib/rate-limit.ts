@@ -35,19 +35,60 @@ export function memoryStore(): RateLimitStore {
   };
 }
 
-/** Counts in Redis under `prefix` (one INCR and EXPIRE per hit, in one round trip). */
-export function redisStore(redis: Redis, prefix: string): RateLimitStore {
+/** What a Redis store tells its owner: a command failed or timed out, or one went through again. */
+export interface RedisStoreEvents {
+  failed(err: unknown): void;
+  succeeded(): void;
+}
+
+/** A Redis command that has not answered in this long counts as failed (the count is kept in memory). */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a failed command the store counts in memory this long before it asks Redis again. */
+const REDIS_RETRY_AFTER_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counts in Redis under `prefix` (one INCR and EXPIRE per hit, in one round trip). While Redis is
+ * not connected, and for a few seconds after a command failed or took longer than
+ * REDIS_COMMAND_TIMEOUT_MS, hits are counted in `fallback` (this process's memory): a request
+ * never waits on a Redis that is gone, at the price of per-instance counts during the outage.
+ */
+export function redisStore(
+  redis: Redis,
+  prefix: string,
+  events: RedisStoreEvents = { failed: () => {}, succeeded: () => {} },
+  fallback: RateLimitStore = memoryStore(),
+): RateLimitStore {
+  let skipUntil = 0;
+  const usable = () => redis.status === 'ready' && Date.now() >= skipUntil;
   return {
     async incr(key, windowS) {
+      if (!usable()) return fallback.incr(key, windowS);
       const k = `${prefix}${key}`;
-      const replies = await redis.multi().incr(k).expire(k, windowS).exec();
-      const [err, n] = replies?.[0] ?? [new Error('no reply from Redis')];
-      if (err) throw err;
-      return Number(n);
+      try {
+        const replies = await withTimeout(redis.multi().incr(k).expire(k, windowS).exec(), REDIS_COMMAND_TIMEOUT_MS);
+        const [err, n] = replies?.[0] ?? [new Error('no reply from Redis')];
+        if (err) throw err;
+        events.succeeded();
+        return Number(n);
+      } catch (err) {
+        skipUntil = Date.now() + REDIS_RETRY_AFTER_MS;
+        events.failed(err);
+        return fallback.incr(key, windowS);
+      }
     },
     async clear() {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
+      await fallback.clear();
+      if (redis.status !== 'ready') return;
+      const keys = await withTimeout(redis.keys(`${prefix}*`), REDIS_COMMAND_TIMEOUT_MS);
+      if (keys.length) await withTimeout(redis.del(...keys), REDIS_COMMAND_TIMEOUT_MS);
     },
   };
 }

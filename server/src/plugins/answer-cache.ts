@@ -18,6 +18,11 @@ interface Answer {
 
 /** The longest an answer is served: a public answer that depends on the time of day is at most this late. */
 const MAX_AGE_MS = 10_000;
+/**
+ * The longest while other instances' data changes cannot arrive (Redis is configured but down): an
+ * answer another instance has made stale is served at most this long.
+ */
+export const SHORT_MAX_AGE_MS = 2_000;
 
 /**
  * Serialized answers of hot public reads, in memory: served while the database's data version
@@ -35,6 +40,8 @@ export class AnswerCache {
     readonly version: DataVersion,
     readonly maxEntries = 5_000,
     readonly maxBytes = 32 * 1024 * 1024,
+    /** Whether answers live only SHORT_MAX_AGE_MS now (invalidations from other instances cannot arrive). */
+    readonly shortLived: () => boolean = () => false,
   ) {}
 
   get size() {
@@ -44,7 +51,8 @@ export class AnswerCache {
   get(key: string): Answer | undefined {
     const hit = this.#answers.get(key);
     if (!hit) return undefined;
-    if (hit.version !== this.version.value || Date.now() - hit.builtAt > MAX_AGE_MS) {
+    const maxAge = this.shortLived() ? SHORT_MAX_AGE_MS : MAX_AGE_MS;
+    if (hit.version !== this.version.value || Date.now() - hit.builtAt > maxAge) {
       this.#answers.delete(key);
       this.#bytes -= hit.body.length;
       return undefined;
@@ -108,7 +116,10 @@ declare module 'fastify' {
 }
 
 export const answerCachePlugin = fp(async (app: FastifyInstance, opts: { version: DataVersion }) => {
-  app.decorate('answerCache', new AnswerCache(opts.version));
+  // With REDIS_URL, during an outage (the realtime hub notices it) answers live briefly; when Redis
+  // is back the hub bumps the data version, which drops every answer kept meanwhile.
+  const shortLived = () => app.hasDecorator('realtime') && app.realtime.redisDown;
+  app.decorate('answerCache', new AnswerCache(opts.version, undefined, undefined, shortLived));
 });
 
 /** Whether an `If-None-Match` header names the tag (a list, `*`, weak or strong). */

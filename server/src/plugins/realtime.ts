@@ -15,7 +15,7 @@ import { randomSecret } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
-import { redisStore, useRateLimitStore } from '../lib/rate-limit.js';
+import { REDIS_COMMAND_TIMEOUT_MS, redisStore, useRateLimitStore } from '../lib/rate-limit.js';
 import { getOrCreateSecret } from '../lib/secrets.js';
 import type { TokenSettings } from '../modules/auth/tokens.js';
 import { authenticate } from './auth.js';
@@ -37,6 +37,13 @@ export interface RealtimeHub {
   /** Close connections whose session was revoked or has expired (runs every minute). */
   sweep(): Promise<void>;
   readonly mode: 'local' | 'redis';
+  /**
+   * Redis is configured but unreachable (an outage this instance noticed): frames reach only this
+   * instance's sockets, counters are in memory, and other instances' data changes cannot arrive.
+   */
+  readonly redisDown: boolean;
+  /** Whether Redis answers a PING within `timeoutMs` ('none' without REDIS_URL). */
+  pingRedis(timeoutMs: number): Promise<'ok' | 'none' | 'failed'>;
 }
 
 declare module 'fastify' {
@@ -84,17 +91,58 @@ function send(socket: WebSocket, topic: string, data: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ topic, data }));
 }
 
+/** What a Redis error is called in the outage warning (the message, not a stack per attempt). */
+const describeError = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err));
+
 function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
   const conns = new Set<Conn>();
   /** This instance on the Redis channel: its own data-change signals come back and are skipped. */
   const origin = randomUUID();
   let redis: { pub: Redis; sub: Redis; channel: string } | null = null;
   let stopSignals = () => {};
+  /**
+   * An outage under way: set by the first error, close or failed command (one warning), cleared
+   * once both connections are ready again and the channel is subscribed (one info line; every
+   * answer kept meanwhile is dropped, and the other instances are told to drop theirs).
+   */
+  let down = false;
+  let recovering = false;
+  const signal = JSON.stringify({ dataChanged: origin } satisfies DataChanged);
 
   const deliverLocal = (wire: Wire) => {
     const text = JSON.stringify({ topic: wire.topic, data: wire.data });
     for (const conn of conns) {
       if (matches(conn, wire.audience) && conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
+    }
+  };
+
+  const markDown = (err: unknown) => {
+    if (down || !redis) return;
+    down = true;
+    log.warn(
+      { reason: describeError(err) },
+      'redis unreachable: realtime frames stay on this instance, rate-limit counts are kept in memory and kept answers live briefly until it is back',
+    );
+  };
+
+  const recover = async () => {
+    const r = redis;
+    if (!down || recovering || !r || r.pub.status !== 'ready' || r.sub.status !== 'ready') return;
+    recovering = true;
+    try {
+      // ioredis resubscribes by itself on reconnect; asked again here so that "back" means subscribed.
+      await r.sub.subscribe(r.channel);
+      if (redis !== r || !down) return;
+      down = false;
+      // Data changes of the other instances during the outage never arrived here: nothing kept is trusted.
+      version.bump('remote');
+      // And this instance's changes never reached them: they drop theirs too.
+      r.pub.publish(r.channel, signal).catch((err) => markDown(err));
+      log.info('redis reachable again: kept answers dropped, realtime channel resubscribed');
+    } catch (err) {
+      markDown(err);
+    } finally {
+      recovering = false;
     }
   };
 
@@ -107,16 +155,42 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
     get mode() {
       return redis ? ('redis' as const) : ('local' as const);
     },
+    get redisDown() {
+      return !!redis && down;
+    },
+    async pingRedis(timeoutMs: number) {
+      const r = redis;
+      if (!r) return 'none';
+      if (r.pub.status !== 'ready' || r.sub.status !== 'ready') return 'failed';
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const answer = await Promise.race([
+          r.pub.ping(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+          }),
+        ]);
+        return answer === 'PONG' ? 'ok' : 'failed';
+      } catch {
+        return 'failed';
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /**
+     * Never waits for Redis and never throws: the frame is handed to Redis (which delivers it to
+     * every instance, this one included) or, while Redis is down, delivered to this instance's
+     * sockets at once; a publish that fails on the way is delivered locally then.
+     */
     async publish(topic: string, data: unknown, audience: Audience = 'users') {
       const wire: Wire = { topic, data, audience };
-      if (!redis) return deliverLocal(wire);
-      try {
-        await redis.pub.publish(redis.channel, JSON.stringify(wire));
-      } catch (err) {
-        // Redis is down: at least this instance's clients hear about it.
-        log.error({ err }, 'realtime: redis publish failed, delivering locally only');
+      const r = redis;
+      if (!r) return deliverLocal(wire);
+      if (down || r.pub.status !== 'ready') return deliverLocal(wire);
+      r.pub.publish(r.channel, JSON.stringify(wire)).catch((err) => {
+        markDown(err);
         deliverLocal(wire);
-      }
+      });
     },
     stats() {
       const users = new Set<number>();
@@ -140,13 +214,26 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
       }
     },
     async useRedis(url: string, channel: string) {
-      const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+      // No offline queue: a command while Redis is away fails at once instead of waiting for a
+      // reconnection; a command on a stalled link gives up after the timeout. Reconnection goes on
+      // in the background (ioredis' default backoff, at most 2 s apart).
+      const options = {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2_000,
+      };
       // Loaded only when REDIS_URL is set (≈24 MB resident otherwise spent for nothing).
       const { Redis: Client } = await import('ioredis');
       const pub = new Client(url, options);
       const sub = new Client(url, options);
-      for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'realtime: redis error'));
-      await Promise.all([pub.connect(), sub.connect()]);
+      redis = { pub, sub, channel };
+      for (const client of [pub, sub]) {
+        client.on('error', markDown);
+        client.on('close', () => markDown(new Error('connection closed')));
+        client.on('ready', () => void recover());
+      }
       sub.on('message', (ch: string, message: string) => {
         if (ch !== channel) return;
         try {
@@ -158,19 +245,32 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
           log.warn({ err }, 'realtime: unreadable message on the channel');
         }
       });
-      await sub.subscribe(channel);
-      redis = { pub, sub, channel };
-      // Rate-limit counts shared by the instances, on the command connection.
-      useRateLimitStore(db, redisStore(pub, `${channel}:rate:`));
+      try {
+        await Promise.all([pub.connect(), sub.connect()]);
+        await sub.subscribe(channel);
+      } catch (err) {
+        // Redis is down as this instance starts: it starts anyway (as during any outage) and
+        // joins the channel when Redis is back.
+        markDown(err);
+      }
+      // Rate-limit counts shared by the instances, on the command connection (in memory while Redis is away).
+      useRateLimitStore(
+        db,
+        redisStore(pub, `${channel}:rate:`, {
+          failed: markDown,
+          succeeded: () => void recover(),
+        }),
+      );
       // Data changed here: other instances drop their cached answers (one signal per burst of commits).
       let queued = false;
-      const signal = JSON.stringify({ dataChanged: origin } satisfies DataChanged);
       stopSignals = version.onLocalChange(() => {
         if (queued) return;
         queued = true;
         setImmediate(() => {
           queued = false;
-          redis?.pub.publish(channel, signal).catch((err) => log.warn({ err }, 'realtime: data signal failed'));
+          const r = redis;
+          if (!r || down || r.pub.status !== 'ready') return;
+          r.pub.publish(channel, signal).catch((err) => markDown(err));
         });
       });
     },
@@ -181,7 +281,20 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
       if (redis) {
         const { pub, sub } = redis;
         redis = null;
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        // quit() needs Redis to answer; disconnect() when it is away (or does not answer at once).
+        await Promise.allSettled(
+          [pub, sub].map(async (client) => {
+            if (client.status !== 'ready') return client.disconnect();
+            try {
+              await Promise.race([
+                client.quit(),
+                new Promise((_, reject) => setTimeout(reject, REDIS_COMMAND_TIMEOUT_MS).unref()),
+              ]);
+            } catch {
+              client.disconnect();
+            }
+          }),
+        );
       }
     },
   };

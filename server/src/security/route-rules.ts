@@ -57,6 +57,8 @@ const DELEGATION_1 = [...MANAGERS, 'delegation'] as const satisfies readonly Cal
 
 export const ROUTE_RULES: Record<string, Rule> = {
   'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/v1/apply/athletes': REGISTRATION,
   'PUT /api/v1/apply/athletes/:id': DELEGATION_1,
   'GET /api/v1/apply/athletes/:id/form': DELEGATION_1,
