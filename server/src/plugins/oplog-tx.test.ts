@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
@@ -299,4 +304,121 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres')('on a slow link to Post
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ status: 200, code: '00000', target: String(data<{ id: number }>(res).id) });
   }, 120_000);
+});
+
+describe.runIf(process.env.BATON_TEST_DB === 'postgres')('on a full disk', () => {
+  let t: TestApp;
+  let dir = '';
+  let mounted = false;
+  let tablespace = '';
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-full-'));
+    try {
+      // A real small disk: a 4 MB tmpfs (root only; the test is skipped where it cannot be made).
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'ignore' });
+      mounted = true;
+      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+      fs.chownSync(dir, uid, gid);
+    } catch {
+      mounted = false;
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (tablespace) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop tablespace if exists ${tablespace}`);
+      await admin.end();
+    }
+    if (mounted) execFileSync('umount', [dir]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * `onDisk` (tables and their indexes) on the small disk, the others back on the default one; the
+   * disk filled but for `freeKb`; then registrations until ten in a row fail (at most 150).
+   */
+  async function registerOnFullDisk(onDisk: string[], freeKb: number) {
+    if (!tablespace) {
+      tablespace = `baton_full_${process.pid}`;
+      await t.database.exec(`create tablespace ${tablespace} location '${dir}'`);
+    }
+    const tables = ['reg_athlete', 'reg_record_history', 'sys_oplog'];
+    const indexes = await rowsOf<{ tablename: string; indexname: string }>(
+      t.database.db.execute(sql`select tablename, indexname from pg_indexes where tablename in ('reg_athlete',
+        'reg_record_history', 'sys_oplog')`),
+    );
+    for (const table of tables) {
+      const where = onDisk.includes(table) ? tablespace : 'pg_default';
+      await t.database.exec(`alter table ${table} set tablespace ${where}`);
+      for (const ix of indexes.filter((x) => x.tablename === table)) {
+        await t.database.exec(`alter index ${ix.indexname} set tablespace ${where}`);
+      }
+    }
+    const free = () => {
+      const st = fs.statfsSync(dir);
+      return st.bavail * st.bsize;
+    };
+    const filler = path.join(dir, 'filler');
+    fs.writeFileSync(filler, Buffer.alloc(Math.max(0, free() - freeKb * 1024)));
+
+    const boys = (await demoGroups(t)).get('U16 Boys')!;
+    await setMeeting(t, { maxAthletes: null });
+    const d1 = clientWithToken(t, await signInDelegation(t, (await demoDelegations(t))[0]!.id));
+    const start = await maxLine(t);
+    const [{ m: firstAthlete }] = (await rowsOf<{ m: number }>(
+      t.database.db.execute(sql`select coalesce(max(id), 0)::int as m from reg_athlete`),
+    )) as [{ m: number }];
+    let succeeded = 0;
+    let failed = 0;
+    const answers = new Map<string, number>();
+    for (let i = 0, streak = 0; i < 150 && streak < 10; i++) {
+      const res = await d1.post('/api/v1/apply/athletes', athleteForm(boys));
+      const body = res.json() as { code: string; msg: string };
+      const key = `${res.statusCode} ${body.code}`;
+      answers.set(key, (answers.get(key) ?? 0) + 1);
+      if (body.code === '00000') {
+        succeeded++;
+        streak = 0;
+      } else {
+        failed++;
+        streak++;
+        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+        expect(res.body).not.toMatch(/No space left|could not extend|\bat \w+ \(/);
+      }
+    }
+    // Free the disk to read what is stored.
+    fs.rmSync(filler);
+    const stored = (
+      await rowsOf<{ id: number }>(t.database.db.execute(sql`select id from reg_athlete where id > ${firstAthlete}`))
+    ).map((r) => String(r.id));
+    const lines = (await linesAfter(t, start, '/api/v1/apply/athletes')).filter((l) => l.status === 200);
+    console.info(
+      `full disk (${onDisk.join(', ')}): ${succeeded + failed} registrations, ${succeeded} succeeded, ` +
+        `${stored.length} stored, ${lines.length} logged; answers ${JSON.stringify(Object.fromEntries(answers))}`,
+    );
+    return { succeeded, failed, stored, logged: lines.map((l) => l.target) };
+  }
+
+  it('registrations on a full disk either commit with their log line or fail whole', async (ctx) => {
+    if (!mounted) ctx.skip();
+    const r = await registerOnFullDisk(['reg_athlete', 'reg_record_history', 'sys_oplog'], 256);
+    expect(r.failed).toBeGreaterThan(0);
+    expect(r.succeeded).toBeGreaterThan(0);
+    expect(r.stored).toHaveLength(r.succeeded);
+    expect(r.logged.sort()).toEqual(r.stored.sort());
+  }, 180_000);
+
+  it('when the disk of the operation log is full, no registration commits unlogged', async (ctx) => {
+    if (!mounted) ctx.skip();
+    const r = await registerOnFullDisk(['sys_oplog'], 24);
+    expect(r.failed).toBeGreaterThan(0);
+    expect(r.succeeded).toBeGreaterThan(0);
+    expect(r.stored).toHaveLength(r.succeeded);
+    expect(r.logged.sort()).toEqual(r.stored.sort());
+  }, 180_000);
 });
