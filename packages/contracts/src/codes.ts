@@ -58,6 +58,12 @@ export const RESULT_CODES = {
   },
   A0464: { status: 400, zh: '不符合组别要求：{detail}', en: 'Does not fit the group: {detail}' },
   A0600: { status: 409, zh: '需要确认', en: 'Confirmation needed' },
+  /** The client closed its connection before the write finished: nothing was committed (issue 21, fault 2). */
+  A0499: {
+    status: 499,
+    zh: '请求在完成前已被客户端断开，未保存任何更改',
+    en: 'The client disconnected before the request finished; nothing was saved',
+  },
   B0001: { status: 500, zh: '系统执行出错', en: 'System error' },
   /** Too many requests waiting for the database: shed at once with Retry-After (issue 21, faults 2). */
   B0210: {

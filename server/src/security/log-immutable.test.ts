@@ -12,7 +12,8 @@ import { apiRoutes, type RouteKey, routeName } from './routes.js';
  *
  * - no write route (POST/PUT/PATCH/DELETE) lives under the log paths;
  * - no server source outside the log writers names the log tables in an insert, and none at all
- *   in an update, delete or truncate;
+ *   in an update, delete or truncate — but for one: the oplog writer completes the line its
+ *   request's transaction wrote (status pending, 0) with the request's outcome, once (issue 21);
  * - every write route of the app, called by root (every permission) with its path ids set to an
  *   existing log row's id and bodies naming that id, leaves every existing row of sys_oplog and
  *   sys_login_log exactly as it was (new rows are appended; none vanish or change).
@@ -89,10 +90,27 @@ describe('the log cannot be edited', () => {
     };
     const edits: string[] = [];
     const inserts: Record<string, string[]> = { oplog: [], loginLog: [] };
+    // The one update allowed: the oplog writer completes a pending line (status 0) with its
+    // request's outcome. It sets only the outcome columns, and only while the line is pending,
+    // so a completed line can never change again.
+    const completion =
+      /update sys_oplog set ((?:\w+ = \$\{c\('\w+'\)\}::\w+,?\s*)+)where id = \$\{c\('id'\)\}::bigint and status = \$\{sql\.raw\(String\(PENDING_STATUS\)\)\}`/g;
+    let completions = 0;
     for (const file of sources()) {
       const rel = path.relative(path.join(SERVER_ROOT, 'src'), file).split(path.sep).join('/');
       if (rel.startsWith('db/schema/') || rel.startsWith('db/seed/')) continue;
-      const text = fs.readFileSync(file, 'utf8');
+      let text = fs.readFileSync(file, 'utf8');
+      if (rel === 'plugins/oplog.ts') {
+        expect(text).toMatch(/export const PENDING_STATUS = 0;/);
+        text = text.replace(completion, (_all, set: string) => {
+          completions++;
+          const columns = [...set.matchAll(/(\w+) = /g)].map((m) => m[1]);
+          expect(columns.sort()).toEqual(
+            ['action', 'after', 'before', 'code', 'duration_ms', 'module', 'status', 'target'].sort(),
+          );
+          return '';
+        });
+      }
       if (
         /\.(update|delete)\(\s*(oplog|loginLog)\s*\)/.test(text) ||
         /\b(update|delete\s+from|truncate(\s+table)?)\s+"?(sys_oplog|sys_login_log)\b/i.test(text)
@@ -103,6 +121,7 @@ describe('the log cannot be edited', () => {
       if (/\.insert\(\s*loginLog\s*\)|insert\s+into\s+sys_login_log\b/i.test(text)) inserts.loginLog!.push(rel);
     }
     expect(edits).toEqual([]);
+    expect(completions).toBe(1);
     expect(inserts.oplog!.sort()).toEqual(writers.oplog!.sort());
     expect(inserts.loginLog!.sort()).toEqual(writers.loginLog!.sort());
   });
@@ -143,6 +162,11 @@ describe('the log cannot be edited', () => {
       t.database.db.execute(sql.raw(`select count(*)::int as n from sys_oplog where id > ${logId}`)),
     );
     expect(Number(grown!.n)).toBeGreaterThan(0);
+    // Every line the walk wrote inside a transaction was completed with its answer: none is left pending.
+    const [pending] = await rowsOf<{ n: number }>(
+      t.database.db.execute(sql.raw('select count(*)::int as n from sys_oplog where status = 0')),
+    );
+    expect(Number(pending!.n)).toBe(0);
     console.info(
       `log immutability: ${writes.length} write routes × 2 bodies, answers ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
