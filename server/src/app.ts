@@ -76,7 +76,8 @@ export async function buildApp(
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A hop count is taken at run time (Fastify's docs), though its types leave the number out.
+    trustProxy: config.trustProxy as boolean | string[],
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     // Room for `/…/:ids` lists (IdList allows 500 ids); longer paths still get a 414 envelope.
     routerOptions: { maxParamLength: 6000 },
