@@ -6,6 +6,7 @@ import {
   OutboxQuery,
   Page,
   SendPublicCodeBody,
+  USER_TYPE,
 } from '@baton/contracts';
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +43,7 @@ export function checkContact(contact: string, contactType: 'MOBILE' | 'EMAIL'): 
 export async function usersWithContact(db: Db, contact: string, contactType: 'MOBILE' | 'EMAIL') {
   const where: SQL =
     contactType === 'MOBILE' ? eq(user.mobile, contact) : eq(sql`lower(${user.email})`, contact.toLowerCase());
-  return db.select({ id: user.id, status: user.status }).from(user).where(where);
+  return db.select({ id: user.id, status: user.status, userType: user.userType }).from(user).where(where);
 }
 
 export async function verificationRoutes(app: FastifyInstance, deps: VerificationDeps) {
@@ -80,7 +81,10 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
       }
       // Password recovery: the answer must not reveal whether the contact has an account.
       // The code is recorded (and rate-limited) either way, but only delivered to an account.
-      const owners = (await usersWithContact(db, contact, body.contactType)).filter((u) => u.status === 1);
+      // Delegation accounts have no password to recover: they sign in with the contact's SMS code.
+      const owners = (await usersWithContact(db, contact, body.contactType)).filter(
+        (u) => u.status === 1 && u.userType !== USER_TYPE.DELEGATION,
+      );
       return ok(
         await issueCode(
           db,
