@@ -185,7 +185,7 @@ export async function buildApp(
     await menuRoutes(api, { db });
     await dictRoutes(api, { db });
     await verificationRoutes(api, { db, sender: codeSender, captchaOn });
-    await accountRoutes(api, { db, sender: codeSender });
+    await accountRoutes(api, { db, sender: codeSender, captchaOn });
     await noticeRoutes(api, { db, hub: app.realtime });
     await statsRoutes(api, { db, hub: app.realtime });
     await codegenRoutes(api, { db });

@@ -61,7 +61,7 @@ export async function register(db: Db, input: RegisterInput) {
     .from(user)
     .where(eq(sql`lower(${user.username})`, username.toLowerCase()));
   if (taken) throw accountErrors.usernameTaken();
-  await ensureContactFree(db, input.mobile, 'MOBILE');
+  // The code first: only the mobile's owner learns that it is already registered.
   await consumeCode(db, { target: input.mobile, purpose: 'register', code: input.code });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

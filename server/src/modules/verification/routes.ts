@@ -72,11 +72,14 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
         if (body.contactType !== 'MOBILE') {
           throw badInput('注册需使用手机号码', 'registration uses a mobile number');
         }
-        if ((await usersWithContact(db, contact, 'MOBILE')).length) {
-          throw badInput('该手机号码已注册，请直接登录或找回密码', 'this mobile number is already registered');
-        }
+        // The answer must not reveal whether the mobile is registered: the code is recorded (and
+        // rate-limited) either way, but delivered only to a mobile without an account (registration
+        // checks again, after the code, so a registered mobile cannot be registered twice).
+        const registered = (await usersWithContact(db, contact, 'MOBILE')).length > 0;
         return ok(
-          await issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender),
+          await issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender, {
+            deliver: !registered,
+          }),
         );
       }
       // Password recovery: the answer must not reveal whether the contact has an account.
