@@ -14,6 +14,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/app.js';
+import { trimCaptchas } from './captcha.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +70,23 @@ describe('captcha', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'A0240', data: null, msg: '验证码错误或已过期' });
+  });
+});
+
+describe('captcha store', () => {
+  it('is trimmed to its bound, keeping the captchas that live longest', async () => {
+    await t.database.db.delete(captcha);
+    const soon = Date.now() + 30_000;
+    await t.database.db.insert(captcha).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        key: `trim-${i}`,
+        answer: 'abcd',
+        expiresAt: new Date(soon + i * 1000),
+      })),
+    );
+    await trimCaptchas(t.database.db, 2);
+    const left = await t.database.db.select({ key: captcha.key }).from(captcha);
+    expect(left.map((r) => r.key).sort()).toEqual(['trim-4', 'trim-5']);
   });
 });
 
@@ -370,31 +388,27 @@ describe('sign-in throttle', () => {
     // Failures older than the throttle's window (15 minutes) are forgotten; so are those before a success.
     const ip2 = '198.51.100.71';
     const old = new Date(Date.now() - 16 * 60_000);
-    await t.database.db
-      .insert(loginLog)
-      .values([
-        ...Array.from({ length: 5 }, () => ({
-          username: 'admin',
-          ip: ip2,
-          success: false,
-          code: 'A0210',
-          createdAt: old,
-        })),
-        ...Array.from({ length: 5 }, () => ({ username: 'admin', ip, success: false, code: 'A0210', createdAt: old })),
-      ]);
+    await t.database.db.insert(loginLog).values([
+      ...Array.from({ length: 5 }, () => ({
+        username: 'admin',
+        ip: ip2,
+        success: false,
+        code: 'A0210',
+        createdAt: old,
+      })),
+      ...Array.from({ length: 5 }, () => ({ username: 'admin', ip, success: false, code: 'A0210', createdAt: old })),
+    ]);
     expect((await attempt(t, ip2, 'admin', TEST_PASSWORD)).json().code).toBe('00000');
     const recent = new Date();
-    await t.database.db
-      .insert(loginLog)
-      .values([
-        ...Array.from({ length: 5 }, () => ({
-          username: 'admin',
-          ip: ip2,
-          success: false,
-          code: 'A0210',
-          createdAt: recent,
-        })),
-      ]);
+    await t.database.db.insert(loginLog).values([
+      ...Array.from({ length: 5 }, () => ({
+        username: 'admin',
+        ip: ip2,
+        success: false,
+        code: 'A0210',
+        createdAt: recent,
+      })),
+    ]);
     expect((await attempt(t, ip2, 'admin', TEST_PASSWORD)).json().code).toBe('A0429');
   });
 

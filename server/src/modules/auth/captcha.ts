@@ -27,10 +27,10 @@ export const CAPTCHA_MAX_LIVE = 20_000;
  * an address asks for images faster than anyone solving them could: it is still served (the
  * people behind a shared address must be able to sign in), and the table stays bounded.
  */
-export async function trimCaptchas(db: Db): Promise<void> {
+export async function trimCaptchas(db: Db, max: number = CAPTCHA_MAX_LIVE): Promise<void> {
   await db.execute(
     sql`delete from ${captcha} where ${captcha.key} in (select ${captcha.key} from ${captcha}
-      order by ${captcha.expiresAt} desc offset ${CAPTCHA_MAX_LIVE})`,
+      order by ${captcha.expiresAt} desc offset ${max})`,
   );
 }
 
