@@ -40,6 +40,7 @@ test.describe('registration, password recovery and the personal centre', () => {
       await page.goto('/#/profile');
       await page.getByRole('tab', { name: '绑定邮箱' }).click();
       await page.getByTestId('bind-email-contact').fill(email);
+      await page.getByTestId('bind-email-captcha').fill('abcd');
       await page.getByTestId('bind-email-send').click();
       await expect(page.getByTestId('bind-email-send')).toBeDisabled();
       await page.getByTestId('bind-email-code').fill(await latestCode(admin, email, 'bind-email'));

@@ -78,7 +78,8 @@ export async function buildApp(
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A hop count is taken at run time (Fastify's docs), though its types leave the number out.
+    trustProxy: config.trustProxy as boolean | string[],
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     // Room for `/…/:ids` lists (IdList allows 500 ids); longer paths still get a 414 envelope.
     routerOptions: { maxParamLength: 6000 },
@@ -195,7 +196,7 @@ export async function buildApp(
     await menuRoutes(api, { db });
     await dictRoutes(api, { db });
     await verificationRoutes(api, { db, sender: codeSender, captchaOn });
-    await accountRoutes(api, { db, sender: codeSender });
+    await accountRoutes(api, { db, sender: codeSender, captchaOn });
     await noticeRoutes(api, { db, hub: app.realtime });
     await statsRoutes(api, { db, hub: app.realtime });
     await codegenRoutes(api, { db });

@@ -30,4 +30,30 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ BATON_ADMIN_PASSWORD: '123' })).toThrow(/at least 6/);
   });
+
+  it('reads TRUST_PROXY as Fastify takes it, and refuses anything else naming the variable', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of [
+      'yes',
+      '0',
+      '11',
+      '10.0.0.256',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1,',
+      'loopback',
+      '1.2.3.4/8/9',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY must be/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Configuration, read from the environment and validated once (README "Configuration"). */
@@ -30,6 +31,8 @@ export interface Config {
   webDir: string | null;
   /** PostgreSQL pool and load shedding (README "Configuration"; ignored on PGlite). */
   db: DbSettings;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, all, a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
 }
 
 /** The PostgreSQL pool's bounds and when requests are shed (503 B0210) instead of queued. */
@@ -80,6 +83,33 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return n;
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy` takes it: unset or `false` (X-Forwarded-For ignored),
+ * `true` (every hop trusted), a hop count, or comma-separated proxy addresses and CIDRs.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = value.split(',').map((e) => e.trim());
+    const valid = (entry: string) => {
+      const [address = '', prefix, extra] = entry.split('/');
+      const family = isIP(address);
+      if (!family || extra !== undefined) return false;
+      if (prefix === undefined) return true;
+      return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+    };
+    if (entries.every(valid)) return entries;
+  }
+  throw new ConfigError(
+    `TRUST_PROXY must be true, false, a hop count from 1 to 10, or comma-separated proxy addresses or CIDRs such as 10.0.0.1,172.16.0.0/12 (got "${raw}")`,
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -153,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
     db: dbSettings(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

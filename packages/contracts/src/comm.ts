@@ -49,7 +49,13 @@ const Contact = Type.String({ minLength: 3, maxLength: 254 });
 const Code = Type.String({ minLength: 1, maxLength: 16 });
 
 /** `GET /api/v1/users/send-verification-code` (signed-in user, to bind a contact). */
-export const SendBindCodeQuery = Type.Object({ contact: Contact, contactType: ContactType });
+export const SendBindCodeQuery = Type.Object({
+  contact: Contact,
+  contactType: ContactType,
+  /** The picture code (checked when the captcha is on), as every code that sends a message. */
+  captchaKey: Type.String({ maxLength: 64 }),
+  captchaCode: Type.String({ maxLength: 16 }),
+});
 export type SendBindCodeQuery = Static<typeof SendBindCodeQuery>;
 
 /** `POST /api/v1/auth/codes` (public). */

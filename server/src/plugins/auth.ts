@@ -1,4 +1,4 @@
-import { ROOT_ROLE } from '@baton/contracts';
+import { ROOT_ROLE, USER_TYPE } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -55,13 +55,15 @@ export function currentUser(req: FastifyRequest): CurrentUser {
 /**
  * The user an access token speaks for: the token's signature and expiry, then in one statement its
  * session still live (not revoked, owned by the user) and the user enabled, with roles, permissions
- * and delegation. Anything short of that is A0230. Used by every authenticated path (HTTP, files,
+ * and delegation (a delegation account's meeting not archived). Anything short of that is A0230. Used by every authenticated path (HTTP, files,
  * sockets), so the rule is written once.
  */
 export async function authenticate(db: Db, settings: TokenSettings, token: string): Promise<CurrentUser> {
   const { userId, sessionId } = await accessClaims(settings, token);
   const [row] = await signedIn(db, { userId, sessionId });
   if (!row || row.status !== 1) throw new AppError('A0230');
+  // A delegation account acts only for its delegation, and only until the meeting is archived.
+  if (row.user_type === USER_TYPE.DELEGATION && !row.delegation) throw new AppError('A0230');
   return {
     id: row.id,
     username: row.username,
@@ -103,6 +105,7 @@ const signedIn = preparedSql<
         join sys_menu m on m.id = rm.menu_id and m.perm is not null
         where ur.user_id = u.id), '{}') as perms,
       (select json_build_object('id', d.id, 'meetingId', d.meeting_id) from meet_delegation d
+        join meet_meeting mt on mt.id = d.meeting_id and mt.status <> 'archived'
         where d.user_id = u.id) as delegation
     from sys_user u
     join auth_session s on s.id = ${sql.placeholder('sessionId')}::text and s.user_id = u.id and s.revoked_at is null

@@ -27,8 +27,16 @@ export const changePassword = (data: PasswordChangeBody) =>
 export const setAvatar = (data: AvatarBody) =>
   request<{ avatar: string }>({ url: '/api/v1/users/avatar', method: 'put', data });
 
-export const sendBindCode = (contact: string, contactType: ContactType) =>
-  request<CodeSent>({ url: '/api/v1/users/send-verification-code', method: 'get', params: { contact, contactType } });
+export const sendBindCode = (
+  contact: string,
+  contactType: ContactType,
+  captcha: { captchaKey: string; captchaCode: string },
+) =>
+  request<CodeSent>({
+    url: '/api/v1/users/send-verification-code',
+    method: 'get',
+    params: { contact, contactType, ...captcha },
+  });
 
 export const bindMobile = (data: BindMobileBody) => request<null>({ url: '/api/v1/users/mobile', method: 'put', data });
 

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCode, oplog, role, session, user, userRole } from '../../db/schema/index.js';
+import { authCode, oplog, outbox, role, session, user, userRole } from '../../db/schema/index.js';
 import {
   bearer,
   login,
@@ -164,15 +164,45 @@ describe('forget password', () => {
   });
 });
 
+/** `GET /api/v1/users/send-verification-code` with a solved captcha (or the given wrong answer). */
+async function sendBindCode(token: string, contact: string, contactType: string, opts: { captchaCode?: string } = {}) {
+  const solved = await solvedCaptcha(t);
+  const query = new URLSearchParams({
+    contact,
+    contactType,
+    captchaKey: solved.captchaKey,
+    captchaCode: opts.captchaCode ?? solved.captchaCode,
+  });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/send-verification-code?${query}`,
+    headers: { ...bearer(token), ...en },
+  });
+}
+
 describe('binding a mobile number or e-mail address', () => {
+  it('sends a binding code only with a solved captcha', async () => {
+    await createUser(t, 'captcha_binder');
+    const pair = await login(t, 'captcha_binder');
+    const sentTo = async (target: string) =>
+      Number((await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.target, target)))[0]!.n);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/send-verification-code?contact=13500000031&contactType=MOBILE',
+      headers: { ...bearer(pair.accessToken), ...en },
+    });
+    expect(none.statusCode).toBe(400);
+    const wrong = await sendBindCode(pair.accessToken, '13500000031', 'MOBILE', { captchaCode: 'zzzz!' });
+    expect(wrong.json()).toMatchObject({ code: 'A0240' });
+    expect(await sentTo('13500000031')).toBe(0);
+    expect((await sendBindCode(pair.accessToken, '13500000031', 'MOBILE')).json().code).toBe('00000');
+    expect(await sentTo('13500000031')).toBe(1);
+  });
+
   it('binds a verified mobile to the signed-in user', async () => {
     const id = await createUser(t, 'binder');
     const pair = await login(t, 'binder');
-    const send = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/send-verification-code?contact=13500000020&contactType=MOBILE',
-      headers: bearer(pair.accessToken),
-    });
+    const send = await sendBindCode(pair.accessToken, '13500000020', 'MOBILE');
     expect(send.json().code).toBe('00000');
     const code = (await latestCode(t, '13500000020'))!;
     const wrong = await t.app.inject({
@@ -198,11 +228,7 @@ describe('binding a mobile number or e-mail address', () => {
   it('refuses a mobile bound to someone else, clearly', async () => {
     await createUser(t, 'second_binder');
     const pair = await login(t, 'second_binder');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/send-verification-code?contact=13500000020&contactType=MOBILE',
-      headers: { ...bearer(pair.accessToken), ...en },
-    });
+    const res = await sendBindCode(pair.accessToken, '13500000020', 'MOBILE');
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('already bound to another account');
     const put = await t.app.inject({
@@ -217,11 +243,7 @@ describe('binding a mobile number or e-mail address', () => {
   it('binds an e-mail address', async () => {
     const id = await createUser(t, 'mailer');
     const pair = await login(t, 'mailer');
-    const send = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/send-verification-code?contact=Mailer@Example.org&contactType=EMAIL',
-      headers: bearer(pair.accessToken),
-    });
+    const send = await sendBindCode(pair.accessToken, 'Mailer@Example.org', 'EMAIL');
     expect(send.json().code).toBe('00000');
     const code = await latestCode(t, 'mailer@example.org');
     const res = await t.app.inject({

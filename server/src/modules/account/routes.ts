@@ -18,6 +18,7 @@ import { hitRateLimit } from '../../lib/rate-limit.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { checkCaptcha } from '../dlg/service.js';
 import { checkContact } from '../verification/routes.js';
 import type { CodeSender } from '../verification/sender.js';
 import { channelOf, issueCode, normaliseContact } from '../verification/service.js';
@@ -26,6 +27,7 @@ import { bindContact, ensureContactFree, register, resetForgottenPassword, setAv
 export interface AccountDeps {
   db: Db;
   sender: CodeSender;
+  captchaOn: () => boolean;
 }
 
 const maskContact = (contact: string, contactType: 'MOBILE' | 'EMAIL') =>
@@ -86,7 +88,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       config: { auth: 'user' },
       schema: {
         tags: ['user'],
-        summary: 'Send a code to a mobile number or e-mail address to bind it to my account',
+        summary: 'Send a code to a mobile number or e-mail address to bind it to my account (captcha when on)',
         querystring: SendBindCodeQuery,
         response: { 200: Envelope(CodeSent) },
       },
@@ -95,6 +97,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       const u = currentUser(req);
       const contact = normaliseContact(req.query.contact, req.query.contactType);
       checkContact(contact, req.query.contactType);
+      await checkCaptcha(deps, req.query.captchaKey, req.query.captchaCode);
       await ensureContactFree(db, contact, req.query.contactType, u.id);
       const purpose = req.query.contactType === 'MOBILE' ? 'bind-mobile' : 'bind-email';
       return ok(

@@ -61,7 +61,7 @@ export async function register(db: Db, input: RegisterInput) {
     .from(user)
     .where(eq(sql`lower(${user.username})`, username.toLowerCase()));
   if (taken) throw accountErrors.usernameTaken();
-  await ensureContactFree(db, input.mobile, 'MOBILE');
+  // The code first: only the mobile's owner learns that it is already registered.
   await consumeCode(db, { target: input.mobile, purpose: 'register', code: input.code });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -89,7 +89,8 @@ export interface ForgetInput {
 
 /**
  * Password recovery: a right code for the contact sets the password, clears the lockout and
- * ends every session. A contact without (exactly one enabled) account answers as a wrong code.
+ * ends every session. A contact without (exactly one enabled) account answers as a wrong code;
+ * delegation accounts are not among them (they sign in with the contact's SMS code only).
  */
 export async function resetForgottenPassword(db: Db, input: ForgetInput) {
   await consumeCode(db, { target: input.contact, purpose: 'reset-password', code: input.code });
@@ -99,7 +100,7 @@ export async function resetForgottenPassword(db: Db, input: ForgetInput) {
   const owners = await db
     .select({ id: user.id, username: user.username })
     .from(user)
-    .where(and(match, eq(user.status, 1)));
+    .where(and(match, eq(user.status, 1), ne(user.userType, USER_TYPE.DELEGATION)));
   if (owners.length !== 1) throw codeErrors.wrong();
   const owner = owners[0]!;
   await db

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { ok } from '../../plugins/envelope.js';
-import { createCaptcha } from './captcha.js';
+import { createCaptcha, trimCaptchas } from './captcha.js';
 import { type AuthDeps, login } from './service.js';
 import { refreshSession, revokeSession } from './tokens.js';
 
@@ -22,8 +22,18 @@ export async function authRoutes(app: FastifyInstance, deps: Omit<AuthDeps, 'log
       },
     },
     async (req) => {
-      await hitRateLimit(deps.db, `captcha-ip:${req.ip}`, 120, 60);
-      return ok(await createCaptcha(deps.db));
+      // An address asking faster than people solve is not refused (others may share it): the
+      // store of captchas is kept bounded instead.
+      const flood = await hitRateLimit(deps.db, `captcha-ip:${req.ip}`, 120, 60).then(
+        () => false,
+        (err) => {
+          if (err instanceof AppError && err.code === 'A0429') return true;
+          throw err;
+        },
+      );
+      const created = await createCaptcha(deps.db);
+      if (flood) await trimCaptchas(deps.db);
+      return ok(created);
     },
   );
 

@@ -7,14 +7,16 @@ import { hashPassword, randomPassword } from '../../lib/password.js';
 
 /**
  * The account a delegation signs in with (userType 30, role DELEGATION), made at its first
- * sign-in and linked from `meet_delegation.user_id`. It has no usable password: the only way
- * in is the contact mobile's SMS code for that meeting, and its token reaches that one
- * delegation (CurrentUser.delegation). Safe under concurrent first sign-ins.
+ * sign-in and linked from `meet_delegation.user_id`. It has no usable password and no mobile of
+ * its own: the only way in is an SMS code to the delegation's current contact mobile for that
+ * meeting (the administrators' form and password recovery refuse userType 30), so a contact the
+ * committee replaced has no way back in. Its token reaches that one delegation
+ * (CurrentUser.delegation) while the meeting is not archived. Safe under concurrent first sign-ins.
  */
 export async function ensureDelegationUser(db: Db, delegationId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const [d] = await tx
-      .select({ id: delegation.id, userId: delegation.userId, name: delegation.name, mobile: delegation.contactMobile })
+      .select({ id: delegation.id, userId: delegation.userId, name: delegation.name })
       .from(delegation)
       .where(eq(delegation.id, delegationId))
       .for('update');
@@ -27,7 +29,6 @@ export async function ensureDelegationUser(db: Db, delegationId: number): Promis
         nickname: d.name,
         passwordHash: await hashPassword(randomPassword()),
         userType: USER_TYPE.DELEGATION,
-        mobile: d.mobile,
       })
       .onConflictDoNothing()
       .returning({ id: user.id });

@@ -154,8 +154,9 @@ export async function delegationLogin(
   meta: ClientMeta,
 ): Promise<LoginResult> {
   const { db } = deps;
-  await hitRateLimit(db, `dlg-login-ip:${meta.ip}`, deps.loginRatePerMin, 60);
+  // Counted once the captcha passed: bogus captchas cost the address (shared by others) nothing.
   await checkCaptcha(deps, input.captchaKey, input.captchaCode);
+  await hitRateLimit(db, `dlg-login-ip:${meta.ip}`, deps.loginRatePerMin, 60);
   const mobile = readMobile(deps.keys, input.mobile);
   const who = `dlg:${maskPhone(mobile)}@${input.tmid}`;
   const fail = async (err: AppError, userId: number | null = null): Promise<never> => {

@@ -6,6 +6,7 @@ import {
   OutboxQuery,
   Page,
   SendPublicCodeBody,
+  USER_TYPE,
 } from '@baton/contracts';
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +43,7 @@ export function checkContact(contact: string, contactType: 'MOBILE' | 'EMAIL'): 
 export async function usersWithContact(db: Db, contact: string, contactType: 'MOBILE' | 'EMAIL') {
   const where: SQL =
     contactType === 'MOBILE' ? eq(user.mobile, contact) : eq(sql`lower(${user.email})`, contact.toLowerCase());
-  return db.select({ id: user.id, status: user.status }).from(user).where(where);
+  return db.select({ id: user.id, status: user.status, userType: user.userType }).from(user).where(where);
 }
 
 export async function verificationRoutes(app: FastifyInstance, deps: VerificationDeps) {
@@ -71,16 +72,22 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
         if (body.contactType !== 'MOBILE') {
           throw badInput('注册需使用手机号码', 'registration uses a mobile number');
         }
-        if ((await usersWithContact(db, contact, 'MOBILE')).length) {
-          throw badInput('该手机号码已注册，请直接登录或找回密码', 'this mobile number is already registered');
-        }
+        // The answer must not reveal whether the mobile is registered: the code is recorded (and
+        // rate-limited) either way, but delivered only to a mobile without an account (registration
+        // checks again, after the code, so a registered mobile cannot be registered twice).
+        const registered = (await usersWithContact(db, contact, 'MOBILE')).length > 0;
         return ok(
-          await issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender),
+          await issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender, {
+            deliver: !registered,
+          }),
         );
       }
       // Password recovery: the answer must not reveal whether the contact has an account.
       // The code is recorded (and rate-limited) either way, but only delivered to an account.
-      const owners = (await usersWithContact(db, contact, body.contactType)).filter((u) => u.status === 1);
+      // Delegation accounts have no password to recover: they sign in with the contact's SMS code.
+      const owners = (await usersWithContact(db, contact, body.contactType)).filter(
+        (u) => u.status === 1 && u.userType !== USER_TYPE.DELEGATION,
+      );
       return ok(
         await issueCode(
           db,

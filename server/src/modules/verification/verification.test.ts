@@ -133,11 +133,17 @@ describe('sending codes (console sender)', () => {
     expect((await sendPublic('13912345678', 'register', { ip: '10.9.9.10' })).json().code).toBe('00000');
   });
 
-  it('registration codes go to mobiles that have no account yet', async () => {
+  it('answers a registration code for a registered mobile exactly like a free one, delivering only to the free one', async () => {
     await createUser(t, 'has_mobile', { mobile: '13800000005' });
+    const sent = async (target: string) =>
+      Number((await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.target, target)))[0]!.n);
     const taken = await sendPublic('13800000005', 'register');
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().msg).toContain('already registered');
+    const free = await sendPublic('13800000006', 'register');
+    expect(free.json().code).toBe('00000');
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json()).toEqual(free.json());
+    expect(await sent('13800000006')).toBe(1);
+    expect(await sent('13800000005')).toBe(0);
     const email = await sendPublic('someone@example.com', 'register', { contactType: 'EMAIL' });
     expect(email.json().msg).toContain('registration uses a mobile number');
     const bad = await sendPublic('12345', 'register');

@@ -51,7 +51,8 @@ import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
-import { CodeField } from '../register/shared';
+import { useCaptcha } from '../register/codes';
+import { CaptchaInput, CodeField } from '../register/shared';
 
 const PROFILE_KEY = ['profile'] as const;
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -367,8 +368,9 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ contact: string; code: string }>();
+  const [form] = Form.useForm<{ contact: string; code: string; captchaCode: string }>();
   const [saving, setSaving] = useState(false);
+  const { captcha, loading, refresh } = useCaptcha();
   const isMobile = type === 'MOBILE';
   const pattern = new RegExp(isMobile ? MOBILE_NUMBER_PATTERN : EMAIL_ADDRESS_PATTERN);
 
@@ -378,9 +380,23 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
     } catch {
       return null;
     }
-    const sent = await sendBindCode(form.getFieldValue('contact').trim(), type);
-    message.success(t('comm.code.sent'));
-    return sent.resendAfterS;
+    const captchaCode = (form.getFieldValue('captchaCode') as string | undefined)?.trim() ?? '';
+    if (!captchaCode) {
+      form.setFields([{ name: 'captchaCode', errors: [t('login.rules.captcha')] }]);
+      return null;
+    }
+    try {
+      const sent = await sendBindCode(form.getFieldValue('contact').trim(), type, {
+        captchaKey: captcha?.key ?? '',
+        captchaCode,
+      });
+      message.success(t('comm.code.sent'));
+      return sent.resendAfterS;
+    } finally {
+      // A captcha answers one request only.
+      form.setFieldValue('captchaCode', '');
+      void refresh();
+    }
   };
 
   const onFinish = async (v: { contact: string; code: string }) => {
@@ -418,6 +434,15 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
           maxLength={isMobile ? 11 : 254}
           inputMode={isMobile ? 'numeric' : 'email'}
           data-testid={`bind-${type.toLowerCase()}-contact`}
+        />
+      </Form.Item>
+      {/* Checked when a code is asked for: the picture code guards the sending. */}
+      <Form.Item name="captchaCode" label={t('comm.code.captcha')} extra={t('comm.code.captchaHint')}>
+        <CaptchaInput
+          captcha={captcha}
+          loading={loading}
+          onRefresh={() => void refresh()}
+          testId={`bind-${type.toLowerCase()}-captcha`}
         />
       </Form.Item>
       <Form.Item label={t('comm.code.label')} required>
