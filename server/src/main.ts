@@ -46,7 +46,7 @@ async function main() {
       pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'),
     });
     await runMigrations(database);
-    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });
+    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, env: config.env });
     const app = await buildApp(config, database);
 
     let closing = false;
@@ -94,7 +94,7 @@ async function main() {
     } else {
       lines.push('    admin, root  (passwords were printed at first start, or BATON_ADMIN_PASSWORD)');
     }
-    if (seeded) {
+    if (seeded && config.env !== 'production') {
       lines.push(
         '',
         `  Delegations of the demo meeting sign in at ${url}/#/which/login with the mobiles`,
