@@ -54,6 +54,8 @@ test.describe('system: roles', () => {
     await userForm.getByTestId('user-username').fill(username);
     await userForm.getByTestId('user-nickname').fill('Role test');
     await userForm.getByTestId('user-password').fill('secret-123');
+    // A role of its own fits any user type; the type has to be chosen (no default).
+    await pick(page, userForm.getByTestId('user-type'), '组委会');
     await pick(page, userForm.getByTestId('user-roles'), roleName, true);
     await page.keyboard.press('Escape');
     await userForm.getByTestId('modal-ok').click();

@@ -19,6 +19,8 @@ test.describe('system: users', () => {
     await form.getByTestId('user-username').fill(username);
     await form.getByTestId('user-nickname').fill('First name');
     await form.getByTestId('user-password').fill('secret-123');
+    // No type is preselected (never administrator by default): choose one.
+    await pick(page, form.getByTestId('user-type'), '裁判');
     await pick(page, form.getByTestId('user-dept'), '信息技术部');
     await form.getByTestId('modal-ok').click();
     await expect(toast(page, '保存成功')).toBeVisible();
@@ -72,9 +74,10 @@ test.describe('system: users', () => {
     const sheet = wb.addWorksheet('users');
     sheet.addRow(headers);
     const line = (values: Record<string, string>) => headers.map((h) => values[h] ?? '');
-    sheet.addRow(line({ 用户名: a, 昵称: 'Imported A', 密码: 'secret-123' }));
-    sheet.addRow(line({ 用户名: b, 昵称: 'Imported B', 密码: 'secret-123', 性别: '女' }));
-    sheet.addRow(line({ 用户名: unique('e2ek'), 昵称: 'Bad row', 密码: '1' }));
+    // Every row names its user type (there is no default).
+    sheet.addRow(line({ 用户名: a, 昵称: 'Imported A', 密码: 'secret-123', 用户类型: '40' }));
+    sheet.addRow(line({ 用户名: b, 昵称: 'Imported B', 密码: 'secret-123', 性别: '女', 用户类型: '40' }));
+    sheet.addRow(line({ 用户名: unique('e2ek'), 昵称: 'Bad row', 密码: '1', 用户类型: '40' }));
     await mkdir(info.outputDir, { recursive: true });
     const file = path.join(info.outputDir, 'users-import.xlsx');
     await wb.xlsx.writeFile(file);

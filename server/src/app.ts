@@ -22,7 +22,7 @@ import { codeRoutes } from './modules/codes/routes.js';
 import { exchangeRoutes } from './modules/competition/exchange/routes.js';
 import { competitionRoutes } from './modules/competition/routes.js';
 import { configRoutes } from './modules/config/routes.js';
-import { ConfigCache } from './modules/config/service.js';
+import { ConfigCache, captchaEnabled } from './modules/config/service.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { delegationRoutes } from './modules/delegations/routes.js';
 import { deptRoutes } from './modules/depts/routes.js';
@@ -150,7 +150,7 @@ export async function buildApp(
   // Settings (sys_config) in memory; the captcha switch takes effect without a restart.
   const settings = new ConfigCache(db);
   await settings.load();
-  const captchaOn = () => config.captcha && settings.bool('captcha', true);
+  const captchaOn = () => captchaEnabled(settings, config.captcha, config.env === 'production');
   await app.register(realtimePlugin, {
     db,
     version: database.version,
@@ -191,7 +191,12 @@ export async function buildApp(
     );
     await roleRoutes(api, { db });
     await deptRoutes(api, { db });
-    await configRoutes(api, { db, cache: settings, envCaptcha: config.captcha });
+    await configRoutes(api, {
+      db,
+      cache: settings,
+      envCaptcha: config.captcha,
+      production: config.env === 'production',
+    });
     await logRoutes(api, { db });
     await menuRoutes(api, { db });
     await dictRoutes(api, { db });

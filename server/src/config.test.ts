@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, randomSecret } from './config.js';
 
-const strong = `${'x'.repeat(20)}Y7fK2pQ9mW4zR8tL3vB6`;
+/** A secret as `openssl rand -base64 48` or randomSecret() makes one (48 random bytes). */
+const strong = 'K0AQy-zvDIJSFateIGlKGtnWexOxDnxPFFZrWyFOkKrFo_dmSVU64QcNeg53gBVB';
+/** What production needs besides the secret: a real SMS sender. */
+const sms = { SMS_SENDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example/send' };
+const prod = { NODE_ENV: 'production', JWT_SECRET: strong, ...sms };
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -13,19 +17,47 @@ describe('config', () => {
   it('refuses production without a strong JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'secret' })).toThrow(/too weak/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong }).jwtSecret).toBe(strong);
+    expect(loadConfig(prod).jwtSecret).toBe(strong);
+  });
+
+  it('refuses a JWT_SECRET of low entropy, saying how to make one, and accepts random ones', () => {
+    const weak = [
+      'a'.repeat(36),
+      'abc'.repeat(12),
+      'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+      `${'x'.repeat(20)}Y7fK2pQ9mW4zR8tL3vB6`,
+      '0123456789'.repeat(5),
+      'aAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaA',
+      'qwertyuiopqwertyuiopqwertyuiopqwertyuiop',
+    ];
+    for (const secret of weak) {
+      expect(() => loadConfig({ ...prod, JWT_SECRET: secret }), secret).toThrow(/too weak.*openssl rand -base64 48/);
+      expect(() => loadConfig({ JWT_SECRET: secret }), secret).toThrow(/too weak/);
+    }
+    // 48 random bytes carry 384 bits; the estimate never rates one below ~290 (100,000 draws).
+    for (let i = 0; i < 200; i += 1) {
+      const secret = randomSecret();
+      expect(loadConfig({ ...prod, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+  });
+
+  it('refuses the console SMS sender in production, naming the variable; it stays the development default', () => {
+    const { SMS_SENDER: _s, SMS_WEBHOOK_URL: _u, ...noSms } = prod;
+    expect(() => loadConfig(noSms)).toThrow(/SMS_SENDER/);
+    expect(() => loadConfig({ ...prod, SMS_SENDER: 'console' })).toThrow(/SMS_SENDER=console.*NODE_ENV=production/);
+    expect(loadConfig({}).smsSender).toBe('console');
+    expect(loadConfig({ NODE_ENV: 'test' }).smsSender).toBe('console');
+    expect(loadConfig(prod)).toMatchObject({ env: 'production', smsSender: 'webhook' });
   });
 
   it('allows BATON_CAPTCHA=off only outside production', () => {
     expect(loadConfig({ BATON_CAPTCHA: 'off' }).captcha).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, BATON_CAPTCHA: 'off' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...prod, BATON_CAPTCHA: 'off' })).toThrow(ConfigError);
     expect(() => loadConfig({ BATON_CAPTCHA: 'maybe' })).toThrow(/"on" or "off"/);
   });
 
   it('refuses demo passwords in production and malformed values anywhere', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, BATON_ADMIN_PASSWORD: 'admin123' })).toThrow(
-      /demo password/,
-    );
+    expect(() => loadConfig({ ...prod, BATON_ADMIN_PASSWORD: 'admin123' })).toThrow(/demo password/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ BATON_ADMIN_PASSWORD: '123' })).toThrow(/at least 6/);

@@ -75,6 +75,31 @@ const DEMO_PASSWORDS =
 
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt_secret', 'baton', 'password', 'test']);
 
+/** Bits a JWT_SECRET must carry by `secretEntropyBits` (a random 48-byte secret rates about 300). */
+export const MIN_SECRET_BITS = 128;
+
+/** Shannon entropy of a sequence, in bits per element, times its length. */
+function shannonBits<T>(xs: T[]): number {
+  const counts = new Map<T, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let perElement = 0;
+  for (const n of counts.values()) perElement -= (n / xs.length) * Math.log2(n / xs.length);
+  return perElement * xs.length;
+}
+
+/**
+ * An estimate of a secret's entropy, in bits: the Shannon entropy of its characters, or of the
+ * steps between neighbouring characters when that is lower. The first catches repeats and small
+ * alphabets ('aaaa…', 'abcabc…'), the second runs ('abcdef…', '0123…'). A random 48-byte secret
+ * rates 300–355 bits, 36 × 'a' zero, 'abc' × 12 about 31, the alphabet in order about 15.
+ */
+export function secretEntropyBits(secret: string): number {
+  const chars = [...secret];
+  const codes = chars.map((c) => c.codePointAt(0)!);
+  const steps = codes.slice(1).map((c, i) => c - codes[i]!);
+  return Math.min(shannonBits(chars), shannonBits(steps));
+}
+
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -125,8 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (nodeEnv === 'production') {
     if (!jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   }
-  if (jwtSecret && (jwtSecret.length < 32 || WEAK_SECRETS.has(jwtSecret.toLowerCase()))) {
-    throw new ConfigError('JWT_SECRET is too weak: use at least 32 random characters');
+  if (jwtSecret) {
+    const bits = secretEntropyBits(jwtSecret);
+    if (jwtSecret.length < 32 || WEAK_SECRETS.has(jwtSecret.toLowerCase()) || bits < MIN_SECRET_BITS) {
+      throw new ConfigError(
+        `JWT_SECRET is too weak (about ${Math.floor(bits)} bits of entropy, at least ${MIN_SECRET_BITS} needed, ` +
+          '32+ characters): generate one with `openssl rand -base64 48`',
+      );
+    }
   }
   const adminPassword = env.BATON_ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < 6) {
@@ -152,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const smsWebhookUrl = env.SMS_WEBHOOK_URL || null;
   if (smsWebhookUrl && !/^https?:\/\/[^\s]+$/.test(smsWebhookUrl)) {
     throw new ConfigError('SMS_WEBHOOK_URL must be an http:// or https:// URL');
+  }
+  if (smsSender === 'console' && nodeEnv === 'production') {
+    throw new ConfigError(
+      'SMS_SENDER=console (the default) is refused when NODE_ENV=production: verification codes would only be ' +
+        'logged, never reach a phone. Set SMS_SENDER=webhook and SMS_WEBHOOK_URL to your SMS gateway',
+    );
   }
   if (smsSender === 'webhook' && !smsWebhookUrl) {
     throw new ConfigError('SMS_SENDER=webhook needs SMS_WEBHOOK_URL (the gateway to post codes to)');

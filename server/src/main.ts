@@ -48,7 +48,7 @@ async function main() {
       pool: config.db,
     });
     await runMigrations(database);
-    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });
+    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, env: config.env });
     const app = await buildApp(config, database);
 
     // Answers under way, so that a shutdown can end their keep-alive connections after them.
@@ -117,7 +117,7 @@ async function main() {
     } else {
       lines.push('    admin, root  (passwords were printed at first start, or BATON_ADMIN_PASSWORD)');
     }
-    if (seeded) {
+    if (seeded && config.env !== 'production') {
       lines.push(
         '',
         `  Delegations of the demo meeting sign in at ${url}/#/which/login with the mobiles`,

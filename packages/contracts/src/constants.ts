@@ -17,6 +17,34 @@ export const USER_TYPES: readonly UserType[] = Object.values(USER_TYPE);
 /** Role code that passes every permission check (spec §6). */
 export const ROOT_ROLE = 'ROOT';
 
+/**
+ * The built-in role of each user type (the seeded roles of the same code). A user may hold the
+ * built-in role of its own type and none of the others: a committee role on an administrator (or
+ * the ADMIN role on a committee member) is refused. Roles an administrator defined (any other
+ * code) fit every type: their permissions are what they grant.
+ */
+export const USER_TYPE_ROLE: Readonly<Record<UserType, string>> = {
+  [USER_TYPE.ROOT]: ROOT_ROLE,
+  [USER_TYPE.ADMIN]: 'ADMIN',
+  [USER_TYPE.COMMITTEE]: 'COMMITTEE',
+  [USER_TYPE.DELEGATION]: 'DELEGATION',
+  [USER_TYPE.REFEREE]: 'REFEREE',
+  [USER_TYPE.CUSTOMER]: 'CUSTOMER',
+  [USER_TYPE.COUNTY]: 'COUNTY',
+  [USER_TYPE.COUNTY_SUB]: 'COUNTY_SUB',
+};
+const TYPE_ROLE_CODES: ReadonlySet<string> = new Set(Object.values(USER_TYPE_ROLE));
+
+/** May a user of `userType` hold the role `roleCode`? (USER_TYPE_ROLE; server and web share it.) */
+export function roleFitsUserType(userType: number, roleCode: string): boolean {
+  const own = USER_TYPE_ROLE[userType as UserType];
+  if (own === undefined) return false;
+  return !TYPE_ROLE_CODES.has(roleCode) || roleCode === own;
+}
+
+/** User types only an administrator (or root) may give: root's are checked apart (root only). */
+export const ADMIN_USER_TYPES: readonly UserType[] = [USER_TYPE.ROOT, USER_TYPE.ADMIN];
+
 export const HTTP_TIMEOUT_MS = 50_000;
 
 /**

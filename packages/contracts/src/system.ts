@@ -35,6 +35,9 @@ export const IdParams = Type.Object({ id: Id });
 /** A flat picker option. */
 export const OptionVO = Type.Object({ value: Type.Integer(), label: Type.String(), labelEn: Type.String() });
 export type OptionVO = Static<typeof OptionVO>;
+/** A role picker option: with its code, so a form can offer only the roles that fit a user type. */
+export const RoleOptionVO = Type.Object({ ...OptionVO.properties, code: Type.String() });
+export type RoleOptionVO = Static<typeof RoleOptionVO>;
 
 /** A tree picker option (departments, menus). */
 export interface TreeOptionVO {
@@ -123,7 +126,11 @@ const UserFields = {
     Nullable(Type.Union([Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 }), Type.Literal('')])),
   ),
   avatar: Type.Optional(Nullable(Text(300))),
-  userType: Type.Integer({ minimum: 10, maximum: 99, default: 10, description: 'A user type code of spec §1' }),
+  userType: Type.Integer({
+    minimum: 10,
+    maximum: 99,
+    description: 'A user type code of spec §1 (required, no default); the roles must fit it (roleFitsUserType)',
+  }),
   status: Type.Optional(StatusValue),
   deptId: Type.Optional(Nullable(Id)),
   roleIds: Type.Array(Id, { maxItems: 50, default: [] }),

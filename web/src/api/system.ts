@@ -40,6 +40,7 @@ import type {
   OptionVO,
   RoleBody,
   RoleForm,
+  RoleOptionVO,
   RolePageQuery,
   RoleUpdateBody,
   RoleVO,
@@ -92,7 +93,7 @@ export const userApi = {
 export const roleApi = {
   page: (params: ListQuery<RolePageQuery>) =>
     request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params }),
-  options: () => request<OptionVO[]>({ url: '/api/v1/roles/options', method: 'get' }),
+  options: () => request<RoleOptionVO[]>({ url: '/api/v1/roles/options', method: 'get' }),
   form: (id: number) => request<RoleForm>({ url: `/api/v1/roles/${id}/form`, method: 'get' }),
   create: (data: RoleBody) => request<RoleForm>({ url: '/api/v1/roles', method: 'post', data }),
   update: (id: number, data: RoleUpdateBody) => request<RoleForm>({ url: `/api/v1/roles/${id}`, method: 'put', data }),

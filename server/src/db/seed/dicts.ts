@@ -173,7 +173,7 @@ export const DEPTS: {
   },
 ];
 
-/** Accounts seeded on an empty database; their passwords are printed once (or BATON_ADMIN_PASSWORD). */
+/** Accounts seeded on an empty database (production: admin and root only); their passwords are printed once (or BATON_ADMIN_PASSWORD). */
 export const DEMO_ACCOUNTS = [
   { username: 'admin', nickname: '系统管理员', userType: USER_TYPE.ADMIN, role: 'ADMIN', dept: 'BATON' },
   { username: 'root', nickname: '超级管理员', userType: USER_TYPE.ROOT, role: 'ROOT', dept: 'BATON' },

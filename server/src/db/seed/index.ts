@@ -5,7 +5,7 @@ import type { Db, Tx } from '../client.js';
 import { dept, dict, dictData, menu, role, roleMenu, user, userRole } from '../schema/index.js';
 import { seedCompetitionDemo } from './competition.js';
 import { DEMO_ACCOUNTS, DEPTS, DICTS, ROLES } from './dicts.js';
-import { seedMeetingDemo } from './meeting.js';
+import { seedBaseData, seedMeetingDemo } from './meeting.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
 import { seedRegistrationDemo } from './registration.js';
 
@@ -45,20 +45,31 @@ async function insertMenus(tx: Tx, nodes: MenuSeed[], parentId: number | null, r
   }
 }
 
-/** Fill an empty database: roles, menus, departments, dictionaries, root and admin. */
+/**
+ * Fill an empty database: roles, menus, departments, dictionaries, settings, base data, root and
+ * admin. Outside production also the demo: the committee, county and referee accounts (with the
+ * admin password), the demo meeting and its delegations, and (`registrations`) their entries.
+ */
 export async function seedIfEmpty(
   db: Db,
   opts: {
-    adminPassword: string | null /** Demo athletes, coaches and entries (default on). */;
+    adminPassword: string | null;
+    /** The mode (NODE_ENV): `production` seeds only what a real deployment needs (no demo). */
+    env?: 'production' | 'development' | 'test';
+    /** Demo athletes, coaches and entries (default on; never in production). */
     registrations?: boolean;
   },
 ): Promise<SeededAccount[] | null> {
+  const demo = opts.env !== 'production';
   // Default settings (captcha, site title, watermark): added whenever missing, also after an upgrade.
   await seedConfigDefaults(db);
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
 
-  const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, password: opts.adminPassword ?? randomPassword() }));
+  const accounts = DEMO_ACCOUNTS.filter((a) => demo || a.role === 'ADMIN' || a.role === 'ROOT').map((a) => ({
+    ...a,
+    password: opts.adminPassword ?? randomPassword(),
+  }));
   const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
 
   await db.transaction(async (tx) => {
@@ -115,7 +126,9 @@ export async function seedIfEmpty(
       )
       .returning({ id: user.id });
     await tx.insert(userRole).values(accounts.map((a, i) => ({ userId: users[i]!.id, roleId: roleIds.get(a.role)! })));
-    await seedMeetingDemo(tx);
+    const base = await seedBaseData(tx);
+    if (!demo) return;
+    await seedMeetingDemo(tx, base);
     // Demo registrations, through the apply rules.
     if (opts.registrations !== false) await seedRegistrationDemo(tx);
     if (opts.registrations !== false) await seedCompetitionDemo(tx);

@@ -137,12 +137,18 @@ const SUB_UNITS = [
 const day = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 
+/** What the demo meeting takes from the base data. */
+export interface BaseData {
+  itemId: Map<string, number>;
+  natureId: number;
+  natureFields: { fieldId: number; required: boolean; sort: number }[];
+}
+
 /**
- * Base data and the demo meeting `wrj2025`, open for registration: registration from a day
- * before seeding to 60 days after, competition 70–72 days after; the committee account
- * administers it and the county account (if seeded) is its county's area user.
+ * Base data every deployment needs, production included: the standard events, the form fields
+ * and the youth-games nature with its default fields.
  */
-export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<void> {
+export async function seedBaseData(tx: Tx): Promise<BaseData> {
   const items = await tx
     .insert(item)
     .values(
@@ -163,6 +169,28 @@ export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<v
 
   const fields = await tx.insert(field).values(FIELDS).returning({ id: field.id, key: field.key });
   const fieldId = new Map(fields.map((f) => [f.key, f.id]));
+
+  const [youth] = await tx
+    .insert(nature)
+    .values({ name: '青少年运动会', nameEn: 'Youth games', remark: '中小学生田径运动会', sort: 1 })
+    .returning({ id: nature.id });
+  const natureFields = NATURE_FIELDS.map(([key, required], i) => ({
+    fieldId: fieldId.get(key)!,
+    required,
+    sort: i + 1,
+  }));
+  await tx.insert(natureField).values(natureFields.map((f) => ({ ...f, natureId: youth!.id })));
+  return { itemId, natureId: youth!.id, natureFields };
+}
+
+/**
+ * The demo (outside production): the county of Rui'an and its schools, and the demo meeting
+ * `wrj2025`, open for registration: registration from a day before seeding to 60 days after,
+ * competition 70–72 days after; the committee account administers it and the county account
+ * (if seeded) is its county's area user.
+ */
+export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Date()): Promise<void> {
+  const { itemId, natureFields } = base;
 
   const [county] = await tx
     .insert(areaCode)
@@ -223,17 +251,6 @@ export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<v
     sort: 1,
   });
 
-  const [youth] = await tx
-    .insert(nature)
-    .values({ name: '青少年运动会', nameEn: 'Youth games', remark: '中小学生田径运动会', sort: 1 })
-    .returning({ id: nature.id });
-  const natureFields = NATURE_FIELDS.map(([key, required], i) => ({
-    fieldId: fieldId.get(key)!,
-    required,
-    sort: i + 1,
-  }));
-  await tx.insert(natureField).values(natureFields.map((f) => ({ ...f, natureId: youth!.id })));
-
   // ─── The demo meeting ───────────────────────────────────────────────────────────────
   const start = day(now, 70);
   const year = start.getUTCFullYear();
@@ -252,7 +269,7 @@ export async function seedMeetingDemo(tx: Tx, now: Date = new Date()): Promise<v
       nameEn: '2025 Wenrui Youth Athletics Games',
       code: 'wrj2025',
       year,
-      natureId: youth!.id,
+      natureId: base.natureId,
       venue: '瑞安市体育中心田径场',
       startDate: dateOf(start),
       endDate: dateOf(day(now, 72)),

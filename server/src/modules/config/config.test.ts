@@ -1,9 +1,9 @@
 import type { ConfigForm, ConfigVO, PublicConfigVO } from '@baton/contracts';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysConfig } from '../../db/schema/index.js';
-import { makeTestApp, multipart, publicKey, TEST_PASSWORD, type TestApp } from '../../test/app.js';
+import { login, makeTestApp, multipart, publicKey, TEST_PASSWORD, type TestApp } from '../../test/app.js';
 import { call, expectGuarded, ok, signInAll, type Tokens } from '../users/testkit.js';
 
 let t: TestApp;
@@ -93,6 +93,38 @@ describe('system configuration', () => {
       expect(pub.json().data.captchaEnabled).toBe(false);
     } finally {
       await noCaptcha.close();
+    }
+  });
+
+  it('in production, refuses turning the captcha off (in either language) and ignores a stored off', async () => {
+    const prod = await makeTestApp({ env: 'production' });
+    try {
+      const admin = (await login(prod)).accessToken;
+      const page = ok<{ list: ConfigVO[] }>(
+        await call(prod, admin, { method: 'GET', url: '/api/v1/config/page?keywords=captcha&pageSize=100' }),
+      );
+      const captcha = page.list.find((c) => c.key === 'captcha')!;
+      const put = {
+        method: 'PUT' as const,
+        url: `/api/v1/config/${captcha.id}`,
+        payload: { ...captcha, value: 'false' },
+      };
+      const en = await call(prod, admin, put, { 'accept-language': 'en' });
+      expect([en.status, en.body?.code]).toEqual([400, 'A0400']);
+      expect(en.body?.msg).toMatch(/captcha.*production/i);
+      const zh = await call(prod, admin, put, { 'accept-language': 'zh-CN' });
+      expect([zh.status, zh.body?.code]).toEqual([400, 'A0400']);
+      expect(zh.body?.msg).toMatch(/生产环境.*不能关闭登录验证码/);
+      const [row] = await prod.database.db.select().from(sysConfig).where(eq(sysConfig.key, 'captcha'));
+      expect(row).toMatchObject({ value: 'true', version: captcha.version });
+      // Nor does an off written straight into the database (or left from before) take effect.
+      await prod.database.db.update(sysConfig).set({ value: 'false' }).where(eq(sysConfig.key, 'captcha'));
+      ok(await call(prod, admin, { method: 'POST', url: '/api/v1/config/refresh' }));
+      expect((await loginWithoutCaptcha(prod.app)).json().code).toBe('A0240');
+      const pub = await prod.app.inject({ method: 'GET', url: '/api/v1/config/public' });
+      expect(pub.json().data.captchaEnabled).toBe(true);
+    } finally {
+      await prod.close();
     }
   });
 

@@ -35,10 +35,13 @@ export interface ConfigDeps {
   cache: ConfigCache;
   /** BATON_CAPTCHA: off forces the captcha off whatever the setting says. */
   envCaptcha: boolean;
+  /** NODE_ENV=production: the captcha setting cannot be turned off, and a stored off is ignored. */
+  production?: boolean;
 }
 
 export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
   const { db, cache } = deps;
+  const production = deps.production ?? false;
 
   app.get(
     '/api/v1/config/public',
@@ -50,7 +53,7 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
         response: { 200: Envelope(PublicConfigVO) },
       },
     },
-    async () => ok(publicConfig(cache, deps.envCaptcha)),
+    async () => ok(publicConfig(cache, deps.envCaptcha, production)),
   );
 
   app.get<{ Querystring: ConfigPageQuery }>(
@@ -88,7 +91,7 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
       },
     },
     async (req) => {
-      const created = await createConfig(db, req.body);
+      const created = await createConfig(db, req.body, production);
       await cache.invalidate();
       note(req, { target: created.key, after: created });
       return ok(created);
@@ -108,7 +111,7 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
       },
     },
     async (req) => {
-      const { before, after } = await updateConfig(db, req.params.id, req.body);
+      const { before, after } = await updateConfig(db, req.params.id, req.body, production);
       await cache.invalidate();
       note(req, { target: after.key, before, after });
       return ok(after);

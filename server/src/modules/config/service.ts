@@ -166,7 +166,18 @@ export async function configForm(db: Db, id: number): Promise<ConfigForm> {
 
 const keyTaken = (key: string) => badInput(`配置键“${key}”已存在`, `the key "${key}" is already used`);
 
-function checkBody(body: ConfigBody) {
+/** Settings a production server refuses, whatever the caller's permissions. */
+function checkProduction(body: ConfigBody, production: boolean) {
+  if (production && body.key === 'captcha' && body.value !== 'true') {
+    throw badInput(
+      '生产环境（NODE_ENV=production）下不能关闭登录验证码',
+      'the sign-in captcha cannot be turned off in production (NODE_ENV=production)',
+    );
+  }
+}
+
+function checkBody(body: ConfigBody, production: boolean) {
+  checkProduction(body, production);
   const builtinType = (BUILTIN_CONFIG as Record<string, ConfigType>)[body.key];
   if (builtinType && builtinType !== body.type) {
     throw badInput(`“${body.key}”的类型必须是 ${builtinType}`, `"${body.key}" must have the type ${builtinType}`);
@@ -183,8 +194,8 @@ async function keyExists(db: Db, key: string, exceptId?: number) {
   return rows.length > 0;
 }
 
-export async function createConfig(db: Db, body: ConfigBody): Promise<ConfigForm> {
-  checkBody(body);
+export async function createConfig(db: Db, body: ConfigBody, production = false): Promise<ConfigForm> {
+  checkBody(body, production);
   if (await keyExists(db, body.key)) throw keyTaken(body.key);
   try {
     const [row] = await db
@@ -205,12 +216,12 @@ export async function createConfig(db: Db, body: ConfigBody): Promise<ConfigForm
   }
 }
 
-export async function updateConfig(db: Db, id: number, body: ConfigUpdateBody) {
+export async function updateConfig(db: Db, id: number, body: ConfigUpdateBody, production = false) {
   const before = await configForm(db, id);
   if (before.builtin && body.key !== before.key) {
     throw badInput(`内置配置“${before.key}”的键不能修改`, `the key of the built-in setting "${before.key}" is fixed`);
   }
-  checkBody(body);
+  checkBody(body, production);
   if (await keyExists(db, body.key, id)) throw keyTaken(body.key);
   try {
     const updated = await db
@@ -247,10 +258,18 @@ export async function deleteConfigs(db: Db, ids: number[]) {
   return rows.map(toForm);
 }
 
-export function publicConfig(cache: ConfigCache, envCaptcha: boolean): PublicConfigVO {
+/**
+ * Is the sign-in captcha on? BATON_CAPTCHA=off turns it off (refused in production); otherwise the
+ * `captcha` setting decides, except in production, where a stored off is ignored.
+ */
+export function captchaEnabled(cache: ConfigCache, envCaptcha: boolean, production: boolean): boolean {
+  return envCaptcha && (production || cache.bool('captcha', true));
+}
+
+export function publicConfig(cache: ConfigCache, envCaptcha: boolean, production = false): PublicConfigVO {
   return {
     siteTitle: cache.string('siteTitle', PRODUCT_NAME),
     watermarkContent: cache.string('watermarkContent', PRODUCT_NAME),
-    captchaEnabled: envCaptcha && cache.bool('captcha', true),
+    captchaEnabled: captchaEnabled(cache, envCaptcha, production),
   };
 }

@@ -2,11 +2,11 @@ import {
   Envelope,
   IdList,
   IdParams,
-  OptionVO,
   Page,
   RoleBody,
   RoleForm,
   RoleMenusBody,
+  RoleOptionVO,
   RolePageQuery,
   RoleUpdateBody,
   RoleVO,
@@ -54,7 +54,7 @@ export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
     '/api/v1/roles/options',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Enabled roles for pickers', response: { 200: Envelope(Type.Array(OptionVO)) } },
+      schema: { tags, summary: 'Enabled roles for pickers', response: { 200: Envelope(Type.Array(RoleOptionVO)) } },
     },
     async (req) => ok(await roleOptions(db, currentUser(req), req.lang)),
   );

@@ -1,9 +1,9 @@
 import {
   type Lang,
-  type OptionVO,
   ROOT_ROLE,
   type RoleBody,
   type RoleForm,
+  type RoleOptionVO,
   type RolePageQuery,
   type RoleUpdateBody,
   type RoleVO,
@@ -50,9 +50,9 @@ export async function pageRoles(db: Db, q: RolePageQuery) {
 }
 
 /** Enabled roles for pickers; ROOT is offered to ROOT callers only. */
-export async function roleOptions(db: Db, caller: CurrentUser, lang: Lang): Promise<OptionVO[]> {
+export async function roleOptions(db: Db, caller: CurrentUser, lang: Lang): Promise<RoleOptionVO[]> {
   const rows = await db
-    .select({ id: role.id, name: role.name, nameEn: role.nameEn })
+    .select({ id: role.id, code: role.code, name: role.name, nameEn: role.nameEn })
     .from(role)
     .where(and(eq(role.status, 1), caller.isRoot ? undefined : ne(role.code, ROOT_ROLE)))
     .orderBy(asc(role.sort), asc(role.id));
@@ -60,6 +60,7 @@ export async function roleOptions(db: Db, caller: CurrentUser, lang: Lang): Prom
     value: r.id,
     label: lang === 'en' ? r.nameEn || r.name : r.name,
     labelEn: r.nameEn || r.name,
+    code: r.code,
   }));
 }
 

@@ -1,4 +1,5 @@
 import {
+  ADMIN_USER_TYPES,
   EMAIL_PATTERN,
   type ImportReport,
   type Lang,
@@ -7,6 +8,7 @@ import {
   type ProfileBody,
   type ProfileVO,
   ROOT_ROLE,
+  roleFitsUserType,
   USER_IMPORT_COLUMNS,
   USER_TYPE,
   USER_TYPES,
@@ -22,6 +24,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { dept, role, session, user, userRole } from '../../db/schema/index.js';
+import { DICTS } from '../../db/seed/dicts.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
@@ -179,6 +182,21 @@ export async function userForm(db: DbOrTx, caller: CurrentUser, id: number): Pro
 
 type UserInput = Omit<UserCreateBody, 'password'>;
 
+/** A user type's name (the `user_type` dictionary as seeded), in both languages. */
+const TYPE_NAMES = new Map(
+  (DICTS.find((d) => d.code === 'user_type')?.entries ?? []).map(([value, zh, english]) => [
+    Number(value),
+    { zh, en: english },
+  ]),
+);
+
+/** May the caller give this user type? Root only by root (checked apart); administrators by administrators. */
+const mayGiveType = (caller: CurrentUser, userType: number) =>
+  !ADMIN_USER_TYPES.includes(userType as (typeof ADMIN_USER_TYPES)[number]) ||
+  caller.isRoot ||
+  caller.userType === USER_TYPE.ADMIN ||
+  caller.userType === USER_TYPE.ROOT;
+
 /** Checks shared by create, update and import: department, roles, user type, scope. */
 async function checkAssignments(db: DbOrTx, caller: CurrentUser, scope: UserScope, input: UserInput) {
   if (!USER_TYPES.includes(input.userType as (typeof USER_TYPES)[number])) {
@@ -186,6 +204,12 @@ async function checkAssignments(db: DbOrTx, caller: CurrentUser, scope: UserScop
   }
   if (input.userType === USER_TYPE.ROOT && !caller.isRoot) {
     throw badInput('只有超级管理员可以创建超级管理员', 'only ROOT can make a user of type root');
+  }
+  if (!mayGiveType(caller, input.userType)) {
+    throw badInput(
+      '只有系统管理员或超级管理员可以创建系统管理员',
+      'only an administrator (or root) can make a user of type administrator',
+    );
   }
   const deptId = input.deptId ?? null;
   if (deptId !== null) {
@@ -197,13 +221,24 @@ async function checkAssignments(db: DbOrTx, caller: CurrentUser, scope: UserScop
   }
   const roleIds = [...new Set(input.roleIds ?? [])];
   if (roleIds.length) {
-    const found = await db.select({ id: role.id, code: role.code }).from(role).where(inArray(role.id, roleIds));
+    const found = await db
+      .select({ id: role.id, code: role.code, name: role.name, nameEn: role.nameEn })
+      .from(role)
+      .where(inArray(role.id, roleIds));
     const missing = roleIds.filter((id) => !found.some((r) => r.id === id));
     if (missing.length) {
       throw badInput(`角色不存在：${missing.join(', ')}`, `no such role: ${missing.join(', ')}`);
     }
     if (found.some((r) => r.code === ROOT_ROLE) && !caller.isRoot) {
       throw badInput('只有超级管理员可以分配超级管理员角色', 'only ROOT can grant the ROOT role');
+    }
+    const misfit = found.find((r) => !roleFitsUserType(input.userType, r.code));
+    if (misfit) {
+      const type = TYPE_NAMES.get(input.userType) ?? { zh: String(input.userType), en: String(input.userType) };
+      throw badInput(
+        `角色“${misfit.name}”与用户类型“${type.zh}”不符，请选择该类型的角色`,
+        `the role "${misfit.nameEn || misfit.name}" does not fit the user type "${type.en}": choose a role of that type`,
+      );
     }
   }
   return roleIds;
@@ -519,11 +554,16 @@ export async function importUsers(
     if (mobile && !mobileRe.test(mobile)) fail('mobile', '手机号码格式不正确', 'not a valid mobile number');
     const email = v.email ?? '';
     if (email && (email.length > 254 || !emailRe.test(email))) fail('email', '邮箱格式不正确', 'not a valid email');
-    const userType = v.userType ? Number(v.userType) : USER_TYPE.ADMIN;
-    if (!USER_TYPES.includes(userType as (typeof USER_TYPES)[number])) {
+    // No default type: an empty cell is refused, like a form without one.
+    const userType = v.userType ? Number(v.userType) : null;
+    const typeOk = userType !== null && USER_TYPES.includes(userType as (typeof USER_TYPES)[number]);
+    if (userType === null) fail('userType', '用户类型必填', 'the user type is required');
+    else if (!typeOk) {
       fail('userType', `用户类型应为 ${USER_TYPES.join('/')}`, `user type must be one of ${USER_TYPES.join(', ')}`);
     } else if (userType === USER_TYPE.ROOT && !caller.isRoot) {
       fail('userType', '不能导入超级管理员', 'root users cannot be imported');
+    } else if (!mayGiveType(caller, userType)) {
+      fail('userType', '只有系统管理员可以导入系统管理员', 'only an administrator can import administrators');
     }
     const roleIds: number[] = [];
     for (const code of (v.roles ?? '').split(/[,，;；、\s]+/).filter(Boolean)) {
@@ -531,7 +571,13 @@ export async function importUsers(
       if (!found) fail('roles', `角色编码“${code}”不存在`, `no role with code "${code}"`);
       else if (found.code === ROOT_ROLE && !caller.isRoot)
         fail('roles', '不能分配超级管理员角色', 'ROOT cannot be granted');
-      else if (!roleIds.includes(found.id)) roleIds.push(found.id);
+      else if (typeOk && !roleFitsUserType(userType!, found.code)) {
+        fail(
+          'roles',
+          `角色“${found.code}”与用户类型 ${userType} 不符`,
+          `the role "${found.code}" does not fit the user type ${userType}`,
+        );
+      } else if (!roleIds.includes(found.id)) roleIds.push(found.id);
     }
     const status = STATUSES[(v.status ?? '').toLowerCase()];
     if (status === undefined) fail('status', '状态应为 正常/停用', 'status must be Enabled or Disabled');
@@ -546,7 +592,7 @@ export async function importUsers(
           gender: gender!,
           mobile: mobile || null,
           email: email || null,
-          userType,
+          userType: userType!,
           status: status!,
           deptId: opts.deptId,
           roleIds,

@@ -72,7 +72,11 @@ describe('permissions', () => {
 describe('users CRUD', () => {
   it('creates, reads and lists a user with roles and department, never exposing the password', async () => {
     const committeeRole = await roleId('COMMITTEE');
-    const created = await createUser('alice', { roleIds: [committeeRole], mobile: '13800000001' });
+    const created = await createUser('alice', {
+      userType: 20,
+      roleIds: [committeeRole],
+      mobile: '13800000001',
+    });
     expect(created).toMatchObject({ username: 'alice', roleIds: [committeeRole], deptId: depts.get('COMPETITION') });
     expect(JSON.stringify(created)).not.toMatch(/password/i);
     const form = ok<UserForm>(await call(t, tk.admin, { method: 'GET', url: `/api/v1/users/${created.id}/form` }));
@@ -192,6 +196,72 @@ describe('users CRUD', () => {
       payload: { ...carol, version: 1 },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('refuses a role that does not fit the user type (committee role + admin type), in both languages', async () => {
+    const before = await userCount();
+    const mismatch = {
+      method: 'POST' as const,
+      url: '/api/v1/users',
+      payload: newUser('mallory', { userType: 10, roleIds: [await roleId('COMMITTEE')] }),
+    };
+    const en = await call(t, tk.admin, mismatch, { 'accept-language': 'en' });
+    expect([en.status, en.body?.code]).toEqual([400, 'A0400']);
+    expect(en.body?.msg).toMatch(/role "Committee" does not fit the user type "Administrator"/);
+    const zh = await call(t, tk.admin, mismatch, { 'accept-language': 'zh-CN' });
+    expect(zh.body?.msg).toMatch(/角色“组委会”与用户类型“系统管理员”不符/);
+    // The other way round, and on update too.
+    const adminRole = await call(t, tk.admin, {
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: newUser('mallory', { userType: 20, roleIds: [await roleId('ADMIN')] }),
+    });
+    expect([adminRole.status, adminRole.body?.code]).toEqual([400, 'A0400']);
+    const fine = await createUser('mallory', { userType: 20, roleIds: [await roleId('COMMITTEE')] });
+    const promote = await call(t, tk.admin, {
+      method: 'PUT',
+      url: `/api/v1/users/${fine.id}`,
+      payload: { ...fine, userType: 10 },
+    });
+    expect([promote.status, promote.body?.code]).toEqual([400, 'A0400']);
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, fine.id));
+    expect(row!.userType).toBe(20);
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('has no default user type: a user without one is refused', async () => {
+    const before = await userCount();
+    const { userType: _type, ...noType } = newUser('typeless');
+    const r = await call(t, tk.admin, { method: 'POST', url: '/api/v1/users', payload: noType });
+    expect([r.status, r.body?.code]).toEqual([400, 'A0400']);
+    expect(r.body?.msg).toContain('userType');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('lets only administrators and root make administrators', async () => {
+    const db = t.database.db;
+    const [managers] = await db
+      .insert(role)
+      .values({ code: 'USER_MANAGERS', name: '用户管理员', dataScope: 1 })
+      .returning({ id: role.id });
+    const perms = await db
+      .select({ id: menu.id })
+      .from(menu)
+      .where(sql`${menu.perm} like 'sys:user:%' or ${menu.path} = 'user'`);
+    await db.insert(roleMenu).values(perms.map((m) => ({ roleId: managers!.id, menuId: m.id })));
+    await createUser('oscar', { password: TEST_PASSWORD, userType: 20, roleIds: [managers!.id] });
+    const oscar = (await login(t, 'oscar')).accessToken;
+    const before = await userCount();
+    const admin = await call(
+      t,
+      oscar,
+      { method: 'POST', url: '/api/v1/users', payload: newUser('peggy', { userType: 10, roleIds: [] }) },
+      { 'accept-language': 'en' },
+    );
+    expect([admin.status, admin.body?.code]).toEqual([400, 'A0400']);
+    expect(admin.body?.msg).toMatch(/only an administrator/);
+    expect(await userCount()).toBe(before);
+    ok(await call(t, oscar, { method: 'POST', url: '/api/v1/users', payload: newUser('peggy', { userType: 40 }) }));
   });
 
   it('refuses granting ROOT unless the caller is ROOT, and changing one’s own roles', async () => {
@@ -447,26 +517,30 @@ describe('Excel', () => {
   it('writes nothing when one row is bad, and reports the row and field', async () => {
     const before = await userCount();
     const file = await workbook(headers, [
-      ['imp1', 'One', 'Secret-1', 'Male', '', '', '', '', ''],
-      ['imp2', 'Two', 'Secret-2', 'Female', '123', '', '', 'NOPE', ''],
-      ['IMP1', 'Dup', 'Secret-3', '', '', '', '', '', ''],
-      ['alice', 'Taken', 'Secret-4', '', '', '', '', '', ''],
-      ['imp5', 'Five', 'Secret-5', '', '', '', '', '', 'Enabled'],
+      ['imp1', 'One', 'Secret-1', 'Male', '', '', '40', '', ''],
+      ['imp2', 'Two', 'Secret-2', 'Female', '123', '', '40', 'NOPE', ''],
+      ['IMP1', 'Dup', 'Secret-3', '', '', '', '40', '', ''],
+      ['alice', 'Taken', 'Secret-4', '', '', '', '40', '', ''],
+      ['imp5', 'Five', 'Secret-5', '', '', '', '20', 'COMMITTEE', 'Enabled'],
+      ['imp6', 'Six', 'Secret-6', '', '', '', '', '', ''],
+      ['imp7', 'Seven', 'Secret-7', '', '', '', '10', 'COMMITTEE', ''],
     ]);
     const res = await upload(file);
     expect(res.statusCode).toBe(200);
     const report = res.json().data as ImportReport;
-    expect(report).toMatchObject({ total: 5, valid: 2, invalid: 3, imported: 0 });
+    expect(report).toMatchObject({ total: 7, valid: 2, invalid: 5, imported: 0 });
     expect(report.errors).toEqual([
       { row: 3, field: 'Mobile', message: 'not a valid mobile number' },
       { row: 3, field: 'Role codes', message: 'no role with code "NOPE"' },
       { row: 4, field: 'Username', message: 'duplicate of row 2' },
       { row: 5, field: 'Username', message: 'the username "alice" already exists' },
+      { row: 7, field: 'User type', message: 'the user type is required' },
+      { row: 8, field: 'Role codes', message: 'the role "COMMITTEE" does not fit the user type 10' },
     ]);
     expect(await userCount()).toBe(before);
 
     const partial = await upload(file, importUrl('valid-only'));
-    expect(partial.json().data).toMatchObject({ total: 5, valid: 2, invalid: 3, imported: 2 });
+    expect(partial.json().data).toMatchObject({ total: 7, valid: 2, invalid: 5, imported: 2 });
     expect(await userCount()).toBe(before + 2);
     const names = (
       await t.database.db

@@ -16,6 +16,7 @@ export default {
     roles: 'Roles',
     rolesPlaceholder: 'Choose roles',
     userType: 'User type',
+    userTypePlaceholder: 'Choose a user type',
     keywordsPlaceholder: 'Username / nickname / mobile',
     addTitle: 'Add user',
     editTitle: 'Edit user',
@@ -31,6 +32,8 @@ export default {
       passwordMin: 'The password can not be less than 6 digits',
       mobile: 'Please enter a valid mobile number',
       email: 'Please enter a valid email address',
+      userType: 'Please choose the user type',
+      roleMismatch: 'The role “{{role}}” does not fit the user type “{{type}}”: choose a role of that type',
     },
   },
   role: {

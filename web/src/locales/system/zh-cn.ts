@@ -16,6 +16,7 @@ export default {
     roles: '角色',
     rolesPlaceholder: '请选择角色',
     userType: '用户类型',
+    userTypePlaceholder: '请选择用户类型',
     keywordsPlaceholder: '用户名 / 昵称 / 手机号',
     addTitle: '新增用户',
     editTitle: '编辑用户',
@@ -31,6 +32,8 @@ export default {
       passwordMin: '密码不能少于6位',
       mobile: '请输入正确的手机号码',
       email: '请输入正确的邮箱地址',
+      userType: '请选择用户类型',
+      roleMismatch: '角色“{{role}}”与用户类型“{{type}}”不符，请选择该类型的角色',
     },
   },
   role: {

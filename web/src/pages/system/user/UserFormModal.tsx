@@ -1,14 +1,14 @@
 import type { UserCreateBody, UserForm, UserUpdateBody } from '@baton/contracts';
-import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
+import { PASSWORD_MIN_LENGTH, roleFitsUserType } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { deptApi, roleApi, userApi } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { DictSelect, FormModal } from '../../../components/crud';
+import { DictSelect, FormModal, useDict } from '../../../components/crud';
 import { orNull, toOptions, toTreeData, useEn, useSticky } from '../shared';
 
-type Values = Omit<UserCreateBody, 'password'> & { password?: string };
+type Values = Omit<UserCreateBody, 'password' | 'userType'> & { password?: string; userType?: number };
 
 interface Props {
   /** `null` closed, `0` create, an id edits that user. */
@@ -33,13 +33,22 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
   const isEdit = Boolean(useSticky(editing));
   const roles = useQuery({ queryKey: ['role-options'], queryFn: roleApi.options, enabled: open });
   const depts = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options, enabled: open });
+  const userTypes = useDict('user_type');
+  // The roles follow the user type: only those that fit it are offered (plus any already chosen,
+  // so a misfit shows by name and the rule below can say which).
+  const userType = Form.useWatch('userType', form);
+  const chosenRoles = Form.useWatch('roleIds', form);
+  const roleOptions = (roles.data ?? []).filter(
+    (r) => userType === undefined || roleFitsUserType(userType, r.code) || chosenRoles?.includes(r.value),
+  );
 
   useEffect(() => {
     if (editing === null) return;
     form.resetFields();
     setLoaded(null);
     if (!editing) {
-      form.setFieldsValue({ status: 1, gender: 0, userType: 10, roleIds: [], deptId: defaultDeptId ?? null });
+      // No user type until one is chosen: nothing privileged by default.
+      form.setFieldsValue({ status: 1, gender: 0, roleIds: [], deptId: defaultDeptId ?? null });
       return;
     }
     setLoading(true);
@@ -60,7 +69,7 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
       gender: v.gender ?? 0,
       mobile: orNull(v.mobile),
       email: orNull(v.email),
-      userType: v.userType ?? 10,
+      userType: v.userType!,
       status: v.status ?? 1,
       deptId: v.deptId ?? null,
       roleIds: v.roleIds ?? [],
@@ -132,20 +141,51 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="roleIds" label={t('system.user.roles')}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={toOptions(roles.data ?? [], en)}
-              placeholder={t('system.user.rolesPlaceholder')}
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="user-roles"
+          <Form.Item
+            name="userType"
+            label={t('system.user.userType')}
+            rules={[{ required: true, message: t('system.user.rules.userType') }]}
+          >
+            <DictSelect
+              dictCode="user_type"
+              numeric
+              allowClear={false}
+              placeholder={t('system.user.userTypePlaceholder')}
+              data-testid="user-type"
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="userType" label={t('system.user.userType')}>
-            <DictSelect dictCode="user_type" numeric allowClear={false} />
+          <Form.Item
+            name="roleIds"
+            label={t('system.user.roles')}
+            dependencies={['userType']}
+            rules={[
+              {
+                validator: async (_, ids: number[] | undefined) => {
+                  const type = form.getFieldValue('userType') as number | undefined;
+                  if (type === undefined) return;
+                  const misfit = (roles.data ?? []).find(
+                    (r) => ids?.includes(r.value) && !roleFitsUserType(type, r.code),
+                  );
+                  if (misfit) {
+                    const [option] = toOptions([misfit], en);
+                    throw new Error(
+                      t('system.user.rules.roleMismatch', { role: option!.label, type: userTypes.label(type) }),
+                    );
+                  }
+                },
+              },
+            ]}
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              options={toOptions(roleOptions, en)}
+              placeholder={t('system.user.rolesPlaceholder')}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="user-roles"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
