@@ -88,7 +88,8 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
         .header('Content-Type', row.mime)
         .header('Content-Disposition', disposition(isImageMime(row.mime) ? 'inline' : 'attachment', row.name))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=86400')
+        // A private file is never kept: on a shared computer a cached copy would outlive the sign-out.
+        .header('Cache-Control', access === 'allowed' ? 'no-store' : 'private, max-age=86400')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
