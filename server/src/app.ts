@@ -155,6 +155,7 @@ export async function buildApp(
     version: database.version,
     tokens: () => tokens,
     redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
   });
   await app.register(answerCachePlugin, { version: database.version });
   const codeSender = makeSender(config, (line) => app.log.info(`verification code ${line}`));
