@@ -28,6 +28,12 @@ export interface Config {
   loginRatePerMin: number;
   /** Directory of the built web app served at `/`; null when it is not built. */
   webDir: string | null;
+  /** Upload bytes one account may store in any rolling hour (UPLOAD_MB_PER_HOUR). */
+  uploadBytesPerHour: number;
+  /** Bytes of files one account may have stored in all (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
+  /** Hours an upload nothing refers to is kept before the sweep deletes it (FILE_ORPHAN_HOURS). */
+  fileOrphanHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
+    uploadBytesPerHour: intVar(env, 'UPLOAD_MB_PER_HOUR', 200, 1, 1_000_000) * 1024 * 1024,
+    uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 1000, 1, 100_000_000) * 1024 * 1024,
+    fileOrphanHours: intVar(env, 'FILE_ORPHAN_HOURS', 24, 1, 24 * 365),
     ...overrides,
   };
 }

@@ -40,7 +40,7 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
       if (!Buffer.isBuffer(bytes))
         throw badInput('请选择要上传的文件（字段 file）', 'send the file in the multipart field "file"');
       const name = typeof body?.name === 'string' ? body.name : undefined;
-      const stored = await storeFile(db, u.id, bytes, name);
+      const stored = await storeFile(db, u.id, bytes, name, app.baton.config);
       note(req, {
         module: 'files',
         action: 'upload',
