@@ -8,6 +8,7 @@ import { authenticate, type CurrentUser, currentUser } from '../../plugins/auth.
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { fileAccess } from './access.js';
+import { startOrphanSweeper } from './orphans.js';
 import { isImageMime, loadFile, storeFile } from './service.js';
 
 const tags = ['file'];
@@ -20,6 +21,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 
 export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  startOrphanSweeper(app, db, app.baton.config.fileOrphanHours);
 
   app.post<{ Body: { file?: unknown; name?: unknown } }>(
     '/api/v1/files',
