@@ -73,13 +73,15 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+      // The socket refuses pages of other origins: through the proxy the page's origin is the server's.
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true, headers: { origin: new URL(API_TARGET).origin } },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+      // The socket refuses pages of other origins: through the proxy the page's origin is the server's.
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true, headers: { origin: new URL(API_TARGET).origin } },
     },
   },
   build: {

@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeTestApp, type TestApp } from './test/app.js';
@@ -132,6 +138,73 @@ describe('platform', () => {
       expect(a.json().code).toMatch(/^A04/);
       expect(a.headers['x-content-type-options']).toBe('nosniff');
       expect(String(a.headers['content-security-policy'])).toBe(csp);
+    }
+  });
+
+  it('sends Strict-Transport-Security on HTTPS requests only', async () => {
+    const hsts = (res: { headers: Record<string, unknown> }) => res.headers['strict-transport-security'];
+    // Plain HTTP, and plain HTTP claiming HTTPS from a proxy the server does not trust: no HSTS.
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      for (const url of ['/api/v1/dict/list', '/api/v1/nothing-here', '/api/v1/meetings/by-code/wrj2025']) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect([url, hsts(res)]).toEqual([url, undefined]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
+    // A real TLS connection (a self-signed certificate made for the test) to the same app.
+    const dir = mkdtempSync(join(tmpdir(), 'baton-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = createServer(
+        { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+        (req, res) => t.app.routing(req, res),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      const get = (path: string) =>
+        new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path, rejectUnauthorized: false }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      try {
+        // A handler's answer, a 404, and (asked twice) an answer kept by the answer cache.
+        for (const url of [
+          '/api/v1/dict/list',
+          '/api/v1/nothing-here',
+          '/api/v1/meetings/by-code/wrj2025',
+          '/api/v1/meetings/by-code/wrj2025',
+        ]) {
+          const res = await get(url);
+          expect([url, hsts(res)]).toEqual([url, expect.stringMatching(/^max-age=\d+/)]);
+          expect(res.headers['x-content-type-options']).toBe('nosniff');
+        }
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

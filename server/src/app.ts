@@ -57,6 +57,8 @@ declare module 'fastify' {
     baton: { config: Config; database: Database; tokens: TokenSettings };
     /** The security headers of every answer, flat: name, value, name, value… (`staticSecurityHeaders`). */
     securityHeaders: readonly string[];
+    /** Headers only an HTTPS request gets (Strict-Transport-Security), flat like `securityHeaders`. */
+    httpsHeaders: readonly string[];
   }
 }
 
@@ -67,6 +69,7 @@ export async function buildApp(
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   let securityHeaders: [string, string][] = [];
+  let httpsHeaders: [string, string][] = [];
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -89,6 +92,7 @@ export async function buildApp(
       const lang = langFromHeader(req.headers['accept-language']);
       // Answered outside any route's hooks: the security headers are put on here.
       for (const [name, value] of securityHeaders) reply.header(name, value);
+      if (req.protocol === 'https') for (const [name, value] of httpsHeaders) reply.header(name, value);
       return sendError(reply, status, 'A0400', formatMessage('A0400', lang, { detail: err.message }));
     },
   });
@@ -106,7 +110,7 @@ export async function buildApp(
   // Security headers (helmet's choices), worked out once: the same on every answer. Fastify's own
   // answers (handlers, errors, 404s, files) get them in onSend, under whatever the route set itself
   // (a route's `reply.header` wins); a kept answer (answer-cache) writes them in its one `writeHead`.
-  securityHeaders = staticSecurityHeaders({
+  const helmetHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -123,10 +127,17 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // HSTS over plain HTTP is meaningless (RFC 6797 8.1) and would pin a browser that reached the
+  // server by its address to HTTPS it may not have: sent on HTTPS requests only (req.protocol).
+  const isHsts = ([name]: [string, string]) => name.toLowerCase() === 'strict-transport-security';
+  securityHeaders = helmetHeaders.filter((h) => !isHsts(h));
+  httpsHeaders = helmetHeaders.filter(isHsts);
   app.decorate('securityHeaders', securityHeaders.flat());
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.decorate('httpsHeaders', httpsHeaders.flat());
+  app.addHook('onSend', (req, reply, payload, done) => {
     const res = reply.raw;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (req.protocol === 'https') for (const [name, value] of httpsHeaders) res.setHeader(name, value);
     done(null, payload);
   });
   await app.register(swagger, {
@@ -156,6 +167,7 @@ export async function buildApp(
     version: database.version,
     tokens: () => tokens,
     redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
   });
   await app.register(answerCachePlugin, { version: database.version });
   const codeSender = makeSender(config, (line) => app.log.info(`verification code ${line}`));

@@ -33,6 +33,12 @@ export interface Config {
   db: DbSettings;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, all, a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
+  /** Upload bytes one account may store in any rolling hour (UPLOAD_MB_PER_HOUR). */
+  uploadBytesPerHour: number;
+  /** Bytes of files one account may have stored in all (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
+  /** Hours an upload nothing refers to is kept before the sweep deletes it (FILE_ORPHAN_HOURS). */
+  fileOrphanHours: number;
 }
 
 /** The PostgreSQL pool's bounds and when requests are shed (503 B0210) instead of queued. */
@@ -221,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: null,
     db: dbSettings(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadBytesPerHour: intVar(env, 'UPLOAD_MB_PER_HOUR', 200, 1, 1_000_000) * 1024 * 1024,
+    uploadQuotaBytes: intVar(env, 'UPLOAD_QUOTA_MB', 1000, 1, 100_000_000) * 1024 * 1024,
+    fileOrphanHours: intVar(env, 'FILE_ORPHAN_HOURS', 24, 1, 24 * 365),
     ...overrides,
   };
 }

@@ -145,6 +145,7 @@ function writeKept(
   reply.hijack();
   const res = reply.raw;
   const headers: (string | number)[] = req.server.securityHeaders.slice();
+  if (req.protocol === 'https') headers.push(...req.server.httpsHeaders);
   if (matches(req.headers['if-none-match'], hit.etag)) {
     headers.push('ETag', hit.etag, 'Cache-Control', cacheControl);
     res.writeHead(304, headers as string[]);

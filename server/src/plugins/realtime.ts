@@ -15,18 +15,21 @@ import { randomSecret } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
+import { AppError } from '../lib/errors.js';
 import { REDIS_COMMAND_TIMEOUT_MS, redisStore, useRateLimitStore } from '../lib/rate-limit.js';
 import { getOrCreateSecret } from '../lib/secrets.js';
 import type { TokenSettings } from '../modules/auth/tokens.js';
+import { competitionReach } from '../modules/competition/access.js';
 import { authenticate } from './auth.js';
 
 /**
  * Who receives a frame:
  * - 'public': every connection, anonymous ones included;
  * - 'users' (the default): every signed-in connection;
- * - `{userIds, roles}`: signed-in connections of those users or holding one of those roles.
+ * - `{userIds, roles, meeting}`: signed-in connections of those users, holding one of those roles,
+ *   or of staff who may see that meeting's competition (competition/access.ts competitionReach).
  */
-export type Audience = 'public' | 'users' | { userIds?: number[]; roles?: string[] };
+export type Audience = 'public' | 'users' | { userIds?: number[]; roles?: string[]; meeting?: number };
 
 export interface RealtimeHub {
   /** Deliver `{topic, data}` to the audience on every instance (through Redis when configured). */
@@ -57,6 +60,8 @@ interface Conn {
   userId: number | null;
   roles: string[];
   sessionId: string | null;
+  /** The meetings whose staff-only competition frames this connection may hear (at sign-in). */
+  meetings: 'all' | Set<number>;
   /** Client frames in the current 10-second window. */
   frames: number;
   windowStart: number;
@@ -84,6 +89,7 @@ function matches(conn: Conn, audience: Audience): boolean {
   if (conn.userId === null) return false;
   if (audience === 'users') return true;
   if (audience.userIds?.includes(conn.userId)) return true;
+  if (audience.meeting !== undefined && (conn.meetings === 'all' || conn.meetings.has(audience.meeting))) return true;
   return !!audience.roles?.some((r) => conn.roles.includes(r));
 }
 
@@ -307,6 +313,25 @@ export interface RealtimeOptions {
   version: DataVersion;
   tokens: () => TokenSettings;
   redisUrl: string | null;
+  /** BATON_PUBLIC_URL: browsers on that origin may open sockets too (besides the request's own Host). */
+  publicUrl: string | null;
+}
+
+/**
+ * Whether a socket request may come from a page at `origin`: a browser always says where the page
+ * is, and a page of another site must not use a visitor's token (cross-site WebSocket hijacking).
+ * Same host as the request, or the configured public address; no Origin: not a browser.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string | null): boolean {
+  if (origin === undefined) return true;
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (publicUrl && page.origin === new URL(publicUrl).origin) return true;
+  return !!host && page.host === host.toLowerCase();
 }
 
 /**
@@ -369,6 +394,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       // The access token is in the URL: keep the request lines (and so the token) out of the log.
       logLevel: 'warn',
       config: { auth: 'public' },
+      preValidation: async (req) => {
+        if (!originAllowed(req.headers.origin, req.headers.host, opts.publicUrl)) {
+          throw new AppError(
+            'A0301',
+            {},
+            { zh: '不接受其他网站页面的实时连接', en: 'realtime connections from pages of other sites are refused' },
+          );
+        }
+      },
       schema: {
         tags: ['realtime'],
         summary: 'Realtime WebSocket; the access token goes in the query (browsers cannot set headers)',
@@ -376,7 +410,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, roles: [], sessionId: null, frames: 0, windowStart: Date.now() };
+      const conn: Conn = {
+        socket,
+        userId: null,
+        roles: [],
+        sessionId: null,
+        meetings: new Set(),
+        frames: 0,
+        windowStart: Date.now(),
+      };
       let closed = false;
       socket.on('message', (raw, isBinary) => onFrame(conn, raw, isBinary));
       socket.on('close', () => {
@@ -388,15 +430,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       const token = req.query.token?.trim();
       const identify = async () => {
         if (!token) return null;
-        return authenticate(opts.db, opts.tokens(), token);
+        const u = await authenticate(opts.db, opts.tokens(), token);
+        return u && { u, reach: await competitionReach(opts.db, u) };
       };
       identify().then(
-        (u) => {
+        (who) => {
           if (closed) return;
-          if (u) {
-            conn.userId = u.id;
-            conn.roles = u.roles;
-            conn.sessionId = u.sessionId;
+          if (who) {
+            conn.userId = who.u.id;
+            conn.roles = who.u.roles;
+            conn.sessionId = who.u.sessionId;
+            conn.meetings = who.reach === 'all' ? 'all' : new Set(who.reach);
           }
           hub.conns.add(conn);
           send(socket, 'welcome', { userId: conn.userId, anonymous: conn.userId === null });

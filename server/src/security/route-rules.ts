@@ -253,7 +253,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'DELETE /api/v1/roles/:ids': ADMINS,
   'GET /api/v1/roles/options': 'signed-in',
   'GET /api/v1/roles/page': ADMINS,
-  'GET /api/v1/stats/overview': 'signed-in',
+  'GET /api/v1/stats/overview': ADMINS,
   'GET /api/v1/stats/registration': VIEWERS,
   'POST /api/v1/stats/visit': 'public',
   'GET /api/v1/stats/visit-trend': 'signed-in',

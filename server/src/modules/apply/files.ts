@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { delegationFile } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { sniff, storeFile } from '../files/service.js';
+import { sniff, storeFile, type UploadQuota } from '../files/service.js';
 import { acting, delegationIdOf, delegationOfRecord, writing } from './scope.js';
 import { inTransaction, type Written } from './service.js';
 import { selectFiles, toFileVO } from './views.js';
@@ -45,6 +45,7 @@ export async function uploadDelegationFile(
   u: CurrentUser,
   fields: DelegationFileUpload,
   bytes: Buffer,
+  quota: UploadQuota,
 ): Promise<Written<DelegationFileVO>> {
   if (bytes.length > DELEGATION_FILE_MAX_BYTES) {
     const mb = DELEGATION_FILE_MAX_BYTES / 1024 / 1024;
@@ -57,7 +58,7 @@ export async function uploadDelegationFile(
   return inTransaction(db, async (tx) => {
     const w = await writing(tx, u, delegationIdOf(u, fields.delegationId));
     const kind = fields.kind ?? 'other';
-    const stored = await storeFile(tx as Db, u.id, bytes, fields.name ?? `${kind}.${type.ext}`);
+    const stored = await storeFile(tx as Db, u.id, bytes, fields.name ?? `${kind}.${type.ext}`, quota);
     const [row] = await tx
       .insert(delegationFile)
       .values({ meetingId: w.m.id, delegationId: w.d.id, fileId: stored.id, kind, name: stored.name })

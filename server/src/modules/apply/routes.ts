@@ -481,7 +481,7 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
       const u = currentUser(req);
       await hitRateLimit(db, `upload-user:${u.id}`, 60, 60);
       const file = uploadedFile(req.body);
-      const r = await uploadDelegationFile(db, u, uploadFields(req.body), file);
+      const r = await uploadDelegationFile(db, u, uploadFields(req.body), file, app.baton.config);
       noted(req, r.after.id, r);
       return ok(r.after);
     },

@@ -43,6 +43,23 @@ export async function requireCompetition(
   return { meeting: m, access: have };
 }
 
+/**
+ * The meetings whose competition the caller may see ('all' for the administrators): the
+ * audience of staff-only realtime frames. Delegations and users without a meeting role: none.
+ */
+export async function competitionReach(db: DbOrTx, u: CurrentUser): Promise<'all' | number[]> {
+  if (u.delegation) return [];
+  if (u.userType === USER_TYPE.REFEREE && !u.isRoot) {
+    const rows = await db
+      .select({ id: meetingOfficial.meetingId })
+      .from(meetingOfficial)
+      .where(eq(meetingOfficial.userId, u.id));
+    return rows.map((r) => r.id);
+  }
+  const scope = await meetingScope(db, u);
+  return scope.all ? 'all' : scope.meetingIds;
+}
+
 /** The meeting of a round, checked for `need`; 404 for an unknown round. */
 export async function requireRound(db: DbOrTx, u: CurrentUser, roundId: number, need: CompetitionNeed) {
   const [r] = await db.select().from(compRound).where(eq(compRound.id, roundId));

@@ -9,7 +9,7 @@ import { areaScope, meetingRole, requireMeeting } from '../meetings/access.js';
  * reg_delegation_file, an athlete's photo, a file-type custom field of a delegation, athlete
  * or coach) is private to that registration: its uploader, the delegation's own account, the
  * managers of its meeting (root, admin, the meeting's committee admins) and the area users
- * whose areas hold the delegation. Any other file (notice images, avatars, imports) stays
+ * whose areas hold the delegation (a value of a free-text field counts for nothing). Any other file (notice images, avatars, imports) stays
  * readable by anyone who has its opaque id. Records may only link files their delegation
  * uploaded (apply/forms.ts checkUploads), so linking cannot be used to gain access.
  */
@@ -23,22 +23,26 @@ interface Holder {
 
 /** The delegations whose registration links the file (empty: not a registration file). */
 async function holdersOf(db: Db, fileId: string): Promise<Holder[]> {
+  // A record's field value names a file only under a key of an image or file field (values of
+  // those are checked to be the writer's own uploads, apply/forms.ts checkUploads): what a
+  // free-text field holds grants nothing and hides nothing.
   const rows = await rowsOf<{ delegation_id: number; meeting_id: number; area_code_id: number | null }>(
     db.execute(sql`
+      with upload_key as (select key from base_field where kind in ('image', 'file'))
       select d.id as delegation_id, d.meeting_id, d.area_code_id
         from meet_delegation d
        where d.id in (
          select delegation_id from reg_delegation_file where file_id = ${fileId}
          union
-         select delegation_id from reg_athlete
-          where photo_file_id = ${fileId}
-             or jsonb_path_exists(fields, '$.** ? (@ == $id)', jsonb_build_object('id', ${fileId}::text))
+         select a.delegation_id from reg_athlete a
+          where a.photo_file_id = ${fileId}
+             or exists (select 1 from upload_key k where a.fields ->> k.key = ${fileId})
          union
-         select id from meet_delegation
-          where jsonb_path_exists(fields, '$.** ? (@ == $id)', jsonb_build_object('id', ${fileId}::text))
+         select m.id from meet_delegation m
+          where exists (select 1 from upload_key k where m.fields ->> k.key = ${fileId})
          union
-         select delegation_id from reg_coach
-          where jsonb_path_exists(fields, '$.** ? (@ == $id)', jsonb_build_object('id', ${fileId}::text)))`),
+         select c.delegation_id from reg_coach c
+          where exists (select 1 from upload_key k where c.fields ->> k.key = ${fileId}))`),
   );
   return rows.map((r) => ({
     delegationId: Number(r.delegation_id),

@@ -8,6 +8,7 @@ import { authenticate, type CurrentUser, currentUser } from '../../plugins/auth.
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { fileAccess } from './access.js';
+import { startOrphanSweeper } from './orphans.js';
 import { isImageMime, loadFile, storeFile } from './service.js';
 
 const tags = ['file'];
@@ -20,6 +21,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 
 export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  startOrphanSweeper(app, db, app.baton.config.fileOrphanHours);
 
   app.post<{ Body: { file?: unknown; name?: unknown } }>(
     '/api/v1/files',
@@ -40,7 +42,7 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
       if (!Buffer.isBuffer(bytes))
         throw badInput('请选择要上传的文件（字段 file）', 'send the file in the multipart field "file"');
       const name = typeof body?.name === 'string' ? body.name : undefined;
-      const stored = await storeFile(db, u.id, bytes, name);
+      const stored = await storeFile(db, u.id, bytes, name, app.baton.config);
       note(req, {
         module: 'files',
         action: 'upload',
@@ -88,7 +90,8 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
         .header('Content-Type', row.mime)
         .header('Content-Disposition', disposition(isImageMime(row.mime) ? 'inline' : 'attachment', row.name))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=86400')
+        // A private file is never kept: on a shared computer a cached copy would outlive the sign-out.
+        .header('Cache-Control', access === 'allowed' ? 'no-store' : 'private, max-age=86400')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_LIMITS, FILE_URL_PREFIX, type FileVO } from '@baton/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { file } from '../../db/schema/index.js';
-import { badInput } from '../../lib/errors.js';
+import { AppError, badInput } from '../../lib/errors.js';
 import { stripImageMetadata } from './strip.js';
 
 export interface Sniffed {
@@ -82,11 +82,64 @@ export function cleanName(raw: string | undefined, sniffed: Sniffed): string {
 
 export const fileUrl = (id: string) => `${FILE_URL_PREFIX}${id}`;
 
+/** What one account may upload: bytes in any rolling hour, and bytes stored in all. */
+export interface UploadQuota {
+  uploadBytesPerHour: number;
+  uploadQuotaBytes: number;
+}
+
+const mbText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * Refuse an upload of `size` bytes that would take the owner past a bound. Run in the storing
+ * transaction under a lock per owner, so uploads sent together cannot all slip under it.
+ */
+async function checkQuota(db: Db, ownerId: number, size: number, quota: UploadQuota): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('baton:upload'), ${ownerId})`);
+  const since = new Date(Date.now() - 3600_000);
+  const [row] = await db
+    .select({
+      total: sum(file.size).mapWith(Number),
+      recent: sql<number>`coalesce(sum(${file.size}) filter (where ${file.createdAt} > ${since}), 0)`.mapWith(Number),
+    })
+    .from(file)
+    .where(eq(file.ownerId, ownerId));
+  const recent = row?.recent ?? 0;
+  const total = row?.total ?? 0;
+  if (recent + size > quota.uploadBytesPerHour) {
+    const limit = mbText(quota.uploadBytesPerHour);
+    throw new AppError(
+      'A0429',
+      {},
+      {
+        zh: `上传过多：每个账号每小时最多上传 ${limit}，请稍后再试`,
+        en: `too many uploads: an account may upload at most ${limit} an hour; try again later`,
+      },
+    );
+  }
+  if (total + size > quota.uploadQuotaBytes) {
+    const limit = mbText(quota.uploadQuotaBytes);
+    const detail = `the account's files would exceed ${limit} in all; remove unused files or ask the administrator`;
+    throw new AppError(
+      'A0400',
+      { detail },
+      { zh: `存储空间不足：每个账号的文件合计不能超过 ${limit}，请删除不用的文件或联系管理员`, en: detail },
+      413,
+    );
+  }
+}
+
 /**
  * Store an upload: type sniffed from its content, size limited, images stripped of their
  * metadata (EXIF/GPS, XMP, comments, text chunks: see strip.ts), under a random opaque id.
  */
-export async function storeFile(db: Db, ownerId: number, upload: Buffer, rawName: string | undefined): Promise<FileVO> {
+export async function storeFile(
+  db: Db,
+  ownerId: number,
+  upload: Buffer,
+  rawName: string | undefined,
+  quota?: UploadQuota,
+): Promise<FileVO> {
   if (!upload.length) throw badInput('文件为空', 'the file is empty');
   const sniffed = sniff(upload);
   if (!sniffed) {
@@ -106,14 +159,17 @@ export async function storeFile(db: Db, ownerId: number, upload: Buffer, rawName
   const name = cleanName(rawName, sniffed);
   const { bytes } = stripImageMetadata(sniffed.mime, upload);
   const id = randomBytes(16).toString('base64url');
-  await db.insert(file).values({
-    id,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    mime: sniffed.mime,
-    size: bytes.length,
-    name,
-    bytes,
-    ownerId,
+  await db.transaction(async (tx) => {
+    if (quota) await checkQuota(tx as unknown as Db, ownerId, bytes.length, quota);
+    await tx.insert(file).values({
+      id,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      mime: sniffed.mime,
+      size: bytes.length,
+      name,
+      bytes,
+      ownerId,
+    });
   });
   return { id, url: fileUrl(id), name, size: bytes.length, mime: sniffed.mime };
 }

@@ -2,9 +2,12 @@ import { Envelope, StatsOverview, VisitBody, VisitTrend, VisitTrendQuery } from 
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
+import { meetingRole } from '../meetings/access.js';
 import { overview, recordVisit, visitTrend } from './service.js';
 
 const tags = ['stats'];
@@ -49,8 +52,22 @@ export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: Rea
     '/api/v1/stats/overview',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Dashboard figures', response: { 200: Envelope(StatsOverview) } },
+      schema: {
+        tags,
+        summary: 'Dashboard figures of the whole site (users, sign-ins, visits, connections): administrators only',
+        response: { 200: Envelope(StatsOverview) },
+      },
     },
-    async () => ok(await overview(db, deps.hub.stats())),
+    async (req) => {
+      // Site-wide counts are not a committee's, an area's or a delegation's business.
+      if (meetingRole(currentUser(req)) !== 'all') {
+        throw new AppError(
+          'A0301',
+          {},
+          { zh: '全站统计仅系统管理员可见', en: 'the site-wide figures are for administrators only' },
+        );
+      }
+      return ok(await overview(db, deps.hub.stats()));
+    },
   );
 }

@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oplog, user, visitDay, visitor } from '../../db/schema/index.js';
-import { awayFromWindowEdge, bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { awayFromWindowEdge, bearer, login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
+import { demoDelegations } from '../apply/testkit.js';
 import { dayOf, visitTrend } from './service.js';
 
 let t: TestApp;
@@ -103,5 +104,29 @@ describe('overview', () => {
       pvToday: expect.any(Number),
       uvToday: expect.any(Number),
     });
+  });
+
+  it('keeps the site-wide figures to administrators: other signed-in users get 403', async () => {
+    const [d1] = await demoDelegations(t);
+    const others = {
+      committee: (await login(t, 'committee')).accessToken,
+      county: (await login(t, 'county')).accessToken,
+      delegation: await signInDelegation(t, d1!.id),
+    };
+    for (const [who, bearerToken] of Object.entries(others)) {
+      for (const lang of ['en', 'zh-CN']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/stats/overview',
+          headers: { ...bearer(bearerToken), 'accept-language': lang },
+        });
+        expect([who, res.statusCode, res.json().code]).toEqual([who, 403, 'A0301']);
+        expect(res.json().data).toBeNull();
+        expect(res.json().msg).toMatch(lang === 'en' ? /administrators/ : /管理员/);
+      }
+    }
+    const root = (await login(t, 'root')).accessToken;
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/stats/overview', headers: bearer(root) });
+    expect(res.json().data.userCount).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,7 @@ import {
 } from '@baton/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { dept, role, session, user, userRole } from '../../db/schema/index.js';
+import { dept, file, role, session, user, userRole } from '../../db/schema/index.js';
 import { DICTS } from '../../db/seed/dicts.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
@@ -34,6 +34,7 @@ import { descendantsOf } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { revokeUserSessions } from '../auth/tokens.js';
+import { fileUrl, isImageMime } from '../files/service.js';
 import { deptInScope, scopeCondition, type UserScope, userScope } from './scope.js';
 
 const en = (lang: Lang) => lang === 'en';
@@ -254,10 +255,42 @@ async function usernameExists(db: DbOrTx, username: string, exceptId?: number) {
 
 const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
 
+const AVATAR_URL = /^\/api\/v1\/files\/([A-Za-z0-9_-]{22})$/;
+
+/**
+ * The avatar to store: unchanged when not given or given as it is, nothing when blank, else
+ * the address (`/api/v1/files/<id>`) of an image uploaded by one of `owners`. Any other string (a
+ * script URL, a tracking pixel elsewhere, someone else's upload) is refused.
+ */
+async function checkedAvatar(
+  db: DbOrTx,
+  given: string | null | undefined,
+  previous: string | null,
+  owners: number[],
+): Promise<string | null> {
+  if (given === undefined) return previous;
+  const value = blankToNull(given?.trim());
+  if (value === null || value === previous) return value;
+  const id = AVATAR_URL.exec(value)?.[1];
+  if (!id) {
+    throw badInput(
+      '头像应为上传的图片（/api/v1/files/ 地址）',
+      'the avatar must be an image uploaded with POST /api/v1/files (its /api/v1/files/ address)',
+    );
+  }
+  const [row] = await db.select({ mime: file.mime, ownerId: file.ownerId }).from(file).where(eq(file.id, id));
+  if (!row || row.ownerId === null || !owners.includes(row.ownerId)) {
+    throw badInput('头像图片不存在或不是您上传的', 'the avatar image is not among your uploads');
+  }
+  if (!isImageMime(row.mime)) throw badInput('头像必须是图片', 'the avatar must be an image');
+  return fileUrl(id);
+}
+
 export async function createUser(db: Db, caller: CurrentUser, body: UserCreateBody): Promise<UserForm> {
   const scope = await userScope(db, caller);
   const roleIds = await checkAssignments(db, caller, scope, body);
   if (await usernameExists(db, body.username)) throw usernameTaken(body.username);
+  const avatar = await checkedAvatar(db, body.avatar, null, [caller.id]);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await db.transaction(async (tx) => {
@@ -270,7 +303,7 @@ export async function createUser(db: Db, caller: CurrentUser, body: UserCreateBo
           gender: body.gender,
           mobile: blankToNull(body.mobile),
           email: blankToNull(body.email),
-          avatar: blankToNull(body.avatar),
+          avatar,
           userType: body.userType,
           status: body.status ?? 1,
           deptId: body.deptId ?? null,
@@ -301,6 +334,7 @@ export async function updateUser(db: Db, caller: CurrentUser, id: number, body: 
     }
   }
   if (await usernameExists(db, body.username, id)) throw usernameTaken(body.username);
+  const avatar = await checkedAvatar(db, body.avatar, before.avatar, [caller.id, id]);
   try {
     await db.transaction(async (tx) => {
       const updated = await tx
@@ -311,7 +345,7 @@ export async function updateUser(db: Db, caller: CurrentUser, id: number, body: 
           gender: body.gender,
           mobile: blankToNull(body.mobile),
           email: blankToNull(body.email),
-          avatar: body.avatar === undefined ? before.avatar : blankToNull(body.avatar),
+          avatar,
           userType: body.userType,
           status: body.status ?? before.status,
           deptId: body.deptId === undefined ? before.deptId : body.deptId,
@@ -382,12 +416,13 @@ export async function profile(db: Db, caller: CurrentUser, lang: Lang): Promise<
 
 export async function updateProfile(db: Db, caller: CurrentUser, body: ProfileBody, lang: Lang) {
   const before = await profile(db, caller, lang);
+  const avatar = await checkedAvatar(db, body.avatar, before.avatar, [caller.id]);
   await db
     .update(user)
     .set({
       nickname: body.nickname,
       gender: body.gender,
-      avatar: body.avatar === undefined ? before.avatar : blankToNull(body.avatar),
+      avatar,
       ...nextVersion(user),
     })
     .where(eq(user.id, caller.id));

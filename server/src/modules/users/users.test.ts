@@ -365,10 +365,10 @@ describe('profile and own password', () => {
       await call(t, pair.accessToken, {
         method: 'PUT',
         url: '/api/v1/users/profile',
-        payload: { nickname: 'Heidi H', gender: 2, avatar: 'file-123', mobile: '13900000000', username: 'hacked' },
+        payload: { nickname: 'Heidi H', gender: 2, avatar: '', mobile: '13900000000', username: 'hacked' },
       }),
     );
-    expect(updated).toMatchObject({ nickname: 'Heidi H', avatar: 'file-123' });
+    expect(updated).toMatchObject({ nickname: 'Heidi H', avatar: null });
     const [row] = await t.database.db.select().from(user).where(eq(user.id, h.id));
     expect(row).toMatchObject({ username: 'heidi', mobile: null, gender: 2 });
     const bad = await call(t, pair.accessToken, {

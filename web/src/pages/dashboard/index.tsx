@@ -6,7 +6,7 @@ import {
   UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import { APP_VERSION, USER_TYPE } from '@baton/contracts';
+import { APP_VERSION, ROOT_ROLE, USER_TYPE } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Row, Segmented, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -88,6 +88,9 @@ export default function DashboardPage() {
   const [days, setDays] = useState<Range>(7);
   const can = usePerm();
   const delegation = user?.userType === USER_TYPE.DELEGATION;
+  // The site-wide figures (users, sign-ins, visits, connections) are the administrators' only (403 for others).
+  const siteAdmin =
+    user?.userType === USER_TYPE.ROOT || user?.userType === USER_TYPE.ADMIN || !!user?.roles.includes(ROOT_ROLE);
   const showRegistration = !delegation && can(REGISTRATION_PERMS);
   const registration = useRegistrationStats(showRegistration);
   const today = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'full' }).format(
@@ -99,7 +102,7 @@ export default function DashboardPage() {
     queryKey: ['stats', 'overview'],
     queryFn: getOverview,
     refetchInterval: 60_000,
-    enabled: !delegation,
+    enabled: siteAdmin,
   });
   const trend = useQuery({
     queryKey: ['stats', 'visit-trend', days],
@@ -187,69 +190,71 @@ export default function DashboardPage() {
         <DelegationCard />
       ) : (
         <>
-          <Row gutter={[16, 16]}>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-users"
-                title={t('comm.dashboard.users')}
-                value={o?.userCount}
-                loading={overview.isLoading}
-                icon={<TeamOutlined />}
-                color={token.colorPrimary}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-logins"
-                title={t('comm.dashboard.loginsToday')}
-                value={o?.loginsToday}
-                loading={overview.isLoading}
-                icon={<LoginOutlined />}
-                color="#8b5cf6"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-notices"
-                title={t('comm.dashboard.notices')}
-                value={o?.noticesPublished}
-                loading={overview.isLoading}
-                icon={<NotificationOutlined />}
-                color="#f59e0b"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-online"
-                title={t('comm.dashboard.online')}
-                value={o?.onlineUsers}
-                loading={overview.isLoading}
-                icon={<WifiOutlined />}
-                color="#10b981"
-                footer={o ? t('comm.dashboard.sockets', { count: o.onlineSockets }) : null}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-pv"
-                title={t('comm.dashboard.pvToday')}
-                value={o?.pvToday}
-                loading={overview.isLoading}
-                icon={<EyeOutlined />}
-                color="#0ea5e9"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                testId="stat-uv"
-                title={t('comm.dashboard.uvToday')}
-                value={o?.uvToday}
-                loading={overview.isLoading}
-                icon={<UserOutlined />}
-                color="#14b8a6"
-              />
-            </Col>
-          </Row>
+          {siteAdmin && (
+            <Row gutter={[16, 16]}>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-users"
+                  title={t('comm.dashboard.users')}
+                  value={o?.userCount}
+                  loading={overview.isLoading}
+                  icon={<TeamOutlined />}
+                  color={token.colorPrimary}
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-logins"
+                  title={t('comm.dashboard.loginsToday')}
+                  value={o?.loginsToday}
+                  loading={overview.isLoading}
+                  icon={<LoginOutlined />}
+                  color="#8b5cf6"
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-notices"
+                  title={t('comm.dashboard.notices')}
+                  value={o?.noticesPublished}
+                  loading={overview.isLoading}
+                  icon={<NotificationOutlined />}
+                  color="#f59e0b"
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-online"
+                  title={t('comm.dashboard.online')}
+                  value={o?.onlineUsers}
+                  loading={overview.isLoading}
+                  icon={<WifiOutlined />}
+                  color="#10b981"
+                  footer={o ? t('comm.dashboard.sockets', { count: o.onlineSockets }) : null}
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-pv"
+                  title={t('comm.dashboard.pvToday')}
+                  value={o?.pvToday}
+                  loading={overview.isLoading}
+                  icon={<EyeOutlined />}
+                  color="#0ea5e9"
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <StatCard
+                  testId="stat-uv"
+                  title={t('comm.dashboard.uvToday')}
+                  value={o?.uvToday}
+                  loading={overview.isLoading}
+                  icon={<UserOutlined />}
+                  color="#14b8a6"
+                />
+              </Col>
+            </Row>
+          )}
 
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={showRegistration ? 16 : 24}>
