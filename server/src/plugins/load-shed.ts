@@ -5,6 +5,8 @@ import type pg from 'pg';
 import { faultCode, faultMessage } from '../db/faults.js';
 import { sendError } from './envelope.js';
 
+const LIVENESS_PATH = '/api/health';
+
 /** Seconds a shed client is told to wait (Retry-After). */
 export const SHED_RETRY_AFTER_S = 2;
 
@@ -53,6 +55,9 @@ export const loadShedPlugin = fp(async (app: FastifyInstance, opts: LoadShedOpti
     },
   });
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, next: () => void) => {
+    // Liveness is never shed: a process manager must not restart a server for being busy
+    // (readiness is shed like any request: a saturated instance is not ready for more).
+    if (req.url === LIVENESS_PATH) return next();
     if (inFlight >= maxInFlight || pool.waitingCount >= queueMax) {
       shed += 1;
       reply.header('retry-after', String(SHED_RETRY_AFTER_S));
