@@ -5,6 +5,7 @@ import { dict, field, groupField, meetingField, natureField } from '../../db/sch
 import { badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { compilePattern } from '../../lib/pattern.js';
 import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 
@@ -62,7 +63,10 @@ export async function getField(db: Db, id: number): Promise<FieldVO> {
   return toFieldVO(row);
 }
 
-/** A select needs an existing dictionary; a pattern must compile as a regular expression. */
+/**
+ * A select needs an existing dictionary; a pattern must compile as a regular expression and on
+ * the linear-time engine the values are checked with (lib/pattern.ts).
+ */
 async function values(db: DbOrTx, body: FieldBody) {
   const dictCode = body.kind === 'select' ? body.dictCode?.trim() || null : null;
   if (body.kind === 'select') {
@@ -73,9 +77,16 @@ async function values(db: DbOrTx, body: FieldBody) {
   const pattern = body.pattern?.trim() || null;
   if (pattern) {
     try {
+      // Compiled only, never run: a JavaScript RegExp is run on nobody's input here.
       new RegExp(pattern, 'u');
     } catch {
       throw badInput('校验规则不是有效的正则表达式', 'the pattern is not a valid regular expression');
+    }
+    if (compilePattern(pattern) instanceof Error) {
+      throw badInput(
+        '校验规则使用了不支持的写法（环视 (?=…)、(?!…)、(?<=…) 或反向引用 \\1 等），请改写',
+        'the pattern uses look-around or back-references (such as (?=…) or \\1), which are not supported; rewrite it',
+      );
     }
   }
   return {
