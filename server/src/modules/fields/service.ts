@@ -8,6 +8,8 @@ import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { compilePattern } from '../../lib/pattern.js';
 import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 type FieldRow = typeof field.$inferSelect;
 
@@ -104,7 +106,8 @@ async function values(db: DbOrTx, body: FieldBody) {
 
 const duplicateKey = (key: string) => badInput(`字段标识 ${key} 已存在`, `field key ${key} already exists`);
 
-export async function createField(db: Db, body: FieldBody): Promise<FieldVO> {
+export async function createField(db: Db, u: CurrentUser, body: FieldBody): Promise<FieldVO> {
+  requireBaseDataOwner(u);
   const v = await values(db, body);
   try {
     const [row] = await db.insert(field).values(v).returning();
@@ -148,9 +151,11 @@ function inUse(key: string, u: { natures: number; meetings: number; groups: numb
 
 export async function updateField(
   db: Db,
+  u: CurrentUser,
   id: number,
   body: FieldUpdateBody,
 ): Promise<{ before: FieldVO; after: FieldVO }> {
+  requireBaseDataOwner(u);
   const before = await getField(db, id);
   const v = await values(db, body);
   if (v.key !== before.key) {
@@ -171,7 +176,8 @@ export async function updateField(
   }
 }
 
-export async function deleteFields(db: Db, ids: number[]): Promise<FieldVO[]> {
+export async function deleteFields(db: Db, u: CurrentUser, ids: number[]): Promise<FieldVO[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(field).where(inArray(field.id, ids));
     if (rows.length !== ids.length) throw notFound();
