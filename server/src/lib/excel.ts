@@ -1,3 +1,4 @@
+import { createInflateRaw } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { badInput, say } from './errors.js';
@@ -50,43 +51,152 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const sendXlsx = (reply: FastifyReply, filename: string, body: Buffer) =>
   sendFile(reply, filename, XLSX_TYPE, body);
 
-/** Limits on an uploaded workbook, checked before it is unpacked. */
+/** Limits on an uploaded workbook, checked before exceljs unpacks it. */
 export interface SheetLimits {
   maxBytes: number;
+  /** Bytes all the archive's entries may inflate to, counted while inflating. */
   maxUnpackedBytes: number;
+  /** Bytes one entry may inflate to (default: DEFAULT_SHEET_LIMITS'). */
+  maxEntryBytes?: number;
+  /** Entries (files) in the archive (default: DEFAULT_SHEET_LIMITS'). */
+  maxEntries?: number;
   maxRows: number;
 }
 
-export const DEFAULT_SHEET_LIMITS: SheetLimits = {
+export const DEFAULT_SHEET_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxUnpackedBytes: 100 * 1024 * 1024,
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxEntries: 1000,
   maxRows: 20_000,
-};
+} satisfies Required<SheetLimits>;
+
+const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
  * Sum the uncompressed sizes the zip's central directory declares, without inflating
- * anything: a zip bomb is refused before a byte of it is unpacked.
+ * anything: a zip bomb that admits its size is refused before a byte of it is unpacked.
  */
 export function declaredUnpackedSize(zip: Buffer): number | null {
+  const dir = centralDirectory(zip);
+  return dir && dir.entries.reduce((n, e) => n + e.declaredSize, 0);
+}
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  declaredSize: number;
+  localOffset: number;
+}
+
+/** The entries the central directory lists; null when it cannot be walked (or is Zip64). */
+function centralDirectory(zip: Buffer): { entries: ZipEntry[]; start: number } | null {
   const minEocd = 22;
   for (let i = zip.length - minEocd; i >= Math.max(0, zip.length - 65_557); i--) {
     if (zip.readUInt32LE(i) !== 0x06054b50) continue;
-    const entries = zip.readUInt16LE(i + 10);
-    let offset = zip.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
+    const count = zip.readUInt16LE(i + 10);
+    const start = zip.readUInt32LE(i + 16);
+    if (count === 0xffff || start === 0xffffffff) return null;
+    let offset = start;
+    const entries: ZipEntry[] = [];
+    for (let n = 0; n < count; n++) {
       if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== 0x02014b50) return null;
-      total += zip.readUInt32LE(offset + 24);
-      offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+      const nameLength = zip.readUInt16LE(offset + 28);
+      entries.push({
+        name: zip.toString('utf8', offset + 46, Math.min(zip.length, offset + 46 + nameLength)),
+        method: zip.readUInt16LE(offset + 10),
+        compressedSize: zip.readUInt32LE(offset + 20),
+        declaredSize: zip.readUInt32LE(offset + 24),
+        localOffset: zip.readUInt32LE(offset + 42),
+      });
+      offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
     }
-    return total;
+    return { entries, start };
   }
   return null;
 }
 
+const damaged = () => badInput('Excel 文件已损坏', 'the Excel file is damaged');
+
+/**
+ * Bytes a raw deflate stream inflates to, counted as zlib produces them (256 KB at a time, each
+ * chunk dropped once counted) and stopped as soon as the count passes `limit`: memory stays a
+ * few chunks, however much the stream would unpack to. The stream is read to its own end
+ * marker, not to the size any header claims.
+ */
+function inflatedSize(data: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const z = createInflateRaw({ chunkSize: 256 * 1024 });
+    let n = 0;
+    let done = false;
+    const finish = (err: Error | null) => {
+      if (done) return;
+      done = true;
+      if (err) reject(err);
+      else resolve(n);
+    };
+    z.on('data', (chunk: Buffer) => {
+      n += chunk.length;
+      if (n > limit) {
+        finish(null);
+        z.destroy();
+      }
+    });
+    z.on('end', () => finish(null));
+    z.on('error', () => finish(damaged()));
+    z.end(data);
+  });
+}
+
+/**
+ * Walk the archive as an unzipper would and count the bytes its entries really inflate to —
+ * never trusting the sizes the local or central headers declare — before exceljs sees it.
+ * Refuses more than `maxEntries` entries, an entry past `maxEntryBytes`, or a total past
+ * `maxUnpackedBytes` (each naming the limit), and anything but stored or deflated entries.
+ */
+export async function checkUnpackedSize(zip: Buffer, limits: SheetLimits = DEFAULT_SHEET_LIMITS): Promise<number> {
+  const maxEntries = limits.maxEntries ?? DEFAULT_SHEET_LIMITS.maxEntries;
+  const maxEntry = limits.maxEntryBytes ?? DEFAULT_SHEET_LIMITS.maxEntryBytes;
+  const dir = centralDirectory(zip);
+  if (!dir) throw damaged();
+  if (dir.entries.length > maxEntries) {
+    throw badInput(`Excel 文件包含超过 ${maxEntries} 个文件`, `the Excel file holds more than ${maxEntries} files`);
+  }
+  const tooLarge = () =>
+    badInput(
+      `Excel 文件解压后超过 ${MB(limits.maxUnpackedBytes)}`,
+      `the Excel file unpacks to more than ${MB(limits.maxUnpackedBytes)}`,
+    );
+  let total = 0;
+  for (const e of dir.entries) {
+    const local = e.localOffset;
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50) throw damaged();
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (dataStart > zip.length) throw damaged();
+    // Stored: the bytes themselves (as many as the header says, within the file). Deflated:
+    // everything up to the central directory is offered, and the stream's own end stops it.
+    const budget = Math.min(maxEntry, limits.maxUnpackedBytes - total);
+    let size: number;
+    if (e.method === 0) size = Math.min(e.compressedSize, zip.length - dataStart);
+    else if (e.method === 8) size = await inflatedSize(zip.subarray(dataStart, Math.max(dataStart, dir.start)), budget);
+    else throw badInput('Excel 文件使用了不支持的压缩方式', 'the Excel file uses an unsupported compression method');
+    if (size > maxEntry) {
+      throw badInput(
+        `Excel 文件中的 ${e.name} 解压后超过 ${MB(maxEntry)}`,
+        `the Excel file's entry ${e.name} unpacks to more than ${MB(maxEntry)}`,
+      );
+    }
+    total += size;
+    if (total > limits.maxUnpackedBytes) throw tooLarge();
+  }
+  return total;
+}
+
 /**
  * Read the first sheet of an .xlsx upload into rows of trimmed text keyed by header.
- * Refuses, with a clear message, anything that is not an xlsx, too large, or a zip bomb.
+ * Refuses, with a clear message, anything that is not an xlsx, too large, or a zip bomb (counted
+ * while inflating: checkUnpackedSize).
  */
 export async function readXlsx(
   file: Buffer,
@@ -98,11 +208,16 @@ export async function readXlsx(
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) {
     throw badInput('文件不是 Excel（.xlsx）格式', 'the file is not an Excel (.xlsx) workbook');
   }
-  const unpacked = declaredUnpackedSize(file);
-  if (unpacked === null) throw badInput('Excel 文件已损坏', 'the Excel file is damaged');
-  if (unpacked > limits.maxUnpackedBytes) {
-    throw badInput('Excel 文件解压后过大', 'the Excel file unpacks to more than the allowed size');
+  const declared = declaredUnpackedSize(file);
+  if (declared === null) throw damaged();
+  if (declared > limits.maxUnpackedBytes) {
+    throw badInput(
+      `Excel 文件解压后超过 ${MB(limits.maxUnpackedBytes)}`,
+      `the Excel file unpacks to more than ${MB(limits.maxUnpackedBytes)}`,
+    );
   }
+  // The declared sizes can lie: count what the entries really inflate to, stopping at the limits.
+  await checkUnpackedSize(file, limits);
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);

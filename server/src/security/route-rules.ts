@@ -7,6 +7,7 @@
  * - anonymous: no token;
  * - root (99), admin (10);
  * - committee (20): admin of meeting 1, the meeting whose records the matrix names;
+ * - otherCommittee (20): admin of another meeting only;
  * - delegation (30): the account of delegation 1 of meeting 1, owner of the records named;
  * - otherDelegation (30): the account of a delegation of another meeting;
  * - referee (40), customer (50);
@@ -23,6 +24,7 @@ export const CALLERS = [
   'root',
   'admin',
   'committee',
+  'otherCommittee',
   'delegation',
   'otherDelegation',
   'referee',
@@ -55,7 +57,108 @@ const REGISTRATION = [...MANAGERS, 'delegation', 'otherDelegation'] as const sat
 /** A record (or the registration) of delegation 1: its managers and its own account. */
 const DELEGATION_1 = [...MANAGERS, 'delegation'] as const satisfies readonly Caller[];
 
-export const ROUTE_RULES: Record<string, Rule> = {
+/**
+ * Where the committee user of another meeting (otherCommittee) passes the authorisation gate:
+ * - base data: reading area codes and fields, and items, natures and customers (whose writes are
+ *   still the committee's: not yet decided as area codes and fields were, see base-data.ts);
+ * - lists and exports filtered to the caller's meetings (meeting 1's rows are not in them; without
+ *   a meeting id they answer 400), and creations naming their meeting in the body;
+ * - writes on a record of meeting 1 whose (empty) matrix body is refused as 400 before the record
+ *   is looked up; the record check itself is tested in object-access.test.ts and base-data.test.ts.
+ * Everywhere else it is refused (403, or 404 for meeting 1's records).
+ */
+const OTHER_COMMITTEE_PASSES = new Set([
+  'DELETE /api/v1/area-users', // 400
+  'DELETE /api/v1/customers/:ids', // 200
+  'DELETE /api/v1/items/:ids', // 200
+  'DELETE /api/v1/natures/:ids', // 400
+  'GET /api/v1/area-summary', // 400
+  'GET /api/v1/area-summary/export', // 400
+  'GET /api/v1/area-users', // 400
+  'GET /api/v1/area-users/export', // 400
+  'GET /api/v1/area-users/options', // 200
+  'GET /api/v1/audit/athletes/page', // 400
+  'GET /api/v1/audit/coaches/page', // 400
+  'GET /api/v1/audit/overview', // 400
+  'GET /api/v1/codes', // 200
+  'GET /api/v1/codes/:id/form', // 200
+  'GET /api/v1/codes/export', // 200
+  'GET /api/v1/competition/meetings/:id/pdf/certificates', // 400
+  'GET /api/v1/customers', // 200
+  'GET /api/v1/customers/:id/form', // 200
+  'GET /api/v1/customers/export', // 200
+  'GET /api/v1/delegations', // 400
+  'GET /api/v1/delegations/export', // 400
+  'GET /api/v1/delegations/template', // 200
+  'GET /api/v1/fields', // 200
+  'GET /api/v1/fields/:id/form', // 200
+  'GET /api/v1/fields/export', // 200
+  'GET /api/v1/group-items', // 400
+  'GET /api/v1/group-items/export', // 400
+  'GET /api/v1/groups', // 400
+  'GET /api/v1/groups/export', // 400
+  'GET /api/v1/items', // 200
+  'GET /api/v1/items/:id/form', // 200
+  'GET /api/v1/items/export', // 200
+  'GET /api/v1/meetings', // 200
+  'GET /api/v1/meetings/admin-options', // 200
+  'GET /api/v1/meetings/export', // 200
+  'GET /api/v1/natures', // 200
+  'GET /api/v1/natures/:id/fields', // 200
+  'GET /api/v1/natures/:id/form', // 200
+  'GET /api/v1/natures/export', // 200
+  'GET /api/v1/stats/registration', // 200
+  'POST /api/v1/apply/athletes', // 400
+  'POST /api/v1/apply/athletes/import', // 400
+  'POST /api/v1/apply/coaches', // 400
+  'POST /api/v1/apply/entries', // 400
+  'POST /api/v1/apply/files', // 400
+  'POST /api/v1/apply/relays', // 400
+  'POST /api/v1/apply/submit', // 400
+  'POST /api/v1/area-users', // 400
+  'POST /api/v1/audit/decisions', // 400
+  'POST /api/v1/competition/heats/:id/official', // 400
+  'POST /api/v1/competition/heats/:id/reopen', // 400
+  'POST /api/v1/competition/meetings/:id/bibs', // 400
+  'POST /api/v1/competition/meetings/:id/sessions', // 400
+  'POST /api/v1/competition/records', // 400
+  'POST /api/v1/competition/starts/:id/move', // 400
+  'POST /api/v1/competition/starts/:id/trials', // 400
+  'POST /api/v1/customers', // 400
+  'POST /api/v1/delegations', // 400
+  'POST /api/v1/delegations/:id/review', // 400
+  'POST /api/v1/delegations/batch', // 400
+  'POST /api/v1/delegations/from-customers', // 400
+  'POST /api/v1/delegations/import', // 400
+  'POST /api/v1/group-items', // 400
+  'POST /api/v1/groups', // 400
+  'POST /api/v1/groups/copy', // 400
+  'POST /api/v1/items', // 400
+  'POST /api/v1/meetings', // 400
+  'POST /api/v1/meetings/:id/status', // 400
+  'POST /api/v1/natures', // 400
+  'PUT /api/v1/apply/delegation', // 400
+  'PUT /api/v1/competition/heats/:id/results', // 400
+  'PUT /api/v1/competition/meetings/:id/bibs', // 400
+  'PUT /api/v1/competition/records/:id', // 400
+  'PUT /api/v1/competition/rounds/:id', // 400
+  'PUT /api/v1/competition/rounds/:id/schedule', // 400
+  'PUT /api/v1/competition/sessions/:id', // 400
+  'PUT /api/v1/customers/:id', // 400
+  'PUT /api/v1/delegations/:id', // 400
+  'PUT /api/v1/group-items/:id', // 400
+  'PUT /api/v1/groups/:id', // 400
+  'PUT /api/v1/groups/:id/fields', // 400
+  'PUT /api/v1/items/:id', // 400
+  'PUT /api/v1/meetings/:id', // 400
+  'PUT /api/v1/meetings/:id/admins', // 400
+  'PUT /api/v1/meetings/:id/fields', // 400
+  'PUT /api/v1/meetings/:id/remark', // 400
+  'PUT /api/v1/natures/:id', // 400
+  'PUT /api/v1/natures/:id/fields', // 400
+]);
+
+const DECLARED: Record<string, Rule> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
@@ -109,13 +212,13 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /api/v1/codegen/tables': ADMINS,
   'GET /api/v1/codegen/tables/:name/preview': ADMINS,
   'GET /api/v1/codes': MANAGERS,
-  'POST /api/v1/codes': MANAGERS,
-  'PUT /api/v1/codes/:id': MANAGERS,
+  'POST /api/v1/codes': ADMINS,
+  'PUT /api/v1/codes/:id': ADMINS,
   'GET /api/v1/codes/:id/form': MANAGERS,
-  'DELETE /api/v1/codes/:ids': MANAGERS,
+  'DELETE /api/v1/codes/:ids': ADMINS,
   'GET /api/v1/codes/export': MANAGERS,
-  'POST /api/v1/codes/import': MANAGERS,
-  'GET /api/v1/codes/template': MANAGERS,
+  'POST /api/v1/codes/import': ADMINS,
+  'GET /api/v1/codes/template': ADMINS,
   'POST /api/v1/config': ADMINS,
   'PUT /api/v1/config/:id': ADMINS,
   'GET /api/v1/config/:id/form': ADMINS,
@@ -159,10 +262,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /api/v1/dict/lista': 'signed-in',
   'GET /api/v1/dict/page': ADMINS,
   'GET /api/v1/fields': MANAGERS,
-  'POST /api/v1/fields': MANAGERS,
-  'PUT /api/v1/fields/:id': MANAGERS,
+  'POST /api/v1/fields': ADMINS,
+  'PUT /api/v1/fields/:id': ADMINS,
   'GET /api/v1/fields/:id/form': MANAGERS,
-  'DELETE /api/v1/fields/:ids': MANAGERS,
+  'DELETE /api/v1/fields/:ids': ADMINS,
   'GET /api/v1/fields/export': MANAGERS,
   'POST /api/v1/files': 'signed-in',
   // A registration document of delegation 1 (files/access.ts): its meeting's managers and area users, and its own account.
@@ -282,3 +385,14 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /api/ws': 'websocket',
   ...COMPETITION_RULES,
 };
+
+for (const route of OTHER_COMMITTEE_PASSES) {
+  if (!Array.isArray(DECLARED[route])) throw new Error(`OTHER_COMMITTEE_PASSES: ${route} has no list of callers`);
+}
+
+export const ROUTE_RULES: Record<string, Rule> = Object.fromEntries(
+  Object.entries(DECLARED).map(([route, rule]) => [
+    route,
+    OTHER_COMMITTEE_PASSES.has(route) && Array.isArray(rule) ? [...rule, 'otherCommittee'] : rule,
+  ]),
+);

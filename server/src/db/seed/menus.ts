@@ -364,26 +364,16 @@ export const MENU_TREE: MenuSeed[] = [
         MEETING,
         buttons('base:item', [...CRUD, EXPORT], MEETING),
       ),
-      page(
-        'field',
-        'BaseField',
-        'base/field/index',
-        '字段',
-        'Fields',
-        'ProfileOutlined',
-        MEETING,
-        buttons('base:field', [...CRUD, EXPORT], MEETING),
-      ),
-      page(
-        'codes',
-        'BaseCodes',
-        'base/codes/index',
-        '编码',
-        'Codes',
-        'NumberOutlined',
-        MEETING,
-        buttons('base:code', [...CRUD, IMPORT, EXPORT], MEETING),
-      ),
+      page('field', 'BaseField', 'base/field/index', '字段', 'Fields', 'ProfileOutlined', MEETING, [
+        // Base data shared by every meeting: the committee reads it, the administrators write it
+        // (modules/meetings/base-data.ts).
+        ...buttons('base:field', [CRUD[0]!, EXPORT], MEETING),
+        ...buttons('base:field', CRUD.slice(1), ADMIN),
+      ]),
+      page('codes', 'BaseCodes', 'base/codes/index', '编码', 'Codes', 'NumberOutlined', MEETING, [
+        ...buttons('base:code', [CRUD[0]!, EXPORT], MEETING),
+        ...buttons('base:code', [...CRUD.slice(1), IMPORT], ADMIN),
+      ]),
       page(
         'customer',
         'BaseCustomer',

@@ -8,6 +8,7 @@ import {
   type ResultCode,
 } from '@baton/contracts';
 import { AppError } from '../../lib/errors.js';
+import { patternMatches } from '../../lib/pattern.js';
 import { isCalendarDate } from '../../lib/sql.js';
 
 /**
@@ -185,16 +186,6 @@ export function formFields(meetingFields: FieldLinkVO[], groupFields: FieldLinkV
 
 const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
-function matches(pattern: string | null, text: string): boolean {
-  if (!pattern) return true;
-  try {
-    return new RegExp(pattern).test(text);
-  } catch {
-    // A broken pattern in the field settings does not block registration.
-    return true;
-  }
-}
-
 /**
  * Check and clean a form's field values against its fields: only the form's fields are kept;
  * required ones must be present (uploads excepted: they are added after the record exists and
@@ -242,7 +233,19 @@ export function checkFieldValues(
     } else {
       throw bad('格式不正确', 'has a value of the wrong type');
     }
-    if (!matches(f.pattern, String(value))) throw bad('格式不正确', 'does not match the required format');
+    if (f.pattern) {
+      // On RE2, in linear time (lib/pattern.ts). A pattern saved before the engine changed that
+      // RE2 cannot run is not skipped (the value would go in unchecked): the committee must fix it.
+      const ok = patternMatches(f.pattern, String(value));
+      if (ok === null) {
+        throw invalid(
+          f.key,
+          `${label.zh}：该字段的格式规则无法执行，请组委会修改该字段的校验规则`,
+          `${label.en}: the format rule of this field cannot be applied; the committee must fix the field's pattern`,
+        );
+      }
+      if (!ok) throw bad('格式不正确', 'does not match the required format');
+    }
     out[f.key] = value;
   }
   return { values: out, fileIds };

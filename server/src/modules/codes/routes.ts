@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -80,7 +81,13 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const report = await importCodes(db, uploadedFile(req.body), req.query.mode === 'valid-only', req.lang);
+      const report = await importCodes(
+        db,
+        currentUser(req),
+        uploadedFile(req.body),
+        req.query.mode === 'valid-only',
+        req.lang,
+      );
       note(req, { after: { ...report, errors: report.errors.slice(0, 50) } });
       return ok(report);
     },
@@ -102,7 +109,7 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, summary: 'Create a code', body: AreaCodeBody, response: { 200: Envelope(AreaCodeForm) } },
     },
     async (req) => {
-      const after = await createCode(db, req.body);
+      const after = await createCode(db, currentUser(req), req.body);
       note(req, { target: after.id, after });
       return ok(after);
     },
@@ -121,7 +128,7 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await updateCode(db, req.params.id, req.body);
+      const { before, after } = await updateCode(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },
@@ -139,7 +146,7 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const before = await deleteCodes(db, parseIds(req.params.ids));
+      const before = await deleteCodes(db, currentUser(req), parseIds(req.params.ids));
       note(req, { target: req.params.ids, before });
       return ok(null);
     },

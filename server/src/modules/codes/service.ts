@@ -16,6 +16,8 @@ import { type Column, keyedRows, readXlsx, templateColumns, toXlsx } from '../..
 import { isUniqueViolation } from '../../lib/sql.js';
 import { buildTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 type AreaRow = typeof areaCode.$inferSelect;
 
@@ -57,7 +59,8 @@ async function parentLevel(db: DbOrTx, parentId: number | null | undefined): Pro
   return p.level;
 }
 
-export async function createCode(db: Db, body: AreaCodeBody): Promise<AreaCodeForm> {
+export async function createCode(db: Db, u: CurrentUser, body: AreaCodeBody): Promise<AreaCodeForm> {
+  requireBaseDataOwner(u);
   const level = (await parentLevel(db, body.parentId)) + 1;
   try {
     const [row] = await db
@@ -80,9 +83,11 @@ export async function createCode(db: Db, body: AreaCodeBody): Promise<AreaCodeFo
 
 export async function updateCode(
   db: Db,
+  u: CurrentUser,
   id: number,
   body: AreaCodeUpdateBody,
 ): Promise<{ before: AreaCodeForm; after: AreaCodeForm }> {
+  requireBaseDataOwner(u);
   const before = await getCode(db, id);
   const parentId = body.parentId ?? null;
   if (parentId !== before.parentId) {
@@ -116,7 +121,8 @@ export async function updateCode(
 }
 
 /** Delete codes nothing hangs on: no sub-codes, delegations, customers or area users. */
-export async function deleteCodes(db: Db, ids: number[]): Promise<AreaCodeForm[]> {
+export async function deleteCodes(db: Db, u: CurrentUser, ids: number[]): Promise<AreaCodeForm[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(areaCode).where(inArray(areaCode.id, ids));
     if (rows.length !== ids.length) throw notFound();
@@ -214,7 +220,14 @@ const CODE_RE = new RegExp(AREA_CODE_PATTERN);
  * file and the table, name, parent code in the table or the file). All-or-nothing unless
  * `validOnly`; a child of a refused row is refused too. Parents are written before children.
  */
-export async function importCodes(db: Db, file: Buffer, validOnly: boolean, lang: string): Promise<ImportReport> {
+export async function importCodes(
+  db: Db,
+  u: CurrentUser,
+  file: Buffer,
+  validOnly: boolean,
+  lang: string,
+): Promise<ImportReport> {
+  requireBaseDataOwner(u);
   const sheet = await readXlsx(file);
   const rows = keyedRows(sheet, AREA_CODE_IMPORT_COLUMNS);
   const errors: ImportReport['errors'] = [];

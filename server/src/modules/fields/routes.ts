@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { createField, deleteFields, exportFields, getField, pageFields, updateField } from './service.js';
@@ -68,7 +69,7 @@ export async function fieldRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, summary: 'Create a field', body: FieldBody, response: { 200: Envelope(FieldVO) } },
     },
     async (req) => {
-      const after = await createField(db, req.body);
+      const after = await createField(db, currentUser(req), req.body);
       note(req, { target: after.id, after });
       return ok(after);
     },
@@ -87,7 +88,7 @@ export async function fieldRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await updateField(db, req.params.id, req.body);
+      const { before, after } = await updateField(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },
@@ -105,7 +106,7 @@ export async function fieldRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const before = await deleteFields(db, parseIds(req.params.ids));
+      const before = await deleteFields(db, currentUser(req), parseIds(req.params.ids));
       note(req, { target: req.params.ids, before });
       return ok(null);
     },

@@ -5,8 +5,11 @@ import { dict, field, groupField, meetingField, natureField } from '../../db/sch
 import { badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import { compilePattern } from '../../lib/pattern.js';
 import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 type FieldRow = typeof field.$inferSelect;
 
@@ -62,7 +65,10 @@ export async function getField(db: Db, id: number): Promise<FieldVO> {
   return toFieldVO(row);
 }
 
-/** A select needs an existing dictionary; a pattern must compile as a regular expression. */
+/**
+ * A select needs an existing dictionary; a pattern must compile as a regular expression and on
+ * the linear-time engine the values are checked with (lib/pattern.ts).
+ */
 async function values(db: DbOrTx, body: FieldBody) {
   const dictCode = body.kind === 'select' ? body.dictCode?.trim() || null : null;
   if (body.kind === 'select') {
@@ -73,9 +79,16 @@ async function values(db: DbOrTx, body: FieldBody) {
   const pattern = body.pattern?.trim() || null;
   if (pattern) {
     try {
+      // Compiled only, never run: a JavaScript RegExp is run on nobody's input here.
       new RegExp(pattern, 'u');
     } catch {
       throw badInput('校验规则不是有效的正则表达式', 'the pattern is not a valid regular expression');
+    }
+    if (compilePattern(pattern) instanceof Error) {
+      throw badInput(
+        '校验规则使用了不支持的写法（环视 (?=…)、(?!…)、(?<=…) 或反向引用 \\1 等），请改写',
+        'the pattern uses look-around or back-references (such as (?=…) or \\1), which are not supported; rewrite it',
+      );
     }
   }
   return {
@@ -93,7 +106,8 @@ async function values(db: DbOrTx, body: FieldBody) {
 
 const duplicateKey = (key: string) => badInput(`字段标识 ${key} 已存在`, `field key ${key} already exists`);
 
-export async function createField(db: Db, body: FieldBody): Promise<FieldVO> {
+export async function createField(db: Db, u: CurrentUser, body: FieldBody): Promise<FieldVO> {
+  requireBaseDataOwner(u);
   const v = await values(db, body);
   try {
     const [row] = await db.insert(field).values(v).returning();
@@ -137,9 +151,11 @@ function inUse(key: string, u: { natures: number; meetings: number; groups: numb
 
 export async function updateField(
   db: Db,
+  u: CurrentUser,
   id: number,
   body: FieldUpdateBody,
 ): Promise<{ before: FieldVO; after: FieldVO }> {
+  requireBaseDataOwner(u);
   const before = await getField(db, id);
   const v = await values(db, body);
   if (v.key !== before.key) {
@@ -160,7 +176,8 @@ export async function updateField(
   }
 }
 
-export async function deleteFields(db: Db, ids: number[]): Promise<FieldVO[]> {
+export async function deleteFields(db: Db, u: CurrentUser, ids: number[]): Promise<FieldVO[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(field).where(inArray(field.id, ids));
     if (rows.length !== ids.length) throw notFound();

@@ -58,7 +58,6 @@ export default {
   },
   field: {
     required: 'Fill in {{label}}',
-    pattern: '{{label}} is not in the expected format',
     mobile: 'Enter an 11-digit mobile number',
     idNumber: 'This ID number is not valid',
   },

@@ -55,7 +55,6 @@ export default {
   },
   field: {
     required: '请填写{{label}}',
-    pattern: '{{label}}格式不正确',
     mobile: '请输入 11 位手机号码',
     idNumber: '身份证号码不正确',
   },

@@ -13,16 +13,6 @@ const MOBILE = /^1\d{10}$/;
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png';
 const FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
-/** A field's pattern as a RegExp; a pattern the browser cannot read is ignored (the server checks). */
-function patternOf(field: FieldLinkVO): RegExp | null {
-  if (!field.pattern) return null;
-  try {
-    return new RegExp(field.pattern);
-  } catch {
-    return null;
-  }
-}
-
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
@@ -67,7 +57,10 @@ interface FieldItemsProps {
 /**
  * The meeting's configurable fields (DOMAIN.md "Field") as form items under `fields.<key>`:
  * text, number, date, dictionary select, mobile, ID number, image and file, each with its
- * required flag and pattern.
+ * required flag. A field's pattern is checked on the server only, on a linear-time engine
+ * (server/src/lib/pattern.ts): run here with `new RegExp` a committee's pattern could freeze
+ * the registering user's page (ReDoS), and the engine is too large for the phone pages. The
+ * server's refusal names the field.
  */
 export function FieldItems({ fields, disabled, name = 'fields' }: FieldItemsProps) {
   const { t } = useTranslation();
@@ -76,7 +69,6 @@ export function FieldItems({ fields, disabled, name = 'fields' }: FieldItemsProp
     <Row gutter={16}>
       {fields.map((f) => {
         const label = bi(f.label, f.labelEn);
-        const pattern = patternOf(f);
         const rules: Rule[] = [];
         if (f.required) rules.push({ required: true, message: t('apply.field.required', { label }) });
         rules.push({
@@ -85,7 +77,6 @@ export function FieldItems({ fields, disabled, name = 'fields' }: FieldItemsProp
             const text = String(value).trim();
             if (f.kind === 'mobile' && !MOBILE.test(text)) throw new Error(t('apply.field.mobile'));
             if (f.kind === 'id_number' && !parseIdNumber(text)) throw new Error(t('apply.field.idNumber'));
-            if (pattern && !pattern.test(text)) throw new Error(t('apply.field.pattern', { label }));
           },
         });
         const wide = f.kind === 'image' || f.kind === 'file';

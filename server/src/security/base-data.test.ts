@@ -1,0 +1,155 @@
+import { USER_TYPE } from '@baton/contracts';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaCode, field, meeting, meetingAdmin, meetingAreaUser, role, user, userRole } from '../db/schema/index.js';
+import { clientWithToken } from '../modules/apply/testkit.js';
+import { addUser, type Client, demoMeetingId, multipartFile, signIn, xlsx } from '../modules/meetings/testkit.js';
+import { login, makeTestApp, type TestApp } from '../test/app.js';
+import { changedTables, databaseDigest } from './digest.js';
+
+/**
+ * Base data shared by meetings — area codes and custom field definitions — belongs to the
+ * administrators: a committee user administers meetings, not what other meetings stand on.
+ * The penetration test's findings: a committee user of meeting 2 re-parented an area code
+ * (widening a county user's view of meeting 1 to other areas' delegations, contacts and files)
+ * and put a pattern on meeting 1's "school" field (making every save of meeting 1 fail).
+ * Both, and every other write of that data, are refused with 403 A0301 and change nothing.
+ */
+let t: TestApp;
+let otherCommittee: Client;
+let committee: Client;
+let admin: Client;
+let meeting1 = 0;
+/** The area code meeting 1's county user is assigned, and another area's code. */
+let assigned = 0;
+let elsewhere = { id: 0, code: '', name: '', nameEn: '', version: 0 };
+let school = { id: 0, version: 0 };
+const LOGS = new Set(['sys_oplog', 'sys_login_log', 'auth_session']);
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const db = t.database.db;
+  meeting1 = await demoMeetingId(t);
+  const [m2] = await db
+    .insert(meeting)
+    .values({
+      name: 'Meeting 2',
+      code: 'base-data-m2',
+      year: 2025,
+      startDate: '2030-02-01',
+      endDate: '2030-02-02',
+      regOpensAt: new Date('2030-01-01T00:00:00Z'),
+      regClosesAt: new Date('2030-01-20T00:00:00Z'),
+    })
+    .returning({ id: meeting.id });
+  const other = await addUser(t, 'committee-m2', USER_TYPE.COMMITTEE, 'COMMITTEE');
+  await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: other });
+  otherCommittee = await signIn(t, 'committee-m2');
+  committee = await signIn(t, 'committee');
+  admin = await signIn(t, 'admin');
+
+  const [assignment] = await db.select().from(meetingAreaUser).where(eq(meetingAreaUser.meetingId, meeting1));
+  assigned = assignment!.areaCodeId;
+  // Another area, outside the county user's: moving it under the county's area would show them its delegations.
+  const [row] = await db
+    .insert(areaCode)
+    .values({ code: '990000', name: 'Elsewhere', nameEn: 'Elsewhere', level: 1 })
+    .returning();
+  elsewhere = row!;
+  const [f] = await db.select().from(field).where(eq(field.key, 'school'));
+  school = f!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const refused = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json()).toMatchObject({ code: 'A0301', data: null });
+};
+
+const reparent = (c: Client) =>
+  c.put(`/api/v1/codes/${elsewhere.id}`, {
+    parentId: assigned,
+    code: elsewhere.code,
+    name: elsewhere.name,
+    nameEn: elsewhere.nameEn,
+    version: elsewhere.version,
+  });
+const schoolPattern = (c: Client) =>
+  c.put(`/api/v1/fields/${school.id}`, {
+    key: 'school',
+    label: '学校',
+    labelEn: 'School',
+    kind: 'text',
+    target: 'athlete',
+    required: true,
+    pattern: '^x$',
+    version: school.version,
+  });
+
+describe('base data belongs to the administrators', () => {
+  it('a committee user of another meeting cannot re-parent an area code or set a pattern on a field', async () => {
+    const before = await databaseDigest(t.database.db, LOGS);
+    refused(await reparent(otherCommittee));
+    refused(await schoolPattern(otherCommittee));
+    expect(changedTables(before, await databaseDigest(t.database.db, LOGS))).toEqual([]);
+  });
+
+  it('no committee user writes base data (create, edit, delete, import), the one of meeting 1 included', async () => {
+    const before = await databaseDigest(t.database.db, LOGS);
+    const book = await xlsx(['Code', 'Name'], [['990001', 'Imported']]);
+    for (const c of [otherCommittee, committee]) {
+      refused(await reparent(c));
+      refused(await schoolPattern(c));
+      refused(await c.post('/api/v1/codes', { code: '990002', name: 'New' }));
+      refused(await c.del(`/api/v1/codes/${elsewhere.id}`));
+      const { payload, headers } = multipartFile(book);
+      refused(await c.raw({ method: 'POST', url: '/api/v1/codes/import', payload, headers }));
+      refused(await c.post('/api/v1/fields', { key: 'newField', label: 'New', kind: 'text', target: 'athlete' }));
+      refused(await c.del(`/api/v1/fields/${school.id}`));
+      // Reading stays open to them: they choose fields and areas for their meetings from it.
+      expect((await c.get('/api/v1/codes')).statusCode).toBe(200);
+      expect((await c.get(`/api/v1/fields/${school.id}/form`)).statusCode).toBe(200);
+    }
+    expect(changedTables(before, await databaseDigest(t.database.db, LOGS))).toEqual([]);
+  });
+
+  it('the services refuse too: a committee account given the permissions through a role still cannot', async () => {
+    // The seeded committee role no longer holds the write permissions (the route gate refuses
+    // first); an installation whose roles still grant them is refused by the service, with a
+    // message saying who maintains base data, in the request's language.
+    const [adminRole] = await t.database.db.select().from(role).where(eq(role.code, 'ADMIN'));
+    const [u] = await t.database.db.select().from(user).where(eq(user.username, 'committee-m2'));
+    await t.database.db.insert(userRole).values({ userId: u!.id, roleId: adminRole!.id });
+    const before = await databaseDigest(t.database.db, new Set([...LOGS, 'sys_user_role']));
+    const en = clientWithToken(t, (await login(t, 'committee-m2')).accessToken, 'en');
+    const zh = clientWithToken(t, (await login(t, 'committee-m2')).accessToken, 'zh-cn');
+    for (const [c, text] of [
+      [en, 'maintained by the administrators'],
+      [zh, '系统管理员'],
+    ] as const) {
+      for (const res of [
+        await reparent(c),
+        await schoolPattern(c),
+        await c.post('/api/v1/codes', { code: '990004', name: 'New' }),
+        await c.post('/api/v1/fields', { key: 'newField', label: 'New', kind: 'text', target: 'athlete' }),
+        await c.del(`/api/v1/fields/${school.id}`),
+      ]) {
+        refused(res);
+        expect(res.json().msg).toContain(text);
+      }
+    }
+    expect(changedTables(before, await databaseDigest(t.database.db, new Set([...LOGS, 'sys_user_role'])))).toEqual([]);
+  });
+
+  it('an administrator still can', async () => {
+    const res = await admin.post('/api/v1/codes', { code: '990003', name: 'By the administrator' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await admin.del(`/api/v1/codes/${res.json().data.id}`)).statusCode).toBe(200);
+    const f = await admin.post('/api/v1/fields', { key: 'adminField', label: 'A', kind: 'text', target: 'athlete' });
+    expect(f.statusCode, f.body).toBe(200);
+    expect((await admin.del(`/api/v1/fields/${f.json().data.id}`)).statusCode).toBe(200);
+  });
+});
