@@ -59,8 +59,8 @@ const DELEGATION_1 = [...MANAGERS, 'delegation'] as const satisfies readonly Cal
 
 /**
  * Where the committee user of another meeting (otherCommittee) passes the authorisation gate:
- * - base data: reading area codes and fields, and items, natures and customers (whose writes are
- *   still the committee's: not yet decided as area codes and fields were, see base-data.ts);
+ * - base data: reading area codes, fields, items, natures and customers (writing them is the
+ *   administrators', see meetings/base-data.ts);
  * - lists and exports filtered to the caller's meetings (meeting 1's rows are not in them; without
  *   a meeting id they answer 400), and creations naming their meeting in the body;
  * - writes on a record of meeting 1 whose (empty) matrix body is refused as 400 before the record
@@ -69,9 +69,6 @@ const DELEGATION_1 = [...MANAGERS, 'delegation'] as const satisfies readonly Cal
  */
 const OTHER_COMMITTEE_PASSES = new Set([
   'DELETE /api/v1/area-users', // 400
-  'DELETE /api/v1/customers/:ids', // 200
-  'DELETE /api/v1/items/:ids', // 200
-  'DELETE /api/v1/natures/:ids', // 400
   'GET /api/v1/area-summary', // 400
   'GET /api/v1/area-summary/export', // 400
   'GET /api/v1/area-users', // 400
@@ -124,7 +121,6 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'POST /api/v1/competition/records', // 400
   'POST /api/v1/competition/starts/:id/move', // 400
   'POST /api/v1/competition/starts/:id/trials', // 400
-  'POST /api/v1/customers', // 400
   'POST /api/v1/delegations', // 400
   'POST /api/v1/delegations/:id/review', // 400
   'POST /api/v1/delegations/batch', // 400
@@ -133,10 +129,8 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'POST /api/v1/group-items', // 400
   'POST /api/v1/groups', // 400
   'POST /api/v1/groups/copy', // 400
-  'POST /api/v1/items', // 400
   'POST /api/v1/meetings', // 400
   'POST /api/v1/meetings/:id/status', // 400
-  'POST /api/v1/natures', // 400
   'PUT /api/v1/apply/delegation', // 400
   'PUT /api/v1/competition/heats/:id/results', // 400
   'PUT /api/v1/competition/meetings/:id/bibs', // 400
@@ -144,18 +138,14 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'PUT /api/v1/competition/rounds/:id', // 400
   'PUT /api/v1/competition/rounds/:id/schedule', // 400
   'PUT /api/v1/competition/sessions/:id', // 400
-  'PUT /api/v1/customers/:id', // 400
   'PUT /api/v1/delegations/:id', // 400
   'PUT /api/v1/group-items/:id', // 400
   'PUT /api/v1/groups/:id', // 400
   'PUT /api/v1/groups/:id/fields', // 400
-  'PUT /api/v1/items/:id', // 400
   'PUT /api/v1/meetings/:id', // 400
   'PUT /api/v1/meetings/:id/admins', // 400
   'PUT /api/v1/meetings/:id/fields', // 400
   'PUT /api/v1/meetings/:id/remark', // 400
-  'PUT /api/v1/natures/:id', // 400
-  'PUT /api/v1/natures/:id/fields', // 400
 ]);
 
 const DECLARED: Record<string, Rule> = {
@@ -227,10 +217,10 @@ const DECLARED: Record<string, Rule> = {
   'GET /api/v1/config/public': 'public',
   'POST /api/v1/config/refresh': ADMINS,
   'GET /api/v1/customers': MANAGERS,
-  'POST /api/v1/customers': MANAGERS,
-  'PUT /api/v1/customers/:id': MANAGERS,
+  'POST /api/v1/customers': ADMINS,
+  'PUT /api/v1/customers/:id': ADMINS,
   'GET /api/v1/customers/:id/form': MANAGERS,
-  'DELETE /api/v1/customers/:ids': MANAGERS,
+  'DELETE /api/v1/customers/:ids': ADMINS,
   'GET /api/v1/customers/export': MANAGERS,
   'GET /api/v1/delegations': VIEWERS,
   'POST /api/v1/delegations': MANAGERS,
@@ -286,10 +276,10 @@ const DECLARED: Record<string, Rule> = {
   'POST /api/v1/groups/copy': MANAGERS,
   'GET /api/v1/groups/export': MANAGERS,
   'GET /api/v1/items': MANAGERS,
-  'POST /api/v1/items': MANAGERS,
-  'PUT /api/v1/items/:id': MANAGERS,
+  'POST /api/v1/items': ADMINS,
+  'PUT /api/v1/items/:id': ADMINS,
   'GET /api/v1/items/:id/form': MANAGERS,
-  'DELETE /api/v1/items/:ids': MANAGERS,
+  'DELETE /api/v1/items/:ids': ADMINS,
   'GET /api/v1/items/export': MANAGERS,
   'GET /api/v1/logs/login/export': ADMINS,
   'GET /api/v1/logs/login/page': ADMINS,
@@ -320,12 +310,12 @@ const DECLARED: Record<string, Rule> = {
   'GET /api/v1/menus/options': 'signed-in',
   'GET /api/v1/menus/routes': 'signed-in',
   'GET /api/v1/natures': MANAGERS,
-  'POST /api/v1/natures': MANAGERS,
-  'PUT /api/v1/natures/:id': MANAGERS,
+  'POST /api/v1/natures': ADMINS,
+  'PUT /api/v1/natures/:id': ADMINS,
   'GET /api/v1/natures/:id/fields': MANAGERS,
-  'PUT /api/v1/natures/:id/fields': MANAGERS,
+  'PUT /api/v1/natures/:id/fields': ADMINS,
   'GET /api/v1/natures/:id/form': MANAGERS,
-  'DELETE /api/v1/natures/:ids': MANAGERS,
+  'DELETE /api/v1/natures/:ids': ADMINS,
   'GET /api/v1/natures/export': MANAGERS,
   'POST /api/v1/notices': ADMINS,
   'PUT /api/v1/notices/:id': ADMINS,

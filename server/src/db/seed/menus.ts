@@ -75,16 +75,12 @@ export const MENU_TREE: MenuSeed[] = [
           MEETING,
         ),
       ]),
-      page(
-        'nature',
-        'Nature',
-        'meeting/nature/index',
-        '赛事性质',
-        'Natures',
-        'TagsOutlined',
-        MEETING,
-        buttons('meeting:nature', [...CRUD, EXPORT], MEETING),
-      ),
+      page('nature', 'Nature', 'meeting/nature/index', '赛事性质', 'Natures', 'TagsOutlined', MEETING, [
+        // Base data shared by every meeting: the committee reads it (and picks a nature for its
+        // meetings), the administrators write it (modules/meetings/base-data.ts).
+        ...buttons('meeting:nature', [CRUD[0]!, EXPORT], MEETING),
+        ...buttons('meeting:nature', CRUD.slice(1), ADMIN),
+      ]),
       page(
         'group',
         'MeetingGroup',
@@ -354,16 +350,12 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'DatabaseOutlined',
     roles: MEETING,
     children: [
-      page(
-        'item',
-        'BaseItem',
-        'base/item/index',
-        '项目',
-        'Events',
-        'ThunderboltOutlined',
-        MEETING,
-        buttons('base:item', [...CRUD, EXPORT], MEETING),
-      ),
+      page('item', 'BaseItem', 'base/item/index', '项目', 'Events', 'ThunderboltOutlined', MEETING, [
+        // Base data shared by every meeting: the committee reads it, the administrators write it
+        // (modules/meetings/base-data.ts).
+        ...buttons('base:item', [CRUD[0]!, EXPORT], MEETING),
+        ...buttons('base:item', CRUD.slice(1), ADMIN),
+      ]),
       page('field', 'BaseField', 'base/field/index', '字段', 'Fields', 'ProfileOutlined', MEETING, [
         // Base data shared by every meeting: the committee reads it, the administrators write it
         // (modules/meetings/base-data.ts).
@@ -374,16 +366,10 @@ export const MENU_TREE: MenuSeed[] = [
         ...buttons('base:code', [CRUD[0]!, EXPORT], MEETING),
         ...buttons('base:code', [...CRUD.slice(1), IMPORT], ADMIN),
       ]),
-      page(
-        'customer',
-        'BaseCustomer',
-        'base/customer/index',
-        '单位',
-        'Customers',
-        'BankOutlined',
-        MEETING,
-        buttons('base:customer', [...CRUD, EXPORT], MEETING),
-      ),
+      page('customer', 'BaseCustomer', 'base/customer/index', '单位', 'Customers', 'BankOutlined', MEETING, [
+        ...buttons('base:customer', [CRUD[0]!, EXPORT], MEETING),
+        ...buttons('base:customer', CRUD.slice(1), ADMIN),
+      ]),
     ],
   },
   {

@@ -3,9 +3,11 @@ import { makeTestApp, type TestApp } from '../../test/app.js';
 import { type Client, code, data, signIn } from '../meetings/testkit.js';
 
 let t: TestApp;
+let admin: Client;
 let committee: Client;
 beforeAll(async () => {
   t = await makeTestApp();
+  admin = await signIn(t, 'admin');
   committee = await signIn(t, 'committee');
 });
 afterAll(async () => {
@@ -26,28 +28,42 @@ describe('customers', () => {
   });
 
   it('validates contacts and the parent, and never makes a cycle', async () => {
-    expect((await committee.post('/api/v1/customers', { name: 'X', contactMobile: '123' })).statusCode).toBe(400);
-    expect((await committee.post('/api/v1/customers', { name: 'X', parentId: 999999 })).statusCode).toBe(400);
-    const top = data<Cust>(
-      await committee.post('/api/v1/customers', { name: 'Top club', contactMobile: '13912345678' }),
-    );
-    const sub = data<Cust>(await committee.post('/api/v1/customers', { name: 'Sub club', parentId: top.id }));
-    const cycle = await committee.put(`/api/v1/customers/${top.id}`, {
+    expect((await admin.post('/api/v1/customers', { name: 'X', contactMobile: '123' })).statusCode).toBe(400);
+    expect((await admin.post('/api/v1/customers', { name: 'X', parentId: 999999 })).statusCode).toBe(400);
+    const top = data<Cust>(await admin.post('/api/v1/customers', { name: 'Top club', contactMobile: '13912345678' }));
+    const sub = data<Cust>(await admin.post('/api/v1/customers', { name: 'Sub club', parentId: top.id }));
+    const cycle = await admin.put(`/api/v1/customers/${top.id}`, {
       name: 'Top club',
       parentId: sub.id,
       version: top.version,
     });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().msg).toContain('own sub-customer');
-    const held = await committee.del(`/api/v1/customers/${top.id}`);
+    const held = await admin.del(`/api/v1/customers/${top.id}`);
     expect(held.json().msg).toContain('1 sub-customer');
-    expect(code(await committee.del(`/api/v1/customers/${sub.id},${top.id}`))).toBe('00000');
+    expect(code(await admin.del(`/api/v1/customers/${sub.id},${top.id}`))).toBe('00000');
   });
 
   it('updates with a version and exports', async () => {
-    const c = data<Cust>(await committee.post('/api/v1/customers', { name: 'Versioned' }));
-    expect(code(await committee.put(`/api/v1/customers/${c.id}`, { name: 'V2', version: c.version }))).toBe('00000');
-    expect(code(await committee.put(`/api/v1/customers/${c.id}`, { name: 'V3', version: c.version }))).toBe('A0409');
+    const c = data<Cust>(await admin.post('/api/v1/customers', { name: 'Versioned' }));
+    expect(code(await admin.put(`/api/v1/customers/${c.id}`, { name: 'V2', version: c.version }))).toBe('00000');
+    expect(code(await admin.put(`/api/v1/customers/${c.id}`, { name: 'V3', version: c.version }))).toBe('A0409');
     expect((await committee.get('/api/v1/customers/export')).statusCode).toBe(200);
+  });
+
+  it('are base data: the committee reads them but writes none (meetings/base-data.ts)', async () => {
+    const c = data<Cust>(await admin.post('/api/v1/customers', { name: 'Read-only club' }));
+    for (const res of [
+      await committee.post('/api/v1/customers', { name: 'By the committee' }),
+      await committee.put(`/api/v1/customers/${c.id}`, { name: 'Changed', version: c.version }),
+      await committee.del(`/api/v1/customers/${c.id}`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(code(res)).toBe('A0301');
+    }
+    expect(data<Cust>(await committee.get(`/api/v1/customers/${c.id}/form`))).toMatchObject({
+      name: 'Read-only club',
+      version: c.version,
+    });
   });
 });

@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -26,7 +27,11 @@ import {
 
 const tags = ['base: customers'];
 
-/** Customers (schools, clubs) as a tree with sub-customers and contacts: `base:customer:*`. */
+/**
+ * Customers (schools, clubs) as a tree with sub-customers and contacts: `base:customer:*`. Base data
+ * shared by every meeting (delegations are made from them): the committee reads it, the
+ * administrators write it (meetings/base-data.ts).
+ */
 export async function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
@@ -70,7 +75,7 @@ export async function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, summary: 'Create a customer', body: CustomerBody, response: { 200: Envelope(CustomerForm) } },
     },
     async (req) => {
-      const after = await createCustomer(db, req.body);
+      const after = await createCustomer(db, currentUser(req), req.body);
       note(req, { target: after.id, after });
       return ok(after);
     },
@@ -89,7 +94,7 @@ export async function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await updateCustomer(db, req.params.id, req.body);
+      const { before, after } = await updateCustomer(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },
@@ -107,7 +112,7 @@ export async function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const before = await deleteCustomers(db, parseIds(req.params.ids));
+      const before = await deleteCustomers(db, currentUser(req), parseIds(req.params.ids));
       note(req, { target: req.params.ids, before });
       return ok(null);
     },

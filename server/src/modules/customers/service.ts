@@ -7,6 +7,8 @@ import { type Column, toXlsx } from '../../lib/excel.js';
 import { iso } from '../../lib/sql.js';
 import { buildTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 const columns = {
   id: customer.id,
@@ -101,7 +103,8 @@ async function values(db: DbOrTx, body: CustomerBody, selfId: number | null) {
   };
 }
 
-export async function createCustomer(db: Db, body: CustomerBody): Promise<CustomerForm> {
+export async function createCustomer(db: Db, u: CurrentUser, body: CustomerBody): Promise<CustomerForm> {
+  requireBaseDataOwner(u);
   const [row] = await db
     .insert(customer)
     .values(await values(db, body, null))
@@ -111,9 +114,11 @@ export async function createCustomer(db: Db, body: CustomerBody): Promise<Custom
 
 export async function updateCustomer(
   db: Db,
+  u: CurrentUser,
   id: number,
   body: CustomerUpdateBody,
 ): Promise<{ before: CustomerForm; after: CustomerForm }> {
+  requireBaseDataOwner(u);
   const before = await getCustomer(db, id);
   const [row] = await db
     .update(customer)
@@ -125,7 +130,8 @@ export async function updateCustomer(
 }
 
 /** Delete customers without sub-customers (or with all of them); their delegations keep their data. */
-export async function deleteCustomers(db: Db, ids: number[]): Promise<CustomerForm[]> {
+export async function deleteCustomers(db: Db, u: CurrentUser, ids: number[]): Promise<CustomerForm[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(customer).where(inArray(customer.id, ids));
     if (rows.length !== ids.length) throw notFound();

@@ -94,6 +94,37 @@ describe('items', () => {
     expect(res.json().msg).toMatch(/offered by \d+ group item/);
   });
 
+  it('are base data: the committee reads them but writes none (meetings/base-data.ts)', async () => {
+    const created = data<Item>(
+      await admin.post('/api/v1/items', { code: 'RO1', name: 'Read-only', kind: 'track', resultFormat: 'time' }),
+    );
+    for (const res of [
+      await committee.post('/api/v1/items', {
+        code: 'C1',
+        name: 'By the committee',
+        kind: 'track',
+        resultFormat: 'time',
+      }),
+      await committee.put(`/api/v1/items/${created.id}`, {
+        code: 'RO1',
+        name: 'Changed',
+        kind: 'field-distance',
+        resultFormat: 'distance',
+        version: created.version,
+      }),
+      await committee.del(`/api/v1/items/${created.id}`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(code(res)).toBe('A0301');
+    }
+    expect(data<Item>(await committee.get(`/api/v1/items/${created.id}/form`))).toMatchObject({
+      code: 'RO1',
+      kind: 'track',
+      version: created.version,
+    });
+    expect(code(await admin.del(`/api/v1/items/${created.id}`))).toBe('00000');
+  });
+
   it('exports', async () => {
     const res = await committee.get('/api/v1/items/export?kind=track');
     expect(res.headers['content-type']).toContain('spreadsheetml');

@@ -14,13 +14,17 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { createItem, deleteItems, exportItems, getItem, pageItems, updateItem } from './service.js';
 
 const tags = ['base: items'];
 
-/** Items (events) of the standard athletics list: `base:item:*`. */
+/**
+ * Items (events) of the standard athletics list: `base:item:*`. Base data shared by every meeting:
+ * the committee reads it, the administrators write it (meetings/base-data.ts).
+ */
 export async function itemRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
@@ -63,7 +67,7 @@ export async function itemRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, summary: 'Create an item', body: ItemBody, response: { 200: Envelope(ItemVO) } },
     },
     async (req) => {
-      const after = await createItem(db, req.body);
+      const after = await createItem(db, currentUser(req), req.body);
       note(req, { target: after.id, after });
       return ok(after);
     },
@@ -82,7 +86,7 @@ export async function itemRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await updateItem(db, req.params.id, req.body);
+      const { before, after } = await updateItem(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },
@@ -100,7 +104,7 @@ export async function itemRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const before = await deleteItems(db, parseIds(req.params.ids));
+      const before = await deleteItems(db, currentUser(req), parseIds(req.params.ids));
       note(req, { target: req.params.ids, before });
       return ok(null);
     },

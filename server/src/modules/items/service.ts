@@ -7,6 +7,8 @@ import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 type ItemRow = typeof item.$inferSelect;
 
@@ -77,7 +79,8 @@ function values(body: ItemBody) {
 
 const duplicateCode = (code: string) => badInput(`项目编码 ${code} 已存在`, `item code ${code} already exists`);
 
-export async function createItem(db: Db, body: ItemBody): Promise<ItemVO> {
+export async function createItem(db: Db, u: CurrentUser, body: ItemBody): Promise<ItemVO> {
+  requireBaseDataOwner(u);
   try {
     const [row] = await db.insert(item).values(values(body)).returning();
     return toItemVO(row!);
@@ -87,7 +90,13 @@ export async function createItem(db: Db, body: ItemBody): Promise<ItemVO> {
   }
 }
 
-export async function updateItem(db: Db, id: number, body: ItemUpdateBody): Promise<{ before: ItemVO; after: ItemVO }> {
+export async function updateItem(
+  db: Db,
+  u: CurrentUser,
+  id: number,
+  body: ItemUpdateBody,
+): Promise<{ before: ItemVO; after: ItemVO }> {
+  requireBaseDataOwner(u);
   const before = await getItem(db, id);
   try {
     const [row] = await db
@@ -104,7 +113,8 @@ export async function updateItem(db: Db, id: number, body: ItemUpdateBody): Prom
 }
 
 /** Delete items no group offers; otherwise say which item is held and by how many group items. */
-export async function deleteItems(db: Db, ids: number[]): Promise<ItemVO[]> {
+export async function deleteItems(db: Db, u: CurrentUser, ids: number[]): Promise<ItemVO[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(item).where(inArray(item.id, ids));
     if (rows.length !== ids.length) throw notFound();

@@ -3,9 +3,11 @@ import { makeTestApp, type TestApp } from '../../test/app.js';
 import { type Client, code, data, signIn } from '../meetings/testkit.js';
 
 let t: TestApp;
+let admin: Client;
 let committee: Client;
 beforeAll(async () => {
   t = await makeTestApp();
+  admin = await signIn(t, 'admin');
   committee = await signIn(t, 'committee');
 });
 afterAll(async () => {
@@ -20,39 +22,56 @@ describe('natures', () => {
     const page = data<{ list: Nature[] }>(await committee.get('/api/v1/natures'));
     expect(page.list[0]).toMatchObject({ name: '青少年运动会', meetingCount: 1 });
     expect(page.list[0]!.fieldCount).toBeGreaterThan(0);
-    const del = await committee.del(`/api/v1/natures/${page.list[0]!.id}`);
+    const del = await admin.del(`/api/v1/natures/${page.list[0]!.id}`);
     expect(del.json().msg).toContain('used by 1 meeting');
   });
 
   it('sets fields per target and refuses bad ones', async () => {
-    const n = data<Nature>(await committee.post('/api/v1/natures', { name: 'Masters', nameEn: 'Masters' }));
+    const n = data<Nature>(await admin.post('/api/v1/natures', { name: 'Masters', nameEn: 'Masters' }));
     const fields = data<{ list: { id: number; target: string }[] }>(
       await committee.get('/api/v1/fields?pageSize=100'),
     ).list;
     const athleteF = fields.filter((f) => f.target === 'athlete').slice(0, 2);
     const coachF = fields.find((f) => f.target === 'coach')!;
-    const put = await committee.put(
+    const put = await admin.put(
       `/api/v1/natures/${n.id}/fields`,
       athleteF.map((f, i) => ({ fieldId: f.id, required: i === 0 })),
     );
     expect(data<Link[]>(put)).toHaveLength(2);
-    const coach = await committee.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: coachF.id }]);
+    const coach = await admin.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: coachF.id }]);
     expect(data<Link[]>(coach).map((l) => l.target)).toEqual(['coach']);
     const all = data<Link[]>(await committee.get(`/api/v1/natures/${n.id}/fields`));
     expect(all).toHaveLength(3);
-    const wrong = await committee.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: athleteF[0]!.id }]);
+    const wrong = await admin.put(`/api/v1/natures/${n.id}/fields?target=coach`, [{ fieldId: athleteF[0]!.id }]);
     expect(wrong.json().msg).toContain('not a coach field');
-    const dup = await committee.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: coachF.id }, { fieldId: coachF.id }]);
+    const dup = await admin.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: coachF.id }, { fieldId: coachF.id }]);
     expect(dup.statusCode).toBe(400);
-    expect((await committee.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: 999999 }])).statusCode).toBe(400);
+    expect((await admin.put(`/api/v1/natures/${n.id}/fields`, [{ fieldId: 999999 }])).statusCode).toBe(400);
     expect(data<Link[]>(await committee.get(`/api/v1/natures/${n.id}/fields`))).toHaveLength(3);
-    expect(code(await committee.del(`/api/v1/natures/${n.id}`))).toBe('00000');
+    expect(code(await admin.del(`/api/v1/natures/${n.id}`))).toBe('00000');
   });
 
   it('updates with a version and exports', async () => {
-    const n = data<Nature>(await committee.post('/api/v1/natures', { name: 'Open' }));
-    expect(code(await committee.put(`/api/v1/natures/${n.id}`, { name: 'Open 2', version: n.version }))).toBe('00000');
-    expect(code(await committee.put(`/api/v1/natures/${n.id}`, { name: 'Open 3', version: n.version }))).toBe('A0409');
+    const n = data<Nature>(await admin.post('/api/v1/natures', { name: 'Open' }));
+    expect(code(await admin.put(`/api/v1/natures/${n.id}`, { name: 'Open 2', version: n.version }))).toBe('00000');
+    expect(code(await admin.put(`/api/v1/natures/${n.id}`, { name: 'Open 3', version: n.version }))).toBe('A0409');
     expect((await committee.get('/api/v1/natures/export')).statusCode).toBe(200);
+  });
+
+  it('are base data: the committee reads them but writes none (meetings/base-data.ts)', async () => {
+    const n = data<Nature>(await admin.post('/api/v1/natures', { name: 'Read-only' }));
+    for (const res of [
+      await committee.post('/api/v1/natures', { name: 'By the committee' }),
+      await committee.put(`/api/v1/natures/${n.id}`, { name: 'Changed', version: n.version }),
+      await committee.put(`/api/v1/natures/${n.id}/fields`, []),
+      await committee.del(`/api/v1/natures/${n.id}`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(code(res)).toBe('A0301');
+    }
+    expect(data<Nature>(await committee.get(`/api/v1/natures/${n.id}/form`))).toMatchObject({
+      name: 'Read-only',
+      version: n.version,
+    });
   });
 });

@@ -16,6 +16,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -31,7 +32,11 @@ import {
 
 const tags = ['meeting: natures'];
 
-/** Natures (kinds of meeting) with their default fields: `meeting:nature:*`. */
+/**
+ * Natures (kinds of meeting) with their default fields: `meeting:nature:*`. Base data shared by
+ * every meeting: the committee reads it (and picks a nature for its meetings), the administrators
+ * write it (meetings/base-data.ts).
+ */
 export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
@@ -74,7 +79,7 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, summary: 'Create a nature', body: NatureBody, response: { 200: Envelope(NatureVO) } },
     },
     async (req) => {
-      const after = await createNature(db, req.body);
+      const after = await createNature(db, currentUser(req), req.body);
       note(req, { target: after.id, after });
       return ok(after);
     },
@@ -93,7 +98,7 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await updateNature(db, req.params.id, req.body);
+      const { before, after } = await updateNature(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },
@@ -111,7 +116,7 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const before = await deleteNatures(db, parseIds(req.params.ids));
+      const before = await deleteNatures(db, currentUser(req), parseIds(req.params.ids));
       note(req, { target: req.params.ids, before });
       return ok(null);
     },
@@ -146,7 +151,7 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const { before, after } = await setNatureFields(db, req.params.id, req.body, req.query.target);
+      const { before, after } = await setNatureFields(db, currentUser(req), req.params.id, req.body, req.query.target);
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },

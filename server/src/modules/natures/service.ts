@@ -16,6 +16,8 @@ import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset } from '../../lib/paging.js';
 import { iso, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
+import type { CurrentUser } from '../../plugins/auth.js';
+import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 // ─── Field links: the fields a nature, a meeting or a group chose ───────────────────────
 
@@ -168,16 +170,19 @@ const values = (body: NatureBody) => ({
   sort: body.sort ?? 0,
 });
 
-export async function createNature(db: Db, body: NatureBody): Promise<NatureVO> {
+export async function createNature(db: Db, u: CurrentUser, body: NatureBody): Promise<NatureVO> {
+  requireBaseDataOwner(u);
   const [row] = await db.insert(nature).values(values(body)).returning({ id: nature.id });
   return getNature(db, row!.id);
 }
 
 export async function updateNature(
   db: Db,
+  u: CurrentUser,
   id: number,
   body: NatureUpdateBody,
 ): Promise<{ before: NatureVO; after: NatureVO }> {
+  requireBaseDataOwner(u);
   const before = await getNature(db, id);
   const [row] = await db
     .update(nature)
@@ -189,7 +194,8 @@ export async function updateNature(
 }
 
 /** Delete natures no meeting uses (their field choices go with them). */
-export async function deleteNatures(db: Db, ids: number[]): Promise<NatureVO[]> {
+export async function deleteNatures(db: Db, u: CurrentUser, ids: number[]): Promise<NatureVO[]> {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     const rows = await tx.select(natureColumns).from(nature).where(inArray(nature.id, ids));
     if (rows.length !== ids.length) throw notFound();
@@ -210,7 +216,8 @@ export async function natureFields(db: Db, id: number, target?: FieldTarget) {
   return linkedFields(db, NATURE_LINKS, id, target);
 }
 
-export async function setNatureFields(db: Db, id: number, links: FieldLinksBody, target?: FieldTarget) {
+export async function setNatureFields(db: Db, u: CurrentUser, id: number, links: FieldLinksBody, target?: FieldTarget) {
+  requireBaseDataOwner(u);
   return db.transaction(async (tx) => {
     await getNature(tx, id);
     const before = await linkedFields(tx, NATURE_LINKS, id, target);
