@@ -5,6 +5,8 @@ import { rowsOf } from '../../lib/sql.js';
 
 /** How often the sweep runs. */
 export const ORPHAN_SWEEP_INTERVAL_MS = 3600_000;
+/** The first sweep after start. */
+export const ORPHAN_FIRST_SWEEP_MS = 5 * 60_000;
 /** Files deleted per statement, so one sweep never holds a long lock. */
 const BATCH = 200;
 
@@ -48,7 +50,7 @@ export async function sweepOrphanFiles(db: Db, graceHours: number): Promise<{ fi
   }
 }
 
-/** Run the sweep every hour (and once when the app is ready); its failures are logged, never thrown. */
+/** Run the sweep every hour (the first five minutes after start); its failures are logged, never thrown. */
 export function startOrphanSweeper(app: FastifyInstance, db: Db, graceHours: number): void {
   let running = false;
   const tick = async () => {
@@ -63,12 +65,14 @@ export function startOrphanSweeper(app: FastifyInstance, db: Db, graceHours: num
       running = false;
     }
   };
+  // The first sweep a few minutes after start, not at once: a server that is just starting (or a
+  // test measuring a request's statements) has better things to do than a sweep of the whole table.
+  const first = setTimeout(() => void tick(), ORPHAN_FIRST_SWEEP_MS);
   const timer = setInterval(tick, ORPHAN_SWEEP_INTERVAL_MS);
+  first.unref();
   timer.unref();
-  app.addHook('onReady', async () => {
-    void tick();
-  });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
   });
 }

@@ -85,7 +85,16 @@ async function choose(select: Element, text: string) {
     return found;
   });
   await userEvent.click(option);
+  await closeDropdown();
+}
+
+/**
+ * Close the open dropdown and wait until it is gone: while a closing one is still animating, its
+ * options (the roles' "Administrator" too) would be found, and clicked, by the next `choose`.
+ */
+async function closeDropdown() {
   await userEvent.keyboard('{Escape}');
+  await expect.poll(() => openOptions().length, { timeout: 10_000 }).toBe(0);
 }
 
 /** The texts a select offers (opens it, reads, closes it). */
@@ -93,7 +102,7 @@ async function offered(select: Element): Promise<string[]> {
   await userEvent.click(select.querySelector('.ant-select-selector') ?? select);
   await expect.poll(() => openOptions().length).toBeGreaterThan(0);
   const texts = openOptions().map((o) => o.textContent ?? '');
-  await userEvent.keyboard('{Escape}');
+  await closeDropdown();
   return texts;
 }
 
