@@ -121,7 +121,7 @@ export async function loginRequest(
   t: TestApp,
   username: string,
   password: string,
-  opts: { captchaCode?: string; headers?: Record<string, string> } = {},
+  opts: { captchaCode?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   const key = await publicKey(t.app);
   const solved = await solvedCaptcha(t);
@@ -134,6 +134,7 @@ export async function loginRequest(
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...form,
     headers: { ...form.headers, ...opts.headers },
   });

@@ -276,29 +276,13 @@ describe('tokens', () => {
 });
 
 /** One sign-in attempt from `ip` (app.inject's remote address), with a solved captcha unless `captchaCode` is given. */
-async function attempt(
+const attempt = (
   app: TestApp,
   ip: string,
   username: string,
   password: string,
   opts: { captchaCode?: string; headers?: Record<string, string> } = {},
-) {
-  const key = await publicKey(app.app);
-  const solved = await solvedCaptcha(app);
-  const form = multipart({
-    username: sm2.doEncrypt(username, key, 1),
-    password: sm2.doEncrypt(password, key, 1),
-    captchaKey: solved.captchaKey,
-    captchaCode: opts.captchaCode ?? solved.captchaCode,
-  });
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    remoteAddress: ip,
-    ...form,
-    headers: { ...form.headers, ...opts.headers },
-  });
-}
+) => loginRequest(app, username, password, { ...opts, remoteAddress: ip });
 
 const loggedCodes = async (username: string, ip: string) =>
   (
