@@ -105,6 +105,48 @@ export const SortQuery = <K extends string>(keys: readonly K[]) =>
 /** One problem found in an imported row (row numbers as the spreadsheet shows them). */
 export const ImportRowError = Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() });
 
+/**
+ * How an import runs: `all-or-nothing` (one bad row and nothing is written), `valid-only` (the
+ * good rows are written), `preview` (everything is checked as for a real import, nothing is
+ * written; the answer carries `sheet` and `creates` for the user to look at first).
+ */
+export const IMPORT_MODES = ['all-or-nothing', 'valid-only', 'preview'] as const;
+export const ImportMode = Type.Union(IMPORT_MODES.map((m) => Type.Literal(m)));
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** A field an import can fill (the choices of the column re-map). */
+export const ImportFieldVO = Type.Object({
+  key: Type.String(),
+  /** Its title in the request's language. */
+  label: Type.String(),
+  required: Type.Boolean(),
+});
+export type ImportFieldVO = Static<typeof ImportFieldVO>;
+
+/** One column of an imported sheet as the import understood it. */
+export const ImportColumnVO = Type.Object({
+  /** 0-based column index in the sheet (A = 0); the key of the `mapping` form field. */
+  index: Type.Integer(),
+  /** The header as written (the rows of a merged two-row header joined with a space). */
+  header: Type.String(),
+  /** The field the column fills, or null when it is left out. */
+  key: Type.Union([Type.String(), Type.Null()]),
+  /** How: the header is the field's title or key, one of its synonyms, the user's choice, or none. */
+  by: Type.Union([Type.Literal('title'), Type.Literal('synonym'), Type.Literal('user'), Type.Literal('none')]),
+});
+export type ImportColumnVO = Static<typeof ImportColumnVO>;
+
+/** The sheet as read: where its header is, its columns, and its first rows as text. */
+export const ImportSheetVO = Type.Object({
+  /** The spreadsheet row number of the (last) header row; rows above it are titles. */
+  headerRow: Type.Integer(),
+  columns: Type.Array(ImportColumnVO),
+  fields: Type.Array(ImportFieldVO),
+  /** The first rows (at most 200), values by field key, as normalised for the import. */
+  rows: Type.Array(Type.Object({ row: Type.Integer(), values: Type.Record(Type.String(), Type.String()) })),
+});
+export type ImportSheetVO = Static<typeof ImportSheetVO>;
+
 /** The answer of every import: what was read, what was wrong, what was written. */
 export const ImportReport = Type.Object({
   total: Type.Integer(),
@@ -112,6 +154,14 @@ export const ImportReport = Type.Object({
   invalid: Type.Integer(),
   imported: Type.Integer(),
   errors: Type.Array(ImportRowError),
+  /** Text files: the encoding the file was read in (`utf-8`, `utf-16le`, `gb18030`, `windows-1252`…). */
+  encoding: Type.Optional(Type.String()),
+  /** Spreadsheets: how the sheet was understood (always in a preview). */
+  sheet: Type.Optional(ImportSheetVO),
+  /** What the import writes (or would write, in a preview): e.g. athletes 12, entries 20. */
+  creates: Type.Optional(Type.Array(Type.Object({ what: Type.String(), label: Type.String(), count: Type.Integer() }))),
+  /** Things the user should know that are not errors (an ignored column, a guessed date). */
+  notices: Type.Optional(Type.Array(Type.String())),
 });
 export type ImportReport = Static<typeof ImportReport>;
 

@@ -12,7 +12,9 @@ import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
-import { hytekExport, importHytek, importLif, type LynxFile, lynxExport, meetExport } from './service.js';
+import { importHytek } from './hytek-import.js';
+import { importLif } from './lif-import.js';
+import { hytekExport, type LynxFile, lynxExport, meetExport } from './service.js';
 
 const tags = ['competition'];
 type IdP = { id: number };

@@ -14,16 +14,6 @@ export function linesOf(text: string, maxLines: number): { line: number; text: s
   return lines.map((t, i) => ({ line: i + 1, text: t }));
 }
 
-/** The bytes of an upload as UTF-8 text; refuses binary content (a NUL byte) and a bad encoding. */
-export function textOf(bytes: Buffer): string {
-  if (bytes.includes(0)) throw badInput('文件不是文本文件', 'the file is not a text file');
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badInput('文件应为 UTF-8 编码的文本', 'the file should be UTF-8 text');
-  }
-}
-
 /**
  * A value for a delimited field: the delimiter and line breaks become spaces (neither format
  * quotes fields), runs of spaces collapse, and the value is trimmed.
