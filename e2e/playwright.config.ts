@@ -42,9 +42,9 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 2,
-  // One retry: the specs share one server and its demo data, and two workers run side by side; a
-  // retried pass is reported as flaky (counted, and visible in the report).
-  retries: 1,
+  // No retries: a test that passes only on a second try is a failure. Each spec makes the data it
+  // needs, so two workers side by side do not depend on each other.
+  retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [
@@ -54,7 +54,7 @@ export default defineConfig({
   outputDir: path.join(tmp, `test-results-${PORT_A}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT_A}`,
-    trace: 'on-first-retry',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'zh-CN',
     // As a user who asked the system for reduced motion: antd's transitions are off, so no frame of

@@ -72,10 +72,11 @@ spawnSync('npx', ['playwright', 'test'], {
 });
 if (existsSync(pwJson)) {
   const { stats } = JSON.parse(readFileSync(pwJson, 'utf8'));
-  totals.passed += stats.expected + (stats.flaky ?? 0);
-  totals.failed += stats.unexpected;
+  // A test that passed only on a retry (flaky) is a failure (the config sets no retries anyway).
+  totals.passed += stats.expected;
+  totals.failed += stats.unexpected + (stats.flaky ?? 0);
   totals.skipped += stats.skipped ?? 0;
-  if (stats.unexpected) failures.push('playwright');
+  if (stats.unexpected || stats.flaky) failures.push('playwright');
 } else {
   totals.failed += 1;
   failures.push('playwright (no report)');
