@@ -249,7 +249,8 @@ export async function publicEntries(db: Db, meetingId: number, q: PublicEntriesQ
 // ─── The registration query ─────────────────────────────────────────────────────────────
 
 /** First 3 + last 4 visible; anything too short to keep a hidden middle is hidden whole. */
-const masked = (text: string) => {
+const masked = (text: string | null) => {
+  if (text === null) return '';
   const m = maskIdNumber(text);
   return m === text ? '*'.repeat(text.length) : m;
 };
@@ -261,7 +262,7 @@ type PersonRow = {
   delegation_name: string;
   name: string;
   gender: string;
-  id_number: string;
+  id_number: string | null;
   contact_mobile: string;
   group_name: string;
   group_name_en: string;

@@ -169,7 +169,7 @@ export async function hytekExport(db: Db, u: CurrentUser, meetingId: number): Pr
   const athletes: HytekAthlete[] = people.map(({ a, groupName }) => ({
     ...person.get(a.id)!,
     idType: a.idType,
-    idNumber: a.idNumber,
+    idNumber: a.idNumber ?? '',
     nameEn: a.nameEn ?? '',
     group: groupName,
     fields: Object.fromEntries(Object.entries(a.fields).filter(([k]) => !uploads.has(k))),
