@@ -235,11 +235,14 @@ const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'st
  * required ones must be present (uploads excepted: they are added after the record exists and
  * the submission summary asks for them); values fit the kind and the field's pattern; a select
  * takes a value of its dictionary. Returns the values and the ids of uploads to verify.
+ * `requiredLater` (a record from another program's file, the Hy-Tek import): a required field
+ * may be missing too — the submission summary asks for it as it does for uploads.
  */
 export function checkFieldValues(
   fields: FieldLinkVO[],
   values: Record<string, unknown> | undefined,
   dictValues: Map<string, Set<string>>,
+  opts: { requiredLater?: boolean } = {},
 ): { values: Record<string, unknown>; fileIds: { key: string; id: string; image: boolean }[] } {
   const out: Record<string, unknown> = {};
   const fileIds: { key: string; id: string; image: boolean }[] = [];
@@ -248,7 +251,8 @@ export function checkFieldValues(
     const raw = given[f.key];
     const label = { zh: f.label, en: f.labelEn || f.label };
     if (empty(raw)) {
-      if (f.required && !isUpload(f)) throw invalid(f.key, `${label.zh}必填`, `${label.en} is required`);
+      if (f.required && !isUpload(f) && !opts.requiredLater)
+        throw invalid(f.key, `${label.zh}必填`, `${label.en} is required`);
       continue;
     }
     const bad = (zh: string, en: string) => invalid(f.key, `${label.zh}${zh}`, `${label.en} ${en}`);

@@ -384,9 +384,11 @@ async function checkAthleteForm(
   const g = forms.groups.find((x) => x.id === body.groupId);
   if (!g) throw invalid('groupId', '本赛事没有该组别', 'the group does not exist in this meeting');
   const name = cleanName(body.name);
-  const p = checkPerson(body, opts);
+  const p = checkPerson(body, { idOptional: opts.incomplete });
   checkEligible(g, p);
-  const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts);
+  const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts, {
+    requiredLater: opts.incomplete,
+  });
   const photo = blank(body.photoFileId);
   await checkUploads(tx, w, [
     ...checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
@@ -414,9 +416,13 @@ export const ATHLETE_BATCH = 500;
 /** Rows a check for persons already registered reads per statement (bounded bind parameters). */
 const PERSON_LOOKUP = 1000;
 
-/** How an athlete is added: `idOptional` for the Hy-Tek import only (see checkPerson). */
+/**
+ * How an athlete is added. `incomplete` (the Hy-Tek import only: Hy-Tek's files carry neither
+ * ID numbers nor Baton's form fields): the ID number and the required form fields may be
+ * missing; the athlete stays in draft and submit.ts blocks the submission until they are given.
+ */
 export interface AddOptions {
-  idOptional?: boolean;
+  incomplete?: boolean;
 }
 
 type CheckedAthlete = Awaited<ReturnType<typeof checkAthleteForm>>;

@@ -104,6 +104,15 @@ export async function importHytek(
         errors.push({ row, field: e instanceof RuleError ? e.field : 'idNumber', message: messageOf(e, lang) });
       };
 
+      // The divisions (groups by display order, field 14) the person's D records name: the group
+      // when the I record names none and several groups fit.
+      const divisions = new Map<string, Set<number>>();
+      for (const e of file.entries) {
+        if (e.division === null) continue;
+        const k = personKey(e);
+        divisions.set(k, new Set([...(divisions.get(k) ?? []), e.division]));
+      }
+
       // Athletes (I records).
       const imported = new Map<string, { athleteId: number; groupId: number } | { failedAt: number }>();
       for (const a of file.athletes) {
@@ -114,8 +123,8 @@ export async function importHytek(
           }
           const dId = delegationOf(a);
           const w = await writer(dId);
-          const body = athleteBody(a, forms, uploads);
-          const athleteId = await tx.transaction((sp) => addAthlete(sp, w, forms, body, { idOptional: true }));
+          const body = athleteBody(a, forms, uploads, divisions.get(key));
+          const athleteId = await tx.transaction((sp) => addAthlete(sp, w, forms, body, { incomplete: true }));
           imported.set(key, { athleteId, groupId: body.groupId });
           valid += 1;
         } catch (err) {
@@ -192,8 +201,16 @@ export async function importHytek(
   }
 }
 
-/** The athlete form an I record stands for (group by name, or the one group that fits). */
-function athleteBody(a: HytekAthlete, forms: Awaited<ReturnType<typeof loadForms>>, uploads: Set<string>): AthleteBody {
+/**
+ * The athlete form an I record stands for: the group by name (field 29), or the one group that
+ * fits the athlete, or — several fitting — the one the D records' division (field 14) names.
+ */
+function athleteBody(
+  a: HytekAthlete,
+  forms: Awaited<ReturnType<typeof loadForms>>,
+  uploads: Set<string>,
+  divisions: Set<number> | undefined,
+): AthleteBody {
   const name = cleanName(joinName(a.lastName, a.firstName));
   if (name.length > 50) throw invalid('name', '姓名不能超过 50 字', 'the name is longer than 50 characters');
   if (a.nameEn.length > 100) {
@@ -250,12 +267,20 @@ function athleteBody(a: HytekAthlete, forms: Awaited<ReturnType<typeof loadForms
     return { ...body, groupId: g.id };
   }
   const p = checkPerson(body, { idOptional: true });
-  const fitting = forms.groups.filter((g) => !eligibilityProblem(g, p));
+  let fitting = forms.groups.filter((g) => !eligibilityProblem(g, p));
+  if (fitting.length > 1 && divisions?.size === 1) {
+    const named = forms.groups[[...divisions][0]! - 1];
+    fitting = fitting.filter((g) => g === named);
+  }
   if (fitting.length !== 1) {
     throw invalid(
       'group',
-      fitting.length ? '有多个组别适合该运动员，请填写组别（第 29 项）' : '没有适合该运动员的组别',
-      fitting.length ? 'several groups fit this athlete; name the group (field 29)' : 'no group fits this athlete',
+      fitting.length
+        ? '有多个组别适合该运动员：请在 D 记录第 14 项填写组别序号，或在第 29 项填写组别名称'
+        : `没有适合该运动员的组别（性别 ${p.gender}，出生日期 ${p.birthDate}）：请核对第 5、6 项`,
+      fitting.length
+        ? "several groups fit this athlete: give the group's number in the D records' field 14, or its name in field 29"
+        : `no group fits this athlete (gender ${p.gender}, born ${p.birthDate}): check fields 5 and 6`,
     );
   }
   return { ...body, groupId: fitting[0]!.id };
