@@ -10,7 +10,10 @@ import { signInAndWait } from './helpers';
  * audit list and the delegation's athlete list show that it has no ID number yet. The spec
  * makes its own delegation (names unique per run), so it depends on no other spec's data.
  */
-test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it has no ID yet', async ({ page, browser }) => {
+test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it has no ID yet', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAndWait(page, 'committee');
   const meetings = await api<{ id: number; code: string; startDate: string }[]>(
