@@ -193,6 +193,11 @@ export default function ApplyAthletePage() {
           <Typography.Text type="secondary">
             {t(`apply.gender.${a.gender}`)} · {a.birthDate.slice(0, 10)} · {groupName(a)}
           </Typography.Text>
+          {a.idNumber === null && (
+            <div>
+              <NoIdNumberTag />
+            </div>
+          )}
           {entries(a)}
         </Flex>
       </Flex>
