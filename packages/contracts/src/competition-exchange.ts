@@ -53,6 +53,20 @@ export const HytekImportQuery = Type.Object({
 });
 export type HytekImportQuery = Static<typeof HytekImportQuery>;
 
+/** The encodings an operator can pick for the venue's files (UTF-8, UTF-8 with a BOM, GBK). */
+export const EXPORT_ENCODING_LIST = ['utf-8', 'utf-8-bom', 'gbk'] as const;
+export type ExportEncoding = (typeof EXPORT_ENCODING_LIST)[number];
+
+/**
+ * `GET …/exchange/lynx.evt|ppl|sch|hytek.txt?encoding=`: the file's encoding, UTF-8 by default.
+ * GBK is what FinishLynx and Hy-Tek on a Chinese Windows read as ANSI; a character GBK cannot
+ * hold is refused (400) naming it.
+ */
+export const ExchangeExportQuery = Type.Object({
+  encoding: Type.Optional(Type.Union([Type.Literal('utf-8'), Type.Literal('utf-8-bom'), Type.Literal('gbk')])),
+});
+export type ExchangeExportQuery = Static<typeof ExchangeExportQuery>;
+
 /** A competitor in `meet.json`: no ID number, no birth date (the year only). */
 export const MeetCompetitorVO = Type.Object({
   athleteId: Id,

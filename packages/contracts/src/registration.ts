@@ -157,7 +157,8 @@ export const AthleteVO = Type.Object({
   nameEn: Nullable(Type.String()),
   gender: Literals(['M', 'F'] as const),
   idType: Literals(ID_TYPE_LIST),
-  idNumber: Type.String(),
+  /** Null when not given yet (athletes imported from a Hy-Tek file); submitting asks for it. */
+  idNumber: Nullable(Type.String()),
   birthDate: Type.String(),
   photoFileId: Nullable(Type.String()),
   bib: Nullable(Type.String()),

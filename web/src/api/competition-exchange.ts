@@ -2,7 +2,7 @@
  * Timing and data exchange (issue 6): FinishLynx files out and `.lif` results in, Hy-Tek
  * semicolon entry files out and in, the meet as JSON.
  */
-import type { ImportReport, LifImportVO } from '@baton/contracts';
+import type { ExportEncoding, ImportReport, LifImportVO } from '@baton/contracts';
 import type { ImportMode } from '../components/crud/ImportDialog';
 import { blob, request } from './request';
 
@@ -11,8 +11,12 @@ const base = (meetingId: number) => `/api/v1/competition/meetings/${meetingId}/e
 export type ExchangeFile = 'lynx.evt' | 'lynx.ppl' | 'lynx.sch' | 'hytek.txt' | 'meet.json';
 
 export const exchangeApi = {
-  /** A download: the FinishLynx files, the Hy-Tek entry file or the meet as JSON. */
-  file: (meetingId: number, file: ExchangeFile) => blob(`${base(meetingId)}/${file}`),
+  /**
+   * A download: the FinishLynx files, the Hy-Tek entry file (in the encoding the operator picks,
+   * UTF-8 by default) or the meet as JSON.
+   */
+  file: (meetingId: number, file: ExchangeFile, encoding?: ExportEncoding) =>
+    blob(`${base(meetingId)}/${file}`, encoding ? { encoding } : undefined),
   /** A FinishLynx `.lif` result file into one published heat. */
   lif: (heatId: number, file: File) => {
     const data = new FormData();

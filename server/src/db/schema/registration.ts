@@ -38,7 +38,11 @@ export const athlete = pgTable(
     nameEn: text('name_en'),
     gender: text('gender', { enum: ['M', 'F'] }).notNull(),
     idType: text('id_type').notNull().default('1'),
-    idNumber: text('id_number').notNull(),
+    /**
+     * Null for an athlete imported from a Hy-Tek file as Hy-Tek writes it (no ID number there):
+     * the delegation adds it by editing the athlete; submitting asks for it (submit.ts).
+     */
+    idNumber: text('id_number'),
     birthDate: date('birth_date').notNull(),
     photoFileId: text('photo_file_id'),
     bib: text('bib'),
@@ -51,6 +55,10 @@ export const athlete = pgTable(
   (t) => [
     // Rule 4: one person is registered once per meeting, whatever the delegation or the race.
     uniqueIndex('reg_athlete_person_uq').on(t.meetingId, t.idType, sql`upper(${t.idNumber})`),
+    // Rule 4 for athletes without an ID number yet: the person is name + birth date + gender.
+    uniqueIndex('reg_athlete_person_no_id_uq')
+      .on(t.meetingId, t.name, t.birthDate, t.gender)
+      .where(sql`${t.idNumber} is null`),
     index('reg_athlete_delegation_idx').on(t.delegationId),
     index('reg_athlete_group_idx').on(t.groupId),
   ],

@@ -227,3 +227,26 @@ describe('form fields', () => {
     ).toContain('wrong type');
   });
 });
+
+describe('a person without an ID number (the Hy-Tek import only)', () => {
+  it('is its gender and birth date; the form still requires the number', () => {
+    expect(checkPerson({ idNumber: ' ', gender: 'F', birthDate: '2011-07-04' }, { idOptional: true })).toEqual({
+      idType: '1',
+      idNumber: null,
+      gender: 'F',
+      birthDate: '2011-07-04',
+    });
+    expect(() => checkPerson({ idNumber: '', gender: 'F', birthDate: '2011-07-04' })).toThrow(/18 characters/);
+    expect(() => checkPerson({ idNumber: '', birthDate: '2011-07-04' }, { idOptional: true })).toThrow(
+      /gender is required when there is no ID number/,
+    );
+    expect(() => checkPerson({ idNumber: '', gender: 'M' }, { idOptional: true })).toThrow(/birth date is required/);
+    expect(() => checkPerson({ idNumber: '', gender: 'M', birthDate: '2011-02-30' }, { idOptional: true })).toThrow(
+      /2011-02-30 is not valid/,
+    );
+    // A number given is checked as always.
+    expect(() =>
+      checkPerson({ idNumber: '12345', gender: 'M', birthDate: '2011-02-03' }, { idOptional: true }),
+    ).toThrow(/18 characters/);
+  });
+});

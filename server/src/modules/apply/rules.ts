@@ -66,7 +66,8 @@ const GENDER_EN = { M: 'male', F: 'female' } as const;
 
 export interface Person {
   idType: IdType;
-  idNumber: string;
+  /** Null only for an athlete imported without one (a Hy-Tek file as Hy-Tek writes it). */
+  idNumber: string | null;
   gender: 'M' | 'F';
   birthDate: string;
 }
@@ -76,15 +77,27 @@ export interface Person {
  * its check character, or the legacy 15 digits, stored as its 18-digit form); birth date and
  * gender come from it, and differing values in the form are refused. Other documents need the
  * gender and the birth date in the form.
+ *
+ * `idOptional` (the Hy-Tek import only: Hy-Tek's files carry no ID number): a blank number
+ * is accepted, the person is then its name, birth date and gender (both required), and the
+ * delegation adds the number by editing the athlete before it can submit (submit.ts).
  */
-export function checkPerson(body: {
-  idType?: IdType;
-  idNumber: string;
-  gender?: 'M' | 'F';
-  birthDate?: string;
-}): Person {
+export function checkPerson(
+  body: {
+    idType?: IdType;
+    idNumber: string;
+    gender?: 'M' | 'F';
+    birthDate?: string;
+  },
+  opts: { idOptional?: boolean } = {},
+): Person {
   const idType = body.idType ?? '1';
   const raw = body.idNumber.trim().toUpperCase();
+  if (!raw && opts.idOptional) {
+    if (!body.gender)
+      throw invalid('gender', '没有证件号码时性别必填', 'the gender is required when there is no ID number');
+    return { ...datedPerson(idType, body.gender, body.birthDate), idNumber: null };
+  }
   if (idType === '1') {
     if (!/^\d{17}[\dX]$/.test(raw) && !/^\d{15}$/.test(raw)) {
       throw invalid(
@@ -122,11 +135,42 @@ export function checkPerson(body: {
     return { idType, idNumber, gender: info.gender, birthDate: info.birthDate };
   }
   if (!body.gender) throw invalid('gender', '请选择性别', 'the gender is required for this ID type');
-  if (!body.birthDate) throw invalid('birthDate', '请填写出生日期', 'the birth date is required for this ID type');
-  if (!isCalendarDate(body.birthDate) || body.birthDate > today() || body.birthDate < '1900-01-01') {
-    throw invalid('birthDate', `出生日期 ${body.birthDate} 无效`, `the birth date ${body.birthDate} is not valid`);
+  return { ...datedPerson(idType, body.gender, body.birthDate), idNumber: raw };
+}
+
+/** A person known by gender and a birth date given in the form (checked as a date of the past). */
+function datedPerson(idType: IdType, gender: 'M' | 'F', birthDate: string | undefined) {
+  if (!birthDate) throw invalid('birthDate', '请填写出生日期', 'the birth date is required');
+  if (!isCalendarDate(birthDate) || birthDate > today() || birthDate < '1900-01-01') {
+    throw invalid('birthDate', `出生日期 ${birthDate} 无效`, `the birth date ${birthDate} is not valid`);
   }
-  return { idType, idNumber: raw, gender: body.gender, birthDate: body.birthDate };
+  return { idType, gender, birthDate };
+}
+
+/**
+ * Spaces a name may carry from where it was typed: every Unicode space (`\s` covers U+3000
+ * the full-width space Chinese input and Excel sheets use, U+00A0, U+2000–U+200A, U+202F,
+ * U+205F, U+FEFF) and the zero-width ones (U+200B–U+200D, U+2060).
+ */
+const NAME_SPACES = /[\s\u200b-\u200d\u2060]+/g;
+/** One space between two Chinese characters: layout, not part of a Chinese name. */
+const HAN_GAP = /(?<=\p{Script=Han}) (?=\p{Script=Han})/gu;
+
+/**
+ * A person's name as stored, whatever typed it (the forms, the Excel and Hy-Tek imports all
+ * come through here): trimmed, every run of spaces one ASCII space, and no space between two
+ * Chinese characters (`李　明` → `李明`, `欧阳 娜娜` → `欧阳娜娜`). Latin names keep their
+ * letters and case as written (`Mary  Ann O'Neil` → `Mary Ann O'Neil`).
+ */
+export function normalizeName(name: string): string {
+  return name.replace(NAME_SPACES, ' ').trim().replace(HAN_GAP, '');
+}
+
+/** A required person's name (athlete, coach), normalised. */
+export function cleanName(name: string): string {
+  const v = normalizeName(name);
+  if (!v) throw invalid('name', '姓名必填', 'the name is required');
+  return v;
 }
 
 export interface GroupRule {
@@ -191,11 +235,14 @@ const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'st
  * required ones must be present (uploads excepted: they are added after the record exists and
  * the submission summary asks for them); values fit the kind and the field's pattern; a select
  * takes a value of its dictionary. Returns the values and the ids of uploads to verify.
+ * `requiredLater` (a record from another program's file, the Hy-Tek import): a required field
+ * may be missing too — the submission summary asks for it as it does for uploads.
  */
 export function checkFieldValues(
   fields: FieldLinkVO[],
   values: Record<string, unknown> | undefined,
   dictValues: Map<string, Set<string>>,
+  opts: { requiredLater?: boolean } = {},
 ): { values: Record<string, unknown>; fileIds: { key: string; id: string; image: boolean }[] } {
   const out: Record<string, unknown> = {};
   const fileIds: { key: string; id: string; image: boolean }[] = [];
@@ -204,7 +251,8 @@ export function checkFieldValues(
     const raw = given[f.key];
     const label = { zh: f.label, en: f.labelEn || f.label };
     if (empty(raw)) {
-      if (f.required && !isUpload(f)) throw invalid(f.key, `${label.zh}必填`, `${label.en} is required`);
+      if (f.required && !isUpload(f) && !opts.requiredLater)
+        throw invalid(f.key, `${label.zh}必填`, `${label.en} is required`);
       continue;
     }
     const bad = (zh: string, en: string) => invalid(f.key, `${label.zh}${zh}`, `${label.en} ${en}`);

@@ -11,7 +11,7 @@ import type {
   CoachUpdateBody,
   CoachVO,
 } from '@baton/contracts';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, coach, delegation, entry, relayMember, relayTeam } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -26,6 +26,7 @@ import {
   checkEligible,
   checkFieldValues,
   checkPerson,
+  cleanName,
   formFields,
   invalid,
   limitReached,
@@ -91,6 +92,7 @@ export function raceError(err: unknown): unknown {
   if (!isUniqueViolation(err)) return err;
   switch (pgConstraint(err)) {
     case 'reg_athlete_person_uq':
+    case 'reg_athlete_person_no_id_uq':
       return personTaken();
     case 'reg_entry_uq':
       return invalid('groupItemId', '该运动员已报此项目', 'the athlete is already entered in this event');
@@ -238,27 +240,31 @@ export async function reachRecord(db: DbOrTx, u: CurrentUser, r: { delegationId:
   await requireMeeting(db, u, r.meetingId, 'manage');
 }
 
+/**
+ * Who counts as the same person in a meeting (rule 4): the same ID (type and number), or, when
+ * either has no ID number yet (a Hy-Tek import), the same name, birth date and gender.
+ */
+const samePerson = (p: Person, name: string) =>
+  p.idNumber === null
+    ? and(eq(athlete.name, name), eq(athlete.birthDate, p.birthDate), eq(athlete.gender, p.gender))
+    : or(
+        and(eq(athlete.idType, p.idType), sql`upper(${athlete.idNumber}) = ${p.idNumber.toUpperCase()}`),
+        and(
+          isNull(athlete.idNumber),
+          eq(athlete.name, name),
+          eq(athlete.birthDate, p.birthDate),
+          eq(athlete.gender, p.gender),
+        ),
+      );
+
 /** Rule 4: one person once per meeting, whatever the delegation (which is never named). */
-async function assertPersonFree(tx: DbOrTx, meetingId: number, p: Person, exceptId: number | null) {
+async function assertPersonFree(tx: DbOrTx, meetingId: number, p: Person, name: string, exceptId: number | null) {
   const [other] = await tx
     .select({ id: athlete.id })
     .from(athlete)
-    .where(
-      and(
-        eq(athlete.meetingId, meetingId),
-        eq(athlete.idType, p.idType),
-        sql`upper(${athlete.idNumber}) = ${p.idNumber.toUpperCase()}`,
-        exceptId ? ne(athlete.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(athlete.meetingId, meetingId), samePerson(p, name), exceptId ? ne(athlete.id, exceptId) : undefined))
     .limit(1);
   if (other) throw personTaken();
-}
-
-function cleanName(name: string): string {
-  const v = name.trim();
-  if (!v) throw invalid('name', '姓名必填', 'the name is required');
-  return v;
 }
 
 /** Athletes of approved status lose it when their entries change: back to audit, with the before/after kept. */
@@ -373,13 +379,16 @@ async function checkAthleteForm(
   forms: Forms,
   body: AthleteBody | AthleteUpdateBody,
   current: typeof athlete.$inferSelect | null,
+  opts: AddOptions = {},
 ) {
   const g = forms.groups.find((x) => x.id === body.groupId);
   if (!g) throw invalid('groupId', '本赛事没有该组别', 'the group does not exist in this meeting');
   const name = cleanName(body.name);
-  const p = checkPerson(body);
+  const p = checkPerson(body, { idOptional: opts.incomplete });
   checkEligible(g, p);
-  const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts);
+  const checked = checkFieldValues(formFields(forms.athlete, forms.groupFields.get(g.id)), body.fields, forms.dicts, {
+    requiredLater: opts.incomplete,
+  });
   const photo = blank(body.photoFileId);
   await checkUploads(tx, w, [
     ...checked.fileIds.filter((f) => current?.fields[f.key] !== f.id),
@@ -407,26 +416,62 @@ export const ATHLETE_BATCH = 500;
 /** Rows a check for persons already registered reads per statement (bounded bind parameters). */
 const PERSON_LOOKUP = 1000;
 
+/**
+ * How an athlete is added. `incomplete` (the Hy-Tek import only: Hy-Tek's files carry neither
+ * ID numbers nor Baton's form fields): the ID number and the required form fields may be
+ * missing; the athlete stays in draft and submit.ts blocks the submission until they are given.
+ */
+export interface AddOptions {
+  incomplete?: boolean;
+}
+
 type CheckedAthlete = Awaited<ReturnType<typeof checkAthleteForm>>;
 type AthleteValues = CheckedAthlete['values'];
-const personKey = (idType: string, idNumber: string) => `${idType}\u0000${idNumber.toUpperCase()}`;
+type PersonFacts = { idType: string; idNumber: string | null; name: string; birthDate: string; gender: string };
+/** Keys of a person: by ID; by name, birth date and gender (any athlete); the same for one without an ID. */
+const idKey = (p: PersonFacts) => `id\u0000${p.idType}\u0000${(p.idNumber ?? '').toUpperCase()}`;
+const nameKey = (p: PersonFacts) => `name\u0000${p.name}\u0000${p.birthDate}\u0000${p.gender}`;
+const noIdKey = (p: PersonFacts) => `noid\u0000${nameKey(p)}`;
+/** Whether `p` is a person already in `taken` (rule 4, see samePerson). */
+const isTaken = (taken: Set<string>, p: PersonFacts) =>
+  p.idNumber === null ? taken.has(nameKey(p)) : taken.has(idKey(p)) || taken.has(noIdKey(p));
+function take(taken: Set<string>, p: PersonFacts) {
+  taken.add(nameKey(p));
+  taken.add(p.idNumber === null ? noIdKey(p) : idKey(p));
+}
 
 /** The persons of `people` already registered in the meeting (any delegation), read in chunks. */
-async function registeredPersons(tx: DbOrTx, meetingId: number, people: Person[]): Promise<Set<string>> {
+async function registeredPersons(tx: DbOrTx, meetingId: number, people: PersonFacts[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  const numbers = [...new Set(people.map((p) => p.idNumber.toUpperCase()))];
+  const numbers = [...new Set(people.flatMap((p) => (p.idNumber === null ? [] : [p.idNumber.toUpperCase()])))];
+  const names = [...new Set(people.map((p) => p.name))];
+  const cols = {
+    idType: athlete.idType,
+    idNumber: sql<string | null>`upper(${athlete.idNumber})`,
+    name: athlete.name,
+    birthDate: sql<string>`${athlete.birthDate}::text`,
+    gender: athlete.gender,
+  };
+  const found: PersonFacts[] = [];
   for (let i = 0; i < numbers.length; i += PERSON_LOOKUP) {
-    const rows = await tx
-      .select({ idType: athlete.idType, idNumber: sql<string>`upper(${athlete.idNumber})` })
-      .from(athlete)
-      .where(
-        and(
-          eq(athlete.meetingId, meetingId),
-          inArray(sql`upper(${athlete.idNumber})`, numbers.slice(i, i + PERSON_LOOKUP)),
-        ),
-      );
-    for (const r of rows) taken.add(personKey(r.idType, r.idNumber));
+    const slice = numbers.slice(i, i + PERSON_LOOKUP);
+    found.push(
+      ...(await tx
+        .select(cols)
+        .from(athlete)
+        .where(and(eq(athlete.meetingId, meetingId), inArray(sql`upper(${athlete.idNumber})`, slice)))),
+    );
   }
+  for (let i = 0; i < names.length; i += PERSON_LOOKUP) {
+    const slice = names.slice(i, i + PERSON_LOOKUP);
+    found.push(
+      ...(await tx
+        .select(cols)
+        .from(athlete)
+        .where(and(eq(athlete.meetingId, meetingId), inArray(athlete.name, slice)))),
+    );
+  }
+  for (const r of found) take(taken, r);
   return taken;
 }
 
@@ -451,7 +496,7 @@ async function planAthletes(
     ? await registeredPersons(
         tx,
         w.m.id,
-        fine.map((c) => c.person),
+        fine.map((c) => c.values),
       )
     : new Set<string>();
   return checked.map((c) => {
@@ -463,9 +508,8 @@ async function planAthletes(
         `a delegation may register at most ${max} athletes`,
       );
     }
-    const key = personKey(c.person.idType, c.person.idNumber);
-    if (taken.has(key)) return personTaken();
-    taken.add(key);
+    if (isTaken(taken, c.values)) return personTaken();
+    take(taken, c.values);
     held += 1;
     return c.values;
   });
@@ -491,11 +535,20 @@ async function insertAthletes(
           status: 'draft' as const,
         })),
       )
-      .returning({ id: athlete.id, idType: athlete.idType, idNumber: athlete.idNumber });
-    const idOf = new Map(rows.map((r) => [personKey(r.idType, r.idNumber), r.id]));
+      .returning({
+        id: athlete.id,
+        idType: athlete.idType,
+        idNumber: athlete.idNumber,
+        name: athlete.name,
+        birthDate: athlete.birthDate,
+        gender: athlete.gender,
+      });
+    // A person is one row of the meeting (rule 4): its key finds the id of the row it became.
+    const keyOf = (p: PersonFacts) => (p.idNumber === null ? noIdKey(p) : idKey(p));
+    const idOf = new Map(rows.map((r) => [keyOf({ ...r, birthDate: String(r.birthDate) }), r.id]));
     const ids = slice.map((i) => {
       const v = plan[i] as AthleteValues;
-      const id = idOf.get(personKey(v.idType, v.idNumber));
+      const id = idOf.get(keyOf(v));
       if (id === undefined) throw new Error('an inserted athlete was not returned');
       out[i] = id;
       return id;
@@ -512,7 +565,9 @@ async function insertAthletes(
 
 /** Another transaction registered one of the persons meanwhile (or the two waited on each other). */
 const personRace = (err: unknown) =>
-  (isUniqueViolation(err) && pgConstraint(err) === 'reg_athlete_person_uq') || pgCode(err) === '40P01';
+  (isUniqueViolation(err) &&
+    ['reg_athlete_person_uq', 'reg_athlete_person_no_id_uq'].includes(pgConstraint(err) ?? '')) ||
+  pgCode(err) === '40P01';
 
 /**
  * Add athletes inside a write transaction (POST adds one, the import many): every rule for
@@ -528,11 +583,12 @@ export async function addAthletes(
   forms: Forms,
   bodies: AthleteBody[],
   mode: 'valid' | 'all' | 'none' = 'valid',
+  opts: AddOptions = {},
 ): Promise<(number | AppError | null)[]> {
   const checked: (CheckedAthlete | AppError)[] = [];
   for (const body of bodies) {
     try {
-      checked.push(await checkAthleteForm(tx, w, forms, body, null));
+      checked.push(await checkAthleteForm(tx, w, forms, body, null, opts));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       checked.push(err);
@@ -551,8 +607,14 @@ export async function addAthletes(
 }
 
 /** Add one athlete inside a write transaction (POST): every rule, then the history. */
-export async function addAthlete(tx: DbOrTx, w: Writing, forms: Forms, body: AthleteBody): Promise<number> {
-  const [result] = await addAthletes(tx, w, forms, [body], 'all');
+export async function addAthlete(
+  tx: DbOrTx,
+  w: Writing,
+  forms: Forms,
+  body: AthleteBody,
+  opts: AddOptions = {},
+): Promise<number> {
+  const [result] = await addAthletes(tx, w, forms, [body], 'all', opts);
   if (result instanceof AppError) throw result;
   return result!;
 }
@@ -598,7 +660,7 @@ export async function updateAthlete(
         );
       }
     }
-    await assertPersonFree(tx, w.m.id, person, id);
+    await assertPersonFree(tx, w.m.id, person, values.name, id);
     const unchanged = (Object.keys(values) as (keyof typeof values)[]).every((k) => same(values[k], cur[k]));
     if (unchanged) return { before: beforeVO, after: beforeVO, override: w.override };
     const before = await athleteSnapshots(tx, [id]);

@@ -28,6 +28,9 @@ import { inTransaction, registrationCounts } from './service.js';
  * - no athletes at all — blocking;
  * - a required field missing (uploads included; a field may have become required after the
  *   record was saved) — blocking;
+ * - an athlete without an ID number (imported from a Hy-Tek file, which has none) — blocking:
+ *   the form requires the number, and the committee audits who the athlete is by it; the
+ *   delegation adds it by editing the athlete;
  * - a relay team with fewer legs than its size — blocking;
  * - an athlete with no entry, an athlete without a photo, a returned record not changed since
  *   it was returned — warnings.
@@ -52,6 +55,7 @@ async function findProblems(db: DbOrTx, a: Acting) {
       id: athlete.id,
       name: athlete.name,
       status: athlete.status,
+      idNumber: athlete.idNumber,
       groupId: athlete.groupId,
       photoFileId: athlete.photoFileId,
       fields: athlete.fields,
@@ -112,6 +116,16 @@ async function findProblems(db: DbOrTx, a: Acting) {
     });
   }
   for (const x of athletes.filter((r) => pending(r.status))) {
+    if (x.idNumber === null) {
+      problems.push({
+        kind: 'missing_required_field',
+        blocking: true,
+        entity: 'athlete',
+        entityId: x.id,
+        zh: `运动员${x.name}尚无证件号码：请编辑该运动员，填写证件号码`,
+        en: `athlete ${x.name} has no ID number yet: edit the athlete and fill it in`,
+      });
+    }
     const missing = missingFields(formFields(forms.athlete, forms.groupFields.get(x.groupId)), x.fields);
     if (missing.length) {
       problems.push({

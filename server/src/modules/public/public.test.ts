@@ -318,6 +318,11 @@ describe('POST /api/v1/public/query', () => {
     expect(text).not.toContain('13800000001');
   });
 
+  it('finds the name whatever spaces it was typed with (full-width, doubled), as names are stored', async () => {
+    const res = await post('/api/v1/public/query', { name: '\u3000Zhang\u3000 San', idNumber: ZHANG_ID });
+    expect(data<PublicRegistrationVO[]>(res).map((r) => r.name)).toEqual(['Zhang San']);
+  });
+
   it('answers an empty list for a wrong name, a wrong number, another meeting or a draft meeting', async () => {
     const draft = await insertMeeting(t, { status: 'draft' });
     const [g] = await t.database.db

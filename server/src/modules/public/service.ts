@@ -22,6 +22,7 @@ import { areaCode, delegation, meeting, notice } from '../../db/schema/index.js'
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { iso, isUniqueViolation, pgConstraint, rowsOf } from '../../lib/sql.js';
+import { normalizeName } from '../apply/rules.js';
 import { SELF_REGISTRATION_STATUS, selfRegistrationPending } from '../dlg/account.js';
 import {
   cardColumns,
@@ -249,7 +250,8 @@ export async function publicEntries(db: Db, meetingId: number, q: PublicEntriesQ
 // ─── The registration query ─────────────────────────────────────────────────────────────
 
 /** First 3 + last 4 visible; anything too short to keep a hidden middle is hidden whole. */
-const masked = (text: string) => {
+const masked = (text: string | null) => {
+  if (text === null) return '';
   const m = maskIdNumber(text);
   return m === text ? '*'.repeat(text.length) : m;
 };
@@ -261,7 +263,7 @@ type PersonRow = {
   delegation_name: string;
   name: string;
   gender: string;
-  id_number: string;
+  id_number: string | null;
   contact_mobile: string;
   group_name: string;
   group_name_en: string;
@@ -315,7 +317,7 @@ export const limitPublicQuery = (db: Db, ip: string) => hitRateLimit(db, `public
 
 /** The key under which `queryByPerson`'s answer is kept (what decides the answer, normalised). */
 export const personQueryKey = (q: PublicQueryBody) =>
-  `public-query|${q.meetingId ?? ''}|${q.name.trim()}|${q.idNumber.trim().toUpperCase()}`;
+  `public-query|${q.meetingId ?? ''}|${normalizeName(q.name)}|${q.idNumber.trim().toUpperCase()}`;
 
 /**
  * `POST /api/v1/public/query`: an athlete (or parent) finds their registration by exact name
@@ -325,7 +327,8 @@ export const personQueryKey = (q: PublicQueryBody) =>
  * (meeting_id, id_type, upper(id_number)).
  */
 export async function queryByPerson(db: Db, q: PublicQueryBody): Promise<PublicRegistrationVO[]> {
-  const name = q.name.trim();
+  // Names are stored normalised (apply/rules normalizeName): `李　明` finds 李明.
+  const name = normalizeName(q.name);
   const idNumber = q.idNumber.trim().toUpperCase();
   if (!name) return [];
   const meetings = q.meetingId

@@ -8,6 +8,9 @@ export default {
   idTypeLabel: 'ID type',
   idType: { '1': 'Resident ID card', '2': 'Passport', '3': 'HK/Macao/Taiwan permit' },
   idNumber: 'ID number',
+  noIdNumber: 'No ID number yet',
+  noIdNumberHint:
+    'Imported from a Hy-Tek file without an ID number: edit the athlete to add it; the entries cannot be submitted until then',
   coachRole: { leader: 'Team leader', head_coach: 'Head coach', coach: 'Coach', doctor: 'Doctor', other: 'Other' },
   fileKind: { insurance: 'Insurance', health: 'Health certificate', consent: 'Parental consent', other: 'Other' },
   readOnly: {

@@ -8,6 +8,8 @@ export default {
   idTypeLabel: '证件类型',
   idType: { '1': '居民身份证', '2': '护照', '3': '港澳台居民证件' },
   idNumber: '证件号码',
+  noIdNumber: '未填证件号码',
+  noIdNumberHint: '该运动员由 Hy-Tek 文件导入，尚无证件号码：请编辑运动员填写，填写后才能提交报名',
   coachRole: { leader: '领队', head_coach: '主教练', coach: '教练', doctor: '队医', other: '其他' },
   fileKind: { insurance: '保险单', health: '体检证明', consent: '家长同意书', other: '其他' },
   readOnly: {

@@ -29,6 +29,18 @@ export default {
     import: 'Import entries',
     choose: 'Choose file (.txt)',
   },
+  encoding: {
+    label: 'Encoding',
+    'utf-8': 'UTF-8',
+    'utf-8-bom': 'UTF-8 with BOM',
+    gbk: 'GBK (Chinese Windows)',
+    read: 'File read as {{encoding}}',
+    'read_utf-8': 'UTF-8',
+    'read_utf-16le': 'UTF-16LE (Unicode)',
+    'read_utf-16be': 'UTF-16BE',
+    read_gb18030: 'GBK / GB18030 (Chinese Windows)',
+    'read_windows-1252': 'Windows-1252 (Western Windows)',
+  },
   json: {
     title: 'Meet as JSON',
     hint: 'Delegations, competitors (no ID numbers), events, rounds and heats, results.',

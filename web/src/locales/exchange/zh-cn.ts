@@ -29,6 +29,18 @@ export default {
     import: '导入报名',
     choose: '选择文件 (.txt)',
   },
+  encoding: {
+    label: '编码',
+    'utf-8': 'UTF-8',
+    'utf-8-bom': 'UTF-8（带 BOM）',
+    gbk: 'GBK（中文 Windows）',
+    read: '文件编码：{{encoding}}',
+    'read_utf-8': 'UTF-8',
+    'read_utf-16le': 'UTF-16LE（Unicode）',
+    'read_utf-16be': 'UTF-16BE',
+    read_gb18030: 'GBK / GB18030（中文 Windows）',
+    'read_windows-1252': 'Windows-1252（西文 Windows）',
+  },
   json: {
     title: '赛事 JSON',
     hint: '代表队、参赛运动员（不含证件号）、项目、轮次与组次、成绩。',

@@ -37,6 +37,7 @@ import {
   formatTime,
   SearchForm,
 } from '../../components/crud';
+import { NoIdNumberTag } from '../../components/NoIdNumberTag';
 import { Perm } from '../../components/Perm';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../meeting/MeetingPicker';
 import { useBilingual, useMobile } from '../system/shared';
@@ -237,6 +238,9 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
       </Space>
     ) : null;
 
+  /** An athlete imported without an ID number (Hy-Tek): the auditor sees it before deciding. */
+  const noId = (r: Row) => (isAthlete(r) && r.idNumber === null ? <NoIdNumberTag /> : null);
+
   const desktopColumns: TableColumnsType<Row> = [
     {
       title: t('audit.name'),
@@ -244,10 +248,13 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
       key: 'name',
       sorter: true,
       render: (_, r) => (
-        <Link to={detailPath(entity, r.id, meetingId)} data-testid="audit-row-name">
-          {r.name}
-          {isAthlete(r) && r.nameEn ? <Typography.Text type="secondary"> {r.nameEn}</Typography.Text> : null}
-        </Link>
+        <Space size={6} wrap>
+          <Link to={detailPath(entity, r.id, meetingId)} data-testid="audit-row-name">
+            {r.name}
+            {isAthlete(r) && r.nameEn ? <Typography.Text type="secondary"> {r.nameEn}</Typography.Text> : null}
+          </Link>
+          {noId(r)}
+        </Space>
       ),
     },
     { title: t('audit.gender'), dataIndex: 'gender', render: (v: string) => t(`audit.genderValue.${v}`) },
@@ -309,6 +316,7 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
               .join(' · ')}
           </Typography.Text>
           {!isAthlete(r) && <DictTag dictCode="coach_role" value={r.role} />}
+          {noId(r)}
           {entryTags(r)}
           {reasonLine(r)}
           <div style={{ marginTop: 8 }}>{rowActions(r, 'middle')}</div>

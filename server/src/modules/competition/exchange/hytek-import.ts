@@ -7,11 +7,19 @@ import { decodeText } from '../../../lib/text-file.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
 import { createEntry } from '../../apply/entries.js';
 import { loadForms } from '../../apply/forms.js';
-import { checkPerson, eligibilityProblem, invalid, isUpload, messageOf, RuleError } from '../../apply/rules.js';
+import {
+  checkPerson,
+  cleanName,
+  eligibilityProblem,
+  invalid,
+  isUpload,
+  messageOf,
+  RuleError,
+} from '../../apply/rules.js';
 import { type Writing, writing } from '../../apply/scope.js';
 import { addAthlete, raceError } from '../../apply/service.js';
 import { requireCompetition } from '../access.js';
-import { type HytekAthlete, type HytekEntry, parseHytek, personKey } from './hytek.js';
+import { type HytekAthlete, type HytekEntry, metricMark, parseHytek, personKey } from './hytek.js';
 import { fileOf } from './service.js';
 import { joinName } from './text.js';
 
@@ -29,7 +37,13 @@ class RolledBack extends Error {
  * meeting's delegations (matched by name or short name), through the registration services as
  * a manager: every rule of the registration applies (person once per meeting, eligibility,
  * limits, seed mark format). One transaction, each record in a savepoint; all-or-nothing unless
- * `validOnly`; the report lists every problem by line.
+ * `validOnly`; the report lists every problem by line and the encoding the file was read in
+ * (lib/text-file: a Hy-Tek file from a Chinese Windows is GBK).
+ *
+ * A file as Hy-Tek writes it has no ID number (its I record ends at field 25): the athlete is
+ * registered without one (checkPerson's `idOptional`; one person once per meeting by name, birth
+ * date and gender), in draft; the delegation adds the number by editing the athlete, and its
+ * submission is refused until every athlete has one (submit.ts).
  */
 export async function importHytek(
   db: Db,
@@ -42,7 +56,8 @@ export async function importHytek(
   await requireCompetition(db, u, meetingId, 'manage');
   const bytes = fileOf(body, ' Hy-Tek 报名文件', 'Hy-Tek entry file');
   if (bytes.length > HYTEK_MAX_BYTES) throw badInput('文件不能超过 2 MB', 'the file must be at most 2 MB');
-  const file = parseHytek(decodeText(bytes).text);
+  const decoded = decodeText(bytes);
+  const file = parseHytek(decoded.text);
   const errors: ImportReport['errors'] = file.problems.map((p) => ({
     row: p.line,
     field: p.field,
@@ -61,7 +76,11 @@ export async function importHytek(
         const id = byName.get(p.teamName.toLowerCase()) ?? byName.get(p.teamCode.toLowerCase());
         if (id === undefined) {
           const name = p.teamName || p.teamCode;
-          throw invalid('delegation', `本赛事没有代表队 ${name}`, `the meeting has no delegation ${name}`);
+          throw invalid(
+            'delegation',
+            `本赛事没有代表队 ${name}（第 7、8 项）：请先在赛事中添加该代表队，或改为已有代表队的名称或简称`,
+            `the meeting has no delegation ${name} (fields 7, 8): add the delegation to the meeting first, or write the name or short name of one it has`,
+          );
         }
         return id;
       };
@@ -85,6 +104,15 @@ export async function importHytek(
         errors.push({ row, field: e instanceof RuleError ? e.field : 'idNumber', message: messageOf(e, lang) });
       };
 
+      // The divisions (groups by display order, field 14) the person's D records name: the group
+      // when the I record names none and several groups fit.
+      const divisions = new Map<string, Set<number>>();
+      for (const e of file.entries) {
+        if (e.division === null) continue;
+        const k = personKey(e);
+        divisions.set(k, new Set([...(divisions.get(k) ?? []), e.division]));
+      }
+
       // Athletes (I records).
       const imported = new Map<string, { athleteId: number; groupId: number } | { failedAt: number }>();
       for (const a of file.athletes) {
@@ -95,8 +123,8 @@ export async function importHytek(
           }
           const dId = delegationOf(a);
           const w = await writer(dId);
-          const body = athleteBody(a, forms, uploads);
-          const athleteId = await tx.transaction((sp) => addAthlete(sp, w, forms, body));
+          const body = athleteBody(a, forms, uploads, divisions.get(key));
+          const athleteId = await tx.transaction((sp) => addAthlete(sp, w, forms, body, { incomplete: true }));
           imported.set(key, { athleteId, groupId: body.groupId });
           valid += 1;
         } catch (err) {
@@ -107,7 +135,7 @@ export async function importHytek(
 
       // Entries (D and E records).
       const itemsOf = await tx
-        .select({ id: groupItem.id, groupId: groupItem.groupId, code: item.code })
+        .select({ id: groupItem.id, groupId: groupItem.groupId, code: item.code, format: item.resultFormat })
         .from(groupItem)
         .innerJoin(item, eq(item.id, groupItem.itemId))
         .innerJoin(group, eq(group.id, groupItem.groupId))
@@ -130,8 +158,16 @@ export async function importHytek(
           if (!gi) {
             throw invalid(
               'groupItemId',
-              `该运动员所在组别没有项目 ${e.eventCode}`,
-              `the athlete's group has no event ${e.eventCode}`,
+              `该运动员所在组别没有项目 ${e.eventCode}（第 11 项）：请核对项目代码，或先在组别中设置该项目`,
+              `the athlete's group has no event ${e.eventCode} (field 11): check the event code, or add the event to the group first`,
+            );
+          }
+          const seedMark = metricMark(e.mark, e.measure, gi.format);
+          if (seedMark === null) {
+            throw invalid(
+              'seedMark',
+              `英制成绩（第 12 项）${e.mark} 应为英尺-英寸，如 21-06.50`,
+              `the English mark (field 12) ${e.mark} should be feet-inches such as 21-06.50`,
             );
           }
           // createEntry runs its own transaction: on a transaction it is a savepoint of this one.
@@ -139,7 +175,7 @@ export async function importHytek(
             delegationId: dId,
             athleteId: who.athleteId,
             groupItemId: gi.id,
-            seedMark: e.mark || null,
+            seedMark: seedMark || null,
           });
           valid += 1;
         } catch (err) {
@@ -153,6 +189,7 @@ export async function importHytek(
         invalid: new Set(errors.map((x) => x.row)).size,
         imported: 0,
         errors,
+        encoding: decoded.encoding,
       };
       if (errors.length && !validOnly) throw new RolledBack(report);
       report.imported = valid;
@@ -164,24 +201,53 @@ export async function importHytek(
   }
 }
 
-/** The athlete form an I record stands for (group by name, or the one group that fits). */
-function athleteBody(a: HytekAthlete, forms: Awaited<ReturnType<typeof loadForms>>, uploads: Set<string>): AthleteBody {
-  const name = joinName(a.lastName, a.firstName);
+/**
+ * The athlete form an I record stands for: the group by name (field 29), or the one group that
+ * fits the athlete, or — several fitting — the one the D records' division (field 14) names.
+ */
+function athleteBody(
+  a: HytekAthlete,
+  forms: Awaited<ReturnType<typeof loadForms>>,
+  uploads: Set<string>,
+  divisions: Set<number> | undefined,
+): AthleteBody {
+  const name = cleanName(joinName(a.lastName, a.firstName));
   if (name.length > 50) throw invalid('name', '姓名不能超过 50 字', 'the name is longer than 50 characters');
   if (a.nameEn.length > 100) {
     throw invalid('nameEn', '英文名不能超过 100 字', 'the English name is longer than 100 characters');
   }
   const idType = a.idType || '1';
   if (idType !== '1' && idType !== '2' && idType !== '3') {
-    throw invalid('idType', `证件类型 ${a.idType} 无效`, `ID type ${a.idType} is not known`);
+    throw invalid(
+      'idType',
+      `证件类型（第 26 项）${a.idType} 无效：应为 1（身份证）、2（护照）或 3（通行证），或留空`,
+      `the ID type (field 26) ${a.idType} is not known: write 1 (mainland ID), 2 (passport), 3 (permit) or leave it blank`,
+    );
   }
+  // Blank in a file as Hy-Tek writes it: the athlete is registered without an ID number.
   const idNumber = a.idNumber.replace(/\s+/g, '');
-  if (!/^[0-9A-Za-z()-]{5,30}$/.test(idNumber)) {
+  if (idNumber && !/^[0-9A-Za-z()-]{5,30}$/.test(idNumber)) {
     throw invalid(
       'idNumber',
-      '证件号码（第 27 项）应为 5–30 位字母或数字',
-      'the ID number (field 27) should be 5–30 letters or digits',
+      '证件号码（第 27 项）应为 5–30 位字母或数字，或留空',
+      'the ID number (field 27) should be 5–30 letters or digits, or blank',
     );
+  }
+  if (!idNumber) {
+    if (!a.gender) {
+      throw invalid(
+        'gender',
+        '性别（第 5 项）为空：没有证件号码时，运动员以姓名、出生日期和性别识别，请填写 M 或 F',
+        'the gender (field 5) is empty: without an ID number the athlete is known by name, birth date and gender; write M or F',
+      );
+    }
+    if (!a.birthDate) {
+      throw invalid(
+        'birthDate',
+        '出生日期（第 6 项）为空：没有证件号码时，运动员以姓名、出生日期和性别识别，请填写 MM/DD/YYYY',
+        'the birth date (field 6) is empty: without an ID number the athlete is known by name, birth date and gender; write MM/DD/YYYY',
+      );
+    }
   }
   const fields = Object.fromEntries(Object.entries(a.fields).filter(([k]) => !uploads.has(k)));
   const body: AthleteBody = {
@@ -200,13 +266,21 @@ function athleteBody(a: HytekAthlete, forms: Awaited<ReturnType<typeof loadForms
     if (!g) throw invalid('group', `组别 ${a.group} 不存在`, `group ${a.group} does not exist`);
     return { ...body, groupId: g.id };
   }
-  const p = checkPerson(body);
-  const fitting = forms.groups.filter((g) => !eligibilityProblem(g, p));
+  const p = checkPerson(body, { idOptional: true });
+  let fitting = forms.groups.filter((g) => !eligibilityProblem(g, p));
+  if (fitting.length > 1 && divisions?.size === 1) {
+    const named = forms.groups[[...divisions][0]! - 1];
+    fitting = fitting.filter((g) => g === named);
+  }
   if (fitting.length !== 1) {
     throw invalid(
       'group',
-      fitting.length ? '有多个组别适合该运动员，请填写组别（第 29 项）' : '没有适合该运动员的组别',
-      fitting.length ? 'several groups fit this athlete; name the group (field 29)' : 'no group fits this athlete',
+      fitting.length
+        ? '有多个组别适合该运动员：请在 D 记录第 14 项填写组别序号，或在第 29 项填写组别名称'
+        : `没有适合该运动员的组别（性别 ${p.gender}，出生日期 ${p.birthDate}）：请核对第 5、6 项`,
+      fitting.length
+        ? "several groups fit this athlete: give the group's number in the D records' field 14, or its name in field 29"
+        : `no group fits this athlete (gender ${p.gender}, born ${p.birthDate}): check fields 5 and 6`,
     );
   }
   return { ...body, groupId: fitting[0]!.id };
@@ -214,7 +288,7 @@ function athleteBody(a: HytekAthlete, forms: Awaited<ReturnType<typeof loadForms
 
 /** An athlete already registered in the delegation, for a D record without an I record. */
 async function registeredAthlete(tx: DbOrTx, delegationId: number, e: HytekEntry) {
-  const name = joinName(e.lastName, e.firstName);
+  const name = cleanName(joinName(e.lastName, e.firstName));
   const rows = await tx
     .select({ athleteId: athlete.id, groupId: athlete.groupId })
     .from(athlete)

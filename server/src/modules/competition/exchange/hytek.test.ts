@@ -54,25 +54,52 @@ describe('Hy-Tek semicolon entry file', () => {
     expect(personKey(back.entries[0]!)).toBe(personKey(back.athletes[0]!));
   });
 
-  it('reads E records and NT marks, and lists problems by line', () => {
+  it('reads E records, NT marks, ISO dates and English marks, and lists problems by line', () => {
     const text = [
       'E;Smith;Mary;;F;05/01/2011;RUI;Rui An;;;400;NT;M;1',
       'Q;RUI;Rui An;A;F;;400',
       'D;Smith;Mary;;F;2011-05-01;RUI;Rui An;;;400;60.00;M',
-      "D;Smith;Mary;;F;05/01/2011;RUI;Rui An;;;LJ;18'10;E",
+      'D;Smith;Mary;;F;5/1/2011;RUI;Rui An;;;LJ;18-10.00;E',
       'X;junk',
       'D;;Mary;;F;05/01/2011;RUI;Rui An;;;400',
-    ].join('\n');
+      'D;Smith;Mary;;F;13/01/2011;RUI;Rui An;;;400',
+      'D;Smith;Mary;;F;05/01/2011;RUI;Rui An;;;400;60.00;K',
+    ].join('\r\n');
     const back = parseHytek(text);
     expect(back.entries).toEqual([
       expect.objectContaining({ line: 1, eventCode: '400', mark: '', division: 1, birthDate: '2011-05-01', bib: '' }),
+      expect.objectContaining({ line: 3, eventCode: '400', mark: '60.00', measure: 'M', birthDate: '2011-05-01' }),
+      // English marks are converted by the import, which knows the event's result format.
+      expect.objectContaining({ line: 4, eventCode: 'LJ', mark: '18-10.00', measure: 'E', birthDate: '2011-05-01' }),
     ]);
     expect(back.problems.map((p) => [p.line, p.field])).toEqual([
       [2, 'type'],
-      [3, 'birthDate'],
-      [4, 'seedMark'],
       [5, 'type'],
       [6, 'name'],
+      [7, 'birthDate'],
+      [8, 'seedMark'],
+    ]);
+  });
+
+  it('reads an I record of the 25 fields Hy-Tek writes: no ID number, no group', () => {
+    const i = ['I', '欧阳', '娜娜', '', 'W', '07/04/2011', '瑞中', '瑞安中学', '14', '', '罗阳大道 1 号'];
+    const back = parseHytek(`${[...i, ...Array<string>(14).fill('')].join(';')}\r\n`);
+    expect(back.problems).toEqual([]);
+    expect(back.athletes).toEqual([
+      {
+        line: 1,
+        lastName: '欧阳',
+        firstName: '娜娜',
+        gender: 'F',
+        birthDate: '2011-07-04',
+        teamCode: '瑞中',
+        teamName: '瑞安中学',
+        idType: '',
+        idNumber: '',
+        nameEn: '',
+        group: '',
+        fields: {},
+      },
     ]);
   });
 });

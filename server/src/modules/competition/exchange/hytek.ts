@@ -1,3 +1,5 @@
+import { isCalendarDate } from '../../../lib/sql.js';
+import { toCentimetreBelow } from '../results/rules/marks.js';
 import { clean, linesOf } from './text.js';
 
 /**
@@ -15,20 +17,24 @@ import { clean, linesOf } from './text.js';
  *
  *  I — athlete information (the guide's 25 fields, then Baton's own fields after them):
  *    1 `I`  2 last name  3 first name  4 initial (blank)  5 gender M/F  6 birth date MM/DD/YYYY
- *    7 team code (the delegation's short name, else its name)  8 team name (the delegation's name)
- *    9 age (blank: an open meet)  10 school year (blank)
+ *    (read also as M/D/YYYY and ISO YYYY-MM-DD)  7 team code (the delegation's short name, else
+ *    its name)  8 team name (the delegation's name)  9 age (blank: an open meet)  10 school year
  *    11–25 Hy-Tek's address and contact fields: written blank, ignored on import
  *    26 ID type (1 mainland ID, 2 passport, 3 permit)  27 ID number  28 English name
  *    29 group name  30 the athlete's form fields, JSON, URI-encoded (no `;` inside)
- *    Fields 26–30 are Baton's extension: without them a Baton meeting cannot register the athlete
- *    (the ID number is rule 4 of the registration), so the Hy-Tek export is for managers only.
+ *    Fields 26–30 are Baton's extension and optional: a file as Hy-Tek writes it ends at field 25
+ *    and has no ID number. Such an athlete is registered without one (the person is then its
+ *    name, birth date and gender in the meeting) and the delegation adds the number before it
+ *    submits. The export carries ID numbers, so it is for managers only.
  *
  *  D — individual entry (20 fields):
  *    1 `D`  2–10 as in I  11 event code (the item code: 100, 400H, LJ…)  12 entry mark
- *    (`10.85`, `1:58.30`, `5.62`; blank = no mark)  13 mark measure (`M` metric; `E` English is
- *    refused)  14 division (the group's number in the meeting, 1-based in display order; written for
- *    Hy-Tek, the athlete's group decides on import)  15 competitor number (the bib; written, not
- *    imported — bibs are assigned in Baton)  16–20 blank
+ *    (`10.85`, `1:58.30`, `5.62`; blank, NT, ND, NH, NM = no mark)  13 mark measure (`M` metric,
+ *    `E` English: a distance or height in feet-inches `21-06.50`, converted to metres by the
+ *    import (see metricMark); times are the same in both)  14 division (the group's number in the
+ *    meeting, 1-based in display order; written for Hy-Tek, the athlete's group decides on
+ *    import)  15 competitor number (the bib; written, not imported — bibs are assigned in Baton)
+ *    16–20 blank
  *
  *  E — older individual entry (15 fields), read only: 1 `E`  2–10 as in I  11 event code
  *    12 entry mark  13 measure  14 division.
@@ -77,12 +83,36 @@ const MAX_LINES = 20_000;
 const MAX_FIELD = 200;
 const c = (v: string | null | undefined) => clean(v, ';');
 
-/** `2012-05-01` ↔ `05/01/2012` (Hy-Tek writes US dates). */
+/** `2012-05-01` → `05/01/2012` (Hy-Tek writes US dates). */
 const toUsDate = (iso: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}` : '';
-function fromUsDate(us: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(us);
-  return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : null;
+
+/**
+ * A birth date as Hy-Tek writes it (`05/01/2012`, also `5/1/2012`) or as ISO (`2012-05-01`),
+ * as YYYY-MM-DD; null when it is neither or not a day of the calendar (`02/30/2012`).
+ */
+export function hytekDate(text: string): string | null {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : text;
+  return isCalendarDate(iso) ? iso : null;
+}
+
+const INCH = 0.0254;
+
+/**
+ * An entry mark in metric form for an item of `format`. English measure (`E`): a distance or
+ * height is feet-inches, `21-06.50` = 21 ft 6.5 in = 258.5 in × 0.0254 = 6.5659 m, recorded
+ * as 6.56 — World Athletics TR 25 (field events): a distance is recorded to the nearest 0.01 m
+ * below the distance measured when that is not a whole centimetre; heights likewise (TR 26–27:
+ * whole centimetres). Times (and points) are the same in either measure and are kept. Returns
+ * the mark, or null when an English distance is not feet-inches.
+ */
+export function metricMark(mark: string, measure: string, format: string): string | null {
+  if (!mark || measure !== 'E' || (format !== 'distance' && format !== 'height')) return mark;
+  const m = /^(\d{1,3})-(\d{1,2}(?:\.\d{1,2})?)$/.exec(mark);
+  if (!m || Number(m[2]) >= 12) return null;
+  const inches = Number(m[1]) * 12 + Number(m[2]);
+  return toCentimetreBelow(inches * INCH).toFixed(2);
 }
 
 function personFields(p: HytekPerson): string[] {
@@ -140,22 +170,35 @@ export function parseHytek(input: string): HytekFile {
       problem('type', `字段超过 ${MAX_FIELD} 字`, `a field is longer than ${MAX_FIELD} characters`);
       continue;
     }
-    const gender = at(5).toUpperCase();
+    // Hy-Tek writes M or F; W (women) is read as F.
+    const gender = at(5).toUpperCase() === 'W' ? 'F' : at(5).toUpperCase();
     if (gender !== 'M' && gender !== 'F' && gender !== '') {
-      problem('gender', `性别 ${at(5)} 无效（应为 M 或 F）`, `gender ${at(5)} is not M or F`);
+      problem(
+        'gender',
+        `性别（第 5 项）${at(5).slice(0, 10)} 无效：应为 M（男）或 F（女）`,
+        `the gender (field 5) ${at(5).slice(0, 10)} is not valid: write M or F`,
+      );
       continue;
     }
-    const birth = at(6) ? fromUsDate(at(6)) : '';
+    const birth = at(6) ? hytekDate(at(6)) : '';
     if (birth === null) {
-      problem('birthDate', `出生日期 ${at(6)} 应为 MM/DD/YYYY`, `the birth date ${at(6)} should be MM/DD/YYYY`);
+      problem(
+        'birthDate',
+        `出生日期（第 6 项）${at(6).slice(0, 20)} 无效：应为 MM/DD/YYYY（如 05/01/2012）或 YYYY-MM-DD`,
+        `the birth date (field 6) ${at(6).slice(0, 20)} is not valid: write MM/DD/YYYY (05/01/2012) or YYYY-MM-DD`,
+      );
       continue;
     }
     if (!at(2)) {
-      problem('name', '姓（第 2 项）必填', 'the last name (field 2) is required');
+      problem('name', '姓（第 2 项）为空：请填写运动员的姓', 'the last name (field 2) is empty: fill it in');
       continue;
     }
     if (!at(7) && !at(8)) {
-      problem('delegation', '代表队代码或名称（第 7、8 项）必填', 'the team code or name (fields 7, 8) is required');
+      problem(
+        'delegation',
+        '代表队代码和名称（第 7、8 项）都为空：请填写本赛事代表队的名称或简称',
+        "the team code and name (fields 7, 8) are empty: write the name or short name of the meeting's delegation",
+      );
       continue;
     }
     const person: HytekPerson = {
@@ -174,7 +217,11 @@ export function parseHytek(input: string): HytekFile {
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
           fields = parsed as Record<string, unknown>;
         } catch {
-          problem('fields', '第 30 项（报名表字段）无法读取', 'field 30 (the form fields) cannot be read');
+          problem(
+            'fields',
+            '第 30 项（报名表字段）无法读取：请留空，或从 Baton 重新导出',
+            'field 30 (the form fields) cannot be read: leave it blank or export the file from Baton again',
+          );
           continue;
         }
       }
@@ -190,12 +237,20 @@ export function parseHytek(input: string): HytekFile {
       continue;
     }
     if (!at(11)) {
-      problem('groupItemId', '项目代码（第 11 项）必填', 'the event code (field 11) is required');
+      problem(
+        'groupItemId',
+        '项目代码（第 11 项）为空：请填写项目代码，如 100、LJ',
+        'the event code (field 11) is empty: write the event code such as 100 or LJ',
+      );
       continue;
     }
     const measure = at(13).toUpperCase();
-    if (measure === 'E') {
-      problem('seedMark', '只接受公制成绩（第 13 项为 M）', 'only metric marks are accepted (field 13 = M)');
+    if (measure !== '' && measure !== 'M' && measure !== 'E') {
+      problem(
+        'seedMark',
+        `成绩单位（第 13 项）${at(13).slice(0, 10)} 无效：应为 M（公制）或 E（英制）`,
+        `the mark measure (field 13) ${at(13).slice(0, 10)} is not M (metric) or E (English)`,
+      );
       continue;
     }
     const division = /^\d{1,2}$/.test(at(14)) ? Number(at(14)) : null;

@@ -1,5 +1,6 @@
 import {
   Envelope,
+  ExchangeExportQuery,
   HytekImportQuery,
   ImportReport,
   LifHeatParams,
@@ -8,6 +9,7 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendFile } from '../../../lib/excel.js';
+import { encodeText } from '../../../lib/text-file.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
@@ -21,6 +23,11 @@ type IdP = { id: number };
 const EXPORT = { auth: { perm: 'comp:exchange:export' } } as const;
 const IMPORT = { auth: { perm: 'comp:exchange:import' } } as const;
 const TEXT = 'text/plain; charset=utf-8';
+/** A text file in the encoding the operator picked (UTF-8 by default). */
+const encoded = (text: string, q: ExchangeExportQuery) => {
+  const encoding = q.encoding ?? 'utf-8';
+  return { bytes: encodeText(text, encoding), type: encoding === 'gbk' ? 'text/plain; charset=gbk' : TEXT };
+};
 
 /**
  * Timing and data exchange (issue 6): FinishLynx files for the timer and its `.lif` results
@@ -31,29 +38,34 @@ export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps
   const base = '/api/v1/competition/meetings/:id/exchange';
 
   const lynx = (file: LynxFile, summary: string) =>
-    app.get<{ Params: IdP }>(
+    app.get<{ Params: IdP; Querystring: ExchangeExportQuery }>(
       `${base}/lynx.${file}`,
-      { config: EXPORT, schema: { tags, summary, params: MeetingIdParams } },
-      async (req, reply) =>
-        sendFile(
-          reply,
-          `lynx.${file}`,
-          TEXT,
-          Buffer.from(await lynxExport(db, currentUser(req), req.params.id, file, req.lang)),
-        ),
+      { config: EXPORT, schema: { tags, summary, params: MeetingIdParams, querystring: ExchangeExportQuery } },
+      async (req, reply) => {
+        const text = await lynxExport(db, currentUser(req), req.params.id, file, req.lang);
+        const { bytes, type } = encoded(text, req.query);
+        return sendFile(reply, `lynx.${file}`, type, bytes);
+      },
     );
   lynx('evt', 'FinishLynx lynx.evt: published heats of the timed events with their competitors by lane');
   lynx('ppl', 'FinishLynx lynx.ppl: the people of the published heats (ID = bib)');
   lynx('sch', 'FinishLynx lynx.sch: the running order (event, round, heat)');
 
-  app.get<{ Params: IdP }>(
+  app.get<{ Params: IdP; Querystring: ExchangeExportQuery }>(
     `${base}/hytek.txt`,
     {
       config: EXPORT,
-      schema: { tags, summary: 'Hy-Tek semicolon entry file (I and D records)', params: MeetingIdParams },
+      schema: {
+        tags,
+        summary: 'Hy-Tek semicolon entry file (I and D records)',
+        params: MeetingIdParams,
+        querystring: ExchangeExportQuery,
+      },
     },
-    async (req, reply) =>
-      sendFile(reply, 'hytek-entries.txt', TEXT, Buffer.from(await hytekExport(db, currentUser(req), req.params.id))),
+    async (req, reply) => {
+      const { bytes, type } = encoded(await hytekExport(db, currentUser(req), req.params.id), req.query);
+      return sendFile(reply, 'hytek-entries.txt', type, bytes);
+    },
   );
 
   app.get<{ Params: IdP }>(

@@ -65,7 +65,13 @@ const affiliationOf = (s: Pick<StartVO, 'delegationShort' | 'delegationName'>) =
 /** The published heats of the timed events (results in time), in running order. */
 async function timedHeats(db: DbOrTx, meetingId: number, lang: Lang) {
   const rounds = await meetingRounds(db, meetingId);
-  const out: { at: string; slot: ReturnType<typeof lynxSlot>; name: string; starts: StartVO[] }[] = [];
+  const out: {
+    at: string;
+    slot: ReturnType<typeof lynxSlot>;
+    name: string;
+    distance: number | null;
+    starts: StartVO[];
+  }[] = [];
   for (const r of rounds) {
     if (r.event.resultFormat !== 'time') continue;
     const e = r.event;
@@ -73,7 +79,13 @@ async function timedHeats(db: DbOrTx, meetingId: number, lang: Lang) {
     const name = `${say(lang, e.groupName, e.groupNameEn || e.groupName)} ${say(lang, e.itemName, e.itemNameEn || e.itemName)} ${say(lang, label.zh, label.en)}`;
     for (const h of r.heats) {
       if (h.status !== 'set') continue;
-      out.push({ at: h.scheduledAt ?? r.scheduledAt ?? '9999', slot: lynxSlot(r, h.number), name, starts: h.starts });
+      out.push({
+        at: h.scheduledAt ?? r.scheduledAt ?? '9999',
+        slot: lynxSlot(r, h.number),
+        name,
+        distance: raceDistance(e.itemCode),
+        starts: h.starts,
+      });
     }
   }
   return out.sort(
@@ -87,14 +99,47 @@ async function timedHeats(db: DbOrTx, meetingId: number, lang: Lang) {
 
 export type LynxFile = 'evt' | 'ppl' | 'sch';
 
+/**
+ * The race distance in metres an item code names: `100`, `400H`, `3000SC` → 100, 400, 3000;
+ * relays `4x100` → 400; null for anything else (road, combined events, field events).
+ */
+export function raceDistance(code: string): number | null {
+  const relay = /^(\d)x(\d{2,4})$/i.exec(code);
+  if (relay) return Number(relay[1]) * Number(relay[2]);
+  const m = /^(\d{2,5})(H|SC)?$/i.exec(code);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * lynx.evt with the optional distance of each race. FinishLynx's help ("Database Files",
+ * help.finishlynx.com/Content/OnlineManual/DatabaseFiles.htm) gives the event line as: "Event
+ * number, round number, heat number, event name, <wind>, <wind unit>, template, capture time,
+ * capture duration, distance, <start time>, wind mode, laptime info" — the distance is field
+ * 10, written after five blank fields (wind and its unit are results, the template and the
+ * capture settings the operator's). The wind mode (field 12) is left out: the help names the
+ * field but not the values it takes (its "Wind Gauges" page lists modes Manual, 100 M, 200 M,
+ * 100M hurdles, 110M hurdles without saying how the file spells them), and the operator sets the
+ * mode per event in FinishLynx. The line up to the name is writeEvt's (lynx.ts).
+ */
+function evtWithDistance(heats: (LynxHeat & { distance: number | null })[]): string {
+  return heats
+    .map((h) => {
+      const text = writeEvt([h]);
+      const end = text.indexOf('\r\n');
+      return h.distance === null ? text : `${text.slice(0, end)},,,,,,${h.distance}${text.slice(end)}`;
+    })
+    .join('');
+}
+
 export async function lynxExport(db: Db, u: CurrentUser, meetingId: number, file: LynxFile, lang: Lang) {
   await requireCompetition(db, u, meetingId, 'manage');
   const heats = await timedHeats(db, meetingId, lang);
   if (file === 'sch') return writeSch(heats.map((h) => h.slot));
   if (file === 'evt') {
-    const evt: LynxHeat[] = heats.map((h) => ({
+    const evt = heats.map((h) => ({
       ...h.slot,
       name: h.name,
+      distance: h.distance,
       competitors: h.starts.map((s) => {
         const n = s.relayTeamId !== null ? { last: s.name, first: '' } : splitName(s.name);
         return {
@@ -106,7 +151,7 @@ export async function lynxExport(db: Db, u: CurrentUser, meetingId: number, file
         };
       }),
     }));
-    return writeEvt(evt);
+    return evtWithDistance(evt);
   }
   const people = new Map<string, LynxPerson>();
   for (const h of heats) {
@@ -169,7 +214,7 @@ export async function hytekExport(db: Db, u: CurrentUser, meetingId: number): Pr
   const athletes: HytekAthlete[] = people.map(({ a, groupName }) => ({
     ...person.get(a.id)!,
     idType: a.idType,
-    idNumber: a.idNumber,
+    idNumber: a.idNumber ?? '',
     nameEn: a.nameEn ?? '',
     group: groupName,
     fields: Object.fromEntries(Object.entries(a.fields).filter(([k]) => !uploads.has(k))),

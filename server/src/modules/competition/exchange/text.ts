@@ -1,4 +1,5 @@
 import { badInput } from '../../../lib/errors.js';
+import { normalizeName } from '../../apply/rules.js';
 
 /**
  * Small text helpers shared by the FinishLynx and Hy-Tek formats: the lines of an uploaded
@@ -29,21 +30,47 @@ export function clean(value: string | null | undefined, delimiter: ',' | ';'): s
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /**
- * A name as (last, first). Chinese names: the surname is the first character ("张三" → 张, 三);
- * other names: the last word is the surname ("Mary Ann Smith" → Smith, Mary Ann).
- * `joinName(splitName(x))` gives `x` back for every name with single spaces.
+ * Chinese compound surnames (复姓), from the compound-surname part of the 《百家姓》 (the
+ * pairs there that are two single surnames side by side, 仉督 or 晋楚, left out), with 独孤,
+ * 贺兰, 完颜 and 纳兰. A name that starts with one of them, and has at least one
+ * character after it, splits after the two characters: 欧阳娜娜 → 欧阳 / 娜娜. A list, not a
+ * guess: every other Chinese name splits after its first character. (单于 is listed as the
+ * 《百家姓》 does; 单 alone is also a surname, so 单于X reads as 单于 / X.)
+ */
+export const COMPOUND_SURNAMES: ReadonlySet<string> = new Set(
+  (
+    '万俟 司马 上官 欧阳 夏侯 诸葛 闻人 东方 赫连 皇甫 尉迟 公羊 澹台 公冶 宗政 濮阳 ' +
+    '淳于 单于 太叔 申屠 公孙 仲孙 轩辕 令狐 钟离 宇文 长孙 慕容 鲜于 闾丘 司徒 司空 ' +
+    '亓官 司寇 子车 颛孙 端木 巫马 公西 漆雕 乐正 壤驷 公良 拓跋 夹谷 宰父 谷梁 段干 ' +
+    '百里 东郭 南门 呼延 羊舌 微生 梁丘 左丘 东门 西门 南宫 第五 独孤 贺兰 完颜 纳兰 '
+  )
+    .trim()
+    .split(' '),
+);
+
+/**
+ * A name as (last, first), normalised first (normalizeName: Unicode and full-width spaces,
+ * `李　明` → 李明). Chinese names: the surname is the compound surname it starts with, else its
+ * first character ("张三" → 张 / 三, "欧阳娜娜" → 欧阳 / 娜娜); other names: the last word is the
+ * surname ("Mary Ann Smith" → Smith / Mary Ann), kept as written.
+ * `joinName(splitName(x))` gives `normalizeName(x)` back.
  */
 export function splitName(name: string): { last: string; first: string } {
-  const n = name.trim().replace(/\s+/g, ' ');
-  if (CJK.test(n) && !n.includes(' ')) return { last: n.slice(0, 1), first: n.slice(1) };
+  const n = normalizeName(name);
+  if (CJK.test(n) && !n.includes(' ')) {
+    const chars = [...n];
+    const two = chars.slice(0, 2).join('');
+    const cut = chars.length > 2 && COMPOUND_SURNAMES.has(two) ? 2 : 1;
+    return { last: chars.slice(0, cut).join(''), first: chars.slice(cut).join('') };
+  }
   const i = n.lastIndexOf(' ');
   return i < 0 ? { last: n, first: '' } : { last: n.slice(i + 1), first: n.slice(0, i) };
 }
 
 /** The name back from (last, first): Chinese names without a space, others as "first last". */
 export function joinName(last: string, first: string): string {
-  const l = last.trim();
-  const f = first.trim();
+  const l = normalizeName(last);
+  const f = normalizeName(first);
   if (CJK.test(l + f) && !(l + f).includes(' ')) return `${l}${f}`;
   return [f, l].filter(Boolean).join(' ');
 }

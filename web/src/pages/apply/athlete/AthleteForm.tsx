@@ -75,7 +75,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
           name: a.name,
           nameEn: a.nameEn ?? '',
           idType: a.idType,
-          idNumber: a.idNumber,
+          idNumber: a.idNumber ?? '',
           gender: a.gender,
           birthDate: a.birthDate.slice(0, 10),
           groupId: a.groupId,
@@ -181,6 +181,15 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
             style={{ marginBottom: 12 }}
             title={t('apply.returnedReason', { reason: loaded.auditReason })}
             data-testid="athlete-returned-reason"
+          />
+        )}
+        {loaded && loaded.idNumber === null && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('apply.noIdNumberHint')}
+            data-testid="athlete-no-id-number"
           />
         )}
         <Form<Values>

@@ -35,6 +35,7 @@ import { ApplyList } from '../ApplyList';
 import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { AthleteForm } from './AthleteForm';
 import '../apply.css';
+import { NoIdNumberTag } from '../../../components/NoIdNumberTag';
 import { useFileObjectUrl } from '../../../components/PrivateFile';
 
 type Filters = Omit<ListQuery<AthletePageQuery>, 'pageNum' | 'pageSize'>;
@@ -157,7 +158,11 @@ export default function ApplyAthletePage() {
     { title: t('apply.genderLabel'), dataIndex: 'gender', render: (g: 'M' | 'F') => t(`apply.gender.${g}`) },
     { title: t('apply.athlete.birthDate'), dataIndex: 'birthDate', render: (d: string) => d.slice(0, 10) },
     { title: t('apply.athlete.group'), key: 'groupId', sorter: true, render: (_, a) => groupName(a) },
-    { title: t('apply.idNumber'), dataIndex: 'idNumber', render: (v: string) => maskIdNumber(v) },
+    {
+      title: t('apply.idNumber'),
+      dataIndex: 'idNumber',
+      render: (v: string | null) => (v === null ? <NoIdNumberTag /> : maskIdNumber(v)),
+    },
     { title: t('apply.athlete.entries'), key: 'entries', render: (_, a) => entries(a) },
     { title: t('crud.status'), key: 'status', sorter: true, render: (_, a) => status(a) },
     {
@@ -188,6 +193,11 @@ export default function ApplyAthletePage() {
           <Typography.Text type="secondary">
             {t(`apply.gender.${a.gender}`)} · {a.birthDate.slice(0, 10)} · {groupName(a)}
           </Typography.Text>
+          {a.idNumber === null && (
+            <div>
+              <NoIdNumberTag />
+            </div>
+          )}
           {entries(a)}
         </Flex>
       </Flex>

@@ -32,6 +32,7 @@ import { type AuditEntity, auditApi } from '../../../api/audit';
 import { formatBytes } from '../../../api/files';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, formatTime } from '../../../components/crud';
+import { NoIdNumberTag } from '../../../components/NoIdNumberTag';
 import { Perm } from '../../../components/Perm';
 import { PrivateFileLink, PrivateImage } from '../../../components/PrivateFile';
 import { useBilingual, useMobile } from '../../system/shared';
@@ -238,7 +239,11 @@ export default function AuditDetailPage() {
         { key: 'gender', label: t('audit.gender'), children: t(`audit.genderValue.${athlete.gender}`) },
         { key: 'birth', label: t('audit.birthDate'), children: athlete.birthDate },
         { key: 'idType', label: t('audit.idType'), children: <DictTag dictCode="id_type" value={athlete.idType} /> },
-        { key: 'idNumber', label: t('audit.idNumber'), children: <Nowrap>{athlete.idNumber}</Nowrap> },
+        {
+          key: 'idNumber',
+          label: t('audit.idNumber'),
+          children: athlete.idNumber === null ? <NoIdNumberTag /> : <Nowrap>{athlete.idNumber}</Nowrap>,
+        },
         { key: 'group', label: t('audit.group'), children: pick(athlete.groupName, athlete.groupNameEn) },
         { key: 'delegation', label: t('audit.delegation'), children: athlete.delegationName },
         { key: 'bib', label: t('audit.bib'), children: athlete.bib || '—' },

@@ -4,7 +4,7 @@
  * report), and the meet as JSON. For the meeting's committee.
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ImportReport, LifImportVO } from '@baton/contracts';
+import { EXPORT_ENCODING_LIST, type ExportEncoding, type ImportReport, type LifImportVO } from '@baton/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -38,7 +38,24 @@ function Exchange({ selection, meetingId }: { selection: CompetitionSelection; m
   const canExport = manage && can('comp:exchange:export');
   const canImport = manage && can('comp:exchange:import');
 
-  const save = (file: ExchangeFile) => downloadFrom(() => exchangeApi.file(meetingId, file), file);
+  // The venue's text files in the encoding its programs read (GBK: FinishLynx or Hy-Tek on a Chinese Windows).
+  const [encoding, setEncoding] = useState<ExportEncoding>('utf-8');
+  const save = (file: ExchangeFile) =>
+    downloadFrom(() => exchangeApi.file(meetingId, file, file === 'meet.json' ? undefined : encoding), file);
+  const encodingPicker = (
+    <Space size={4}>
+      <Typography.Text type="secondary">{t('exchange.encoding.label')}</Typography.Text>
+      <Select<ExportEncoding>
+        value={encoding}
+        onChange={setEncoding}
+        options={EXPORT_ENCODING_LIST.map((e) => ({ value: e, label: t(`exchange.encoding.${e}`) }))}
+        popupMatchSelectWidth={false}
+        style={{ minWidth: 150 }}
+        aria-label={t('exchange.encoding.label')}
+        data-testid="exchange-encoding"
+      />
+    </Space>
+  );
   const button = (file: ExchangeFile, label: string, testId: string) => (
     <Button icon={<DownloadOutlined />} disabled={!canExport} onClick={() => void save(file)} data-testid={testId}>
       {label}
@@ -58,6 +75,7 @@ function Exchange({ selection, meetingId }: { selection: CompetitionSelection; m
                 {button('lynx.evt', t('exchange.lynx.evt'), 'exchange-evt')}
                 {button('lynx.ppl', t('exchange.lynx.ppl'), 'exchange-ppl')}
                 {button('lynx.sch', t('exchange.lynx.sch'), 'exchange-sch')}
+                {encodingPicker}
               </Space>
             </Space>
           </Card>
@@ -86,6 +104,9 @@ function Exchange({ selection, meetingId }: { selection: CompetitionSelection; m
     </Space>
   );
 }
+
+/** The encodings the server's text reader reports (server/src/lib/text-file.ts). */
+const READ_ENCODINGS = new Set(['utf-8', 'utf-16le', 'utf-16be', 'gb18030', 'windows-1252']);
 
 /**
  * A Hy-Tek file into the meeting: all-or-nothing first; when rows failed and nothing was
@@ -146,6 +167,15 @@ function HytekImport({ meetingId, enabled }: { meetingId: number; enabled: boole
         )}
       </Space>
       {report && <ReportView report={report} />}
+      {report?.encoding && (
+        <Typography.Text type="secondary" data-testid="exchange-hytek-encoding">
+          {t('exchange.encoding.read', {
+            encoding: READ_ENCODINGS.has(report.encoding)
+              ? t(`exchange.encoding.read_${report.encoding}`)
+              : report.encoding,
+          })}
+        </Typography.Text>
+      )}
     </Space>
   );
 }

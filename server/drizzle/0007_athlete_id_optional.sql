@@ -1,0 +1,2 @@
+ALTER TABLE "reg_athlete" ALTER COLUMN "id_number" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "reg_athlete_person_no_id_uq" ON "reg_athlete" USING btree ("meeting_id","name","birth_date","gender") WHERE "reg_athlete"."id_number" is null;
