@@ -154,7 +154,8 @@ export type UserImportQuery = Static<typeof UserImportQuery>;
 export const USER_IMPORT_COLUMNS = [
   { key: 'username', zh: '用户名', en: 'Username', required: true },
   { key: 'nickname', zh: '昵称', en: 'Nickname', required: false },
-  { key: 'password', zh: '密码', en: 'Password', required: true },
+  /** Optional: a user imported without one (an export re-imported) signs in once an administrator resets it. */
+  { key: 'password', zh: '密码', en: 'Password', required: false },
   { key: 'gender', zh: '性别', en: 'Gender', required: false },
   { key: 'mobile', zh: '手机号码', en: 'Mobile', required: false },
   { key: 'email', zh: '邮箱', en: 'Email', required: false },

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import {
   ADMIN_USER_TYPES,
   EMAIL_PATTERN,
+  type ImportMode,
   type ImportReport,
   type Lang,
   MOBILE_PATTERN,
@@ -26,9 +28,16 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { dept, file, role, session, user, userRole } from '../../db/schema/index.js';
 import { DICTS } from '../../db/seed/dicts.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
-import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
+import { type Column, type ImportColumn, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import {
+  type Mapping,
+  missingColumnsReport,
+  readImportSheet,
+  requireColumns,
+  withSheet,
+} from '../../lib/sheet-import.js';
 import { createdBetween, iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { descendantsOf } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
@@ -42,6 +51,9 @@ const en = (lang: Lang) => lang === 'en';
 /** Role names of a user, joined, in the asked language. */
 const roleNamesSql = (lang: Lang) =>
   sql<string>`coalesce((select string_agg(${en(lang) ? sql`coalesce(nullif(r.name_en, ''), r.name)` : sql`r.name`}, ', ' order by r.sort, r.id)
+    from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${user.id}), '')`;
+/** Role codes of a user, joined (the import's roles column). */
+const roleCodesSql = sql<string>`coalesce((select string_agg(r.code, ', ' order by r.sort, r.id)
     from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${user.id}), '')`;
 const deptNameSql = (lang: Lang) =>
   en(lang) ? sql<string | null>`coalesce(nullif(${dept.nameEn}, ''), ${dept.name})` : sql<string | null>`${dept.name}`;
@@ -124,7 +136,7 @@ const EXPORT_MAX_ROWS = 20_000;
 export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuery, lang: Lang): Promise<Buffer> {
   const scope = await userScope(db, caller);
   const rows = await db
-    .select(listSelect(lang))
+    .select({ ...listSelect(lang), roleCodes: roleCodesSql })
     .from(user)
     .leftJoin(dept, eq(dept.id, user.deptId))
     .where(and(...(await filterConditions(db, scope, q))))
@@ -140,7 +152,9 @@ export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuer
     { header: e ? 'Mobile' : '手机号码', key: 'mobile', value: (r) => r.mobile },
     { header: e ? 'Email' : '邮箱', key: 'email', width: 26, value: (r) => r.email },
     { header: e ? 'Department' : '部门', key: 'dept', value: (r) => r.deptName },
-    { header: e ? 'Roles' : '角色', key: 'roles', width: 24, value: (r) => r.roleNames },
+    // The import's own column (codes), so the export re-imports as is; the names for the reader.
+    { header: e ? 'Role codes' : '角色编码', key: 'roles', width: 24, value: (r) => r.roleCodes },
+    { header: e ? 'Role names' : '角色名称', key: 'roleNames', width: 24, value: (r) => r.roleNames },
     { header: e ? 'User type' : '用户类型', key: 'userType', width: 10, value: (r) => r.userType },
     {
       header: e ? 'Status' : '状态',
@@ -483,6 +497,24 @@ export async function getUserByName(db: Db, caller: CurrentUser, username: strin
 
 type ImportKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
 
+/** The import's columns with the other headers a sheet may use for them (sheet-import.ts); passwords as typed. */
+const SYNONYMS: Record<ImportKey, string[]> = {
+  username: ['账号', '用户账号', '登录名', '登录账号', 'User name', 'Login', 'Account'],
+  nickname: ['姓名', '名称', '用户昵称', 'Name', 'Display name'],
+  password: ['初始密码', 'Initial password'],
+  gender: ['Sex'],
+  mobile: ['手机', '手机号', '联系电话', '电话', 'Phone'],
+  email: ['电子邮箱', '邮件', 'E-mail', 'Mail'],
+  userType: ['类型', 'Type'],
+  roles: ['角色', 'Roles', 'Role'],
+  status: ['用户状态'],
+};
+const USER_FIELDS: ImportColumn[] = USER_IMPORT_COLUMNS.map((c) => ({
+  ...c,
+  synonyms: SYNONYMS[c.key],
+  ...(c.key === 'password' ? { kind: 'raw' as const } : {}),
+}));
+
 export async function importTemplate(lang: Lang): Promise<Buffer> {
   const columns: Column<Record<string, string>>[] = USER_IMPORT_COLUMNS.map((c) => ({
     header: en(lang) ? c.en : c.zh,
@@ -521,7 +553,7 @@ export async function importUsers(
   db: Db,
   caller: CurrentUser,
   file: Buffer,
-  opts: { deptId: number; validOnly: boolean; lang: Lang },
+  opts: { deptId: number; mode: ImportMode; lang: Lang; mapping?: Mapping },
 ): Promise<{ report: ImportReport; usernames: string[] }> {
   const e = en(opts.lang);
   const msg = (zh: string, english: string) => (e ? english : zh);
@@ -532,24 +564,19 @@ export async function importUsers(
     throw badInput('该部门不在您的数据权限范围内', 'that department is outside your data scope');
   }
 
-  const { headers, rows } = await readXlsx(file);
-  const keyOf = new Map<string, ImportKey>();
-  for (const h of headers) {
-    if (!h) continue;
-    const clean = h.replace(/\*$/, '').trim().toLowerCase();
-    const col = USER_IMPORT_COLUMNS.find((c) => c.zh === clean || c.en.toLowerCase() === clean || c.key === clean);
-    if (col) keyOf.set(h, col.key);
-  }
-  const present = new Set(keyOf.values());
-  const missing = USER_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) {
-    const names = missing.map((c) => `${c.zh}/${c.en}`).join(', ');
-    throw badInput(`缺少列：${names}（请使用导入模板）`, `missing columns: ${names} (use the import template)`);
-  }
+  const sheet = await readImportSheet(file, USER_FIELDS, { lang: opts.lang, mapping: opts.mapping });
+  const preview = opts.mode === 'preview';
+  if (preview && sheet.missing.length) return { report: missingColumnsReport(sheet, opts.lang), usernames: [] };
+  requireColumns(sheet);
+  const rows = sheet.rows;
   if (!rows.length) throw badInput('文件中没有数据行', 'the file has no data rows');
 
-  const allRoles = await db.select({ id: role.id, code: role.code }).from(role);
+  const allRoles = await db.select({ id: role.id, code: role.code, name: role.name, nameEn: role.nameEn }).from(role);
+  // A role is named by its code, or (an older export) by its name in either language.
   const roleByCode = new Map(allRoles.map((r) => [r.code.toUpperCase(), r]));
+  for (const r of allRoles) {
+    for (const n of [r.name, r.nameEn]) if (n && !roleByCode.has(n.toUpperCase())) roleByCode.set(n.toUpperCase(), r);
+  }
   const errors: ImportReport['errors'] = [];
   const parsed: ParsedRow[] = [];
   const firstRowOf = new Map<string, number>();
@@ -558,11 +585,7 @@ export async function importUsers(
   const emailRe = new RegExp(EMAIL_PATTERN);
 
   for (const { row, values } of rows) {
-    const v: Partial<Record<ImportKey, string>> = {};
-    for (const [h, text] of Object.entries(values)) {
-      const key = keyOf.get(h);
-      if (key) v[key] = text;
-    }
+    const v = values as Partial<Record<ImportKey, string>>;
     const rowErrors: ImportReport['errors'] = [];
     const fail = (field: ImportKey, zh: string, english: string) => {
       const col = USER_IMPORT_COLUMNS.find((c) => c.key === field)!;
@@ -579,8 +602,9 @@ export async function importUsers(
     }
     const nickname = v.nickname ?? '';
     if (nickname.length > 50) fail('nickname', '昵称最多 50 个字符', 'nickname is longer than 50 characters');
+    // No password (an export re-imported): the account cannot sign in until its password is reset.
     const password = v.password ?? '';
-    if (password.length < 6 || password.length > 64) {
+    if (password && (password.length < 6 || password.length > 64)) {
       fail('password', '密码须为 6-64 个字符', 'password must have 6 to 64 characters');
     }
     const gender = GENDERS[(v.gender ?? '').toLowerCase()];
@@ -601,7 +625,10 @@ export async function importUsers(
       fail('userType', '只有系统管理员可以导入系统管理员', 'only an administrator can import administrators');
     }
     const roleIds: number[] = [];
-    for (const code of (v.roles ?? '').split(/[,，;；、\s]+/).filter(Boolean)) {
+    // Codes or names, split on commas (and on spaces between codes: a name may hold spaces).
+    const pieces = (v.roles ?? '').split(/[,，;；、\n]+/).map((x) => x.trim());
+    const named = pieces.flatMap((x) => (!x || roleByCode.has(x.toUpperCase()) ? [x] : x.split(/\s+/)));
+    for (const code of named.filter(Boolean)) {
       const found = roleByCode.get(code.toUpperCase());
       if (!found) fail('roles', `角色编码“${code}”不存在`, `no role with code "${code}"`);
       else if (found.code === ROOT_ROLE && !caller.isRoot)
@@ -660,12 +687,39 @@ export async function importUsers(
   }
   errors.sort((a, b) => a.row - b.row);
   const invalid = new Set(errors.map((x) => x.row)).size;
-  const report: ImportReport = { total: rows.length, valid: parsed.length, invalid, imported: 0, errors };
-  if ((errors.length && !opts.validOnly) || !parsed.length) return { report, usernames: [] };
+  const validOnly = opts.mode === 'valid-only';
+  const writes = preview || !(errors.length && !validOnly);
+  const label = e ? 'Users' : '用户';
+  const noPassword = parsed.filter((p) => !p.input.password).length;
+  const report = withSheet(
+    {
+      total: rows.length,
+      valid: parsed.length,
+      invalid,
+      imported: 0,
+      errors,
+      ...(preview || writes ? { creates: [{ what: 'users', label, count: writes ? parsed.length : 0 }] } : {}),
+      ...(noPassword && writes
+        ? {
+            notices: [
+              msg(
+                `${noPassword} 个用户没有密码：重置密码后才能登录`,
+                `${noPassword} user(s) have no password: they can sign in once an administrator resets it`,
+              ),
+            ],
+          }
+        : {}),
+    },
+    sheet,
+    preview,
+  );
+  if (preview || (errors.length && !validOnly) || !parsed.length) return { report, usernames: [] };
 
   const hashes: string[] = [];
+  // Without a password: a random one nobody knows (the account waits for a reset).
+  const secret = (p: ParsedRow) => p.input.password || randomBytes(32).toString('base64url');
   for (let i = 0; i < parsed.length; i += 4) {
-    hashes.push(...(await Promise.all(parsed.slice(i, i + 4).map((p) => hashPassword(p.input.password)))));
+    hashes.push(...(await Promise.all(parsed.slice(i, i + 4).map((p) => hashPassword(secret(p))))));
   }
   try {
     await db.transaction(async (tx) => {
