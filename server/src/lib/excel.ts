@@ -303,36 +303,6 @@ export interface ImportColumn {
   kind?: 'text' | 'date' | 'id' | 'raw';
 }
 
-/**
- * Spreadsheet rows keyed by column key; a header may be the key or its zh/en title.
- * A required column missing from the header row refuses the whole file.
- */
-export function keyedRows(
-  sheet: { headers: string[]; rows: { row: number; values: Record<string, string> }[] },
-  columns: readonly ImportColumn[],
-): { row: number; values: Record<string, string> }[] {
-  const byHeader = new Map<string, string>();
-  for (const c of columns) {
-    for (const h of [c.key, c.zh, c.en]) byHeader.set(h.trim().toLowerCase(), c.key);
-  }
-  const present = new Set(sheet.headers.map((h) => byHeader.get((h ?? '').trim().toLowerCase())).filter(Boolean));
-  const missing = columns.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) {
-    throw badInput(
-      `缺少列：${missing.map((c) => c.zh).join('、')}`,
-      `missing column(s): ${missing.map((c) => c.en).join(', ')}`,
-    );
-  }
-  return sheet.rows.map((r) => {
-    const values: Record<string, string> = {};
-    for (const [header, text] of Object.entries(r.values)) {
-      const key = byHeader.get(header.trim().toLowerCase());
-      if (key && !(key in values && values[key])) values[key] = text;
-    }
-    return { row: r.row, values };
-  });
-}
-
 /** The columns of an import template, titled in the request's language (either is accepted back). */
 export function templateColumns(columns: readonly ImportColumn[], lang: string) {
   return columns.map((c) => ({

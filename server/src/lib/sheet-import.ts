@@ -300,6 +300,15 @@ export async function readImportSheet(
   for (const row of dataRows) for (let c = 0; c < width; c++) if (plain(row.getCell(c + 1).value)) hasData.add(c);
 
   const notices: string[] = [];
+  if (sheet.columnCount > MAX_COLUMNS) {
+    notices.push(
+      say(
+        lang,
+        `只读取前 ${MAX_COLUMNS} 列，其后的列已忽略`,
+        `only the first ${MAX_COLUMNS} columns are read; the columns after them are ignored`,
+      ),
+    );
+  }
   const userKeys = new Set([...(opts.mapping?.values() ?? [])].filter((k): k is string => k !== null));
   const columns: ImportColumnVO[] = [];
   const taken = new Map<string, number>();

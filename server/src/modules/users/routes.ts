@@ -30,14 +30,13 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { importTemplate, importUsers } from './importer.js';
 import {
   changePassword,
   createUser,
   deleteUsers,
   exportUsers,
   getUserByName,
-  importTemplate,
-  importUsers,
   pageUsers,
   profile,
   resetPassword,
