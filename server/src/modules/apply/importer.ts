@@ -1,9 +1,9 @@
-import type { AthleteBody, IdType, ImportMode, ImportReport, Lang } from '@baton/contracts';
-import { and, eq } from 'drizzle-orm';
+import type { AthleteBody, AthleteVO, IdType, ImportMode, ImportReport, Lang } from '@baton/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { group, groupItem, item } from '../../db/schema/index.js';
+import { athlete, group, groupItem, item } from '../../db/schema/index.js';
 import { AppError, say } from '../../lib/errors.js';
-import { excel, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
+import { type Column, EXPORT_MAX_ROWS, excel, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
 import {
   headerKey,
   type ImportSheet,
@@ -30,6 +30,7 @@ import {
 } from './rules.js';
 import { acting, delegationIdOf, writing } from './scope.js';
 import { addAthletes, inTransaction } from './service.js';
+import { selectAthletes, toAthleteVO } from './views.js';
 
 /**
  * Athletes from a spreadsheet (issue 5 "Excel import with a row report", issue 22 "the sheet
@@ -173,6 +174,78 @@ export async function schoolTemplate(db: Db, u: CurrentUser, delegationId: numbe
   ws.getColumn(3).numFmt = '@';
   for (let r = 4; r <= 203; r++) ws.getCell(r, 3).numFmt = '@';
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An ID type as the import reads it back. */
+const ID_TYPE_TEXT: Record<IdType, { zh: string; en: string }> = {
+  '1': { zh: '身份证', en: 'ID card' },
+  '2': { zh: '护照', en: 'Passport' },
+  '3': { zh: '港澳台居民居住证', en: 'Permit' },
+};
+
+/**
+ * The delegation's athletes in the import's own columns (the athlete fields, then one column
+ * per individual event entered: 项目一, 项目二 …), so the export re-imports as it is; the status
+ * column is for the reader (the import reports it as a column it ignores).
+ */
+export async function exportAthletes(db: Db, u: CurrentUser, delegationId: number | undefined, lang: Lang) {
+  const a = await acting(db, u, delegationId);
+  const forms = await loadForms(db, a.m.id);
+  const rows = (
+    await selectAthletes(db, eq(athlete.delegationId, a.d.id)).orderBy(asc(athlete.id)).limit(EXPORT_MAX_ROWS)
+  ).map(toAthleteVO);
+  const relays = new Set(
+    (
+      await db
+        .select({ id: groupItem.id })
+        .from(groupItem)
+        .innerJoin(item, eq(item.id, groupItem.itemId))
+        .innerJoin(group, eq(group.id, groupItem.groupId))
+        .where(and(eq(group.meetingId, a.m.id), eq(item.kind, 'relay')))
+    ).map((r) => r.id),
+  );
+  const events = (x: AthleteVO) => x.entries.filter((e) => !relays.has(e.groupItemId));
+  const most = Math.max(1, ...rows.map((x) => events(x).length));
+  const text = (v: unknown) =>
+    v === null || v === undefined ? null : Array.isArray(v) ? v.map(String).join(', ') : String(v);
+  const columns: Column<AthleteVO>[] = [
+    { header: say(lang, '姓名', 'Name'), key: 'name', value: (x) => x.name },
+    {
+      header: say(lang, '证件类型', 'ID type'),
+      key: 'idType',
+      value: (x) => say(lang, ID_TYPE_TEXT[x.idType].zh, ID_TYPE_TEXT[x.idType].en),
+    },
+    { header: say(lang, '证件号码', 'ID number'), key: 'idNumber', width: 22, value: (x) => x.idNumber },
+    { header: say(lang, '英文名', 'Name (English)'), key: 'nameEn', value: (x) => x.nameEn },
+    {
+      header: say(lang, '性别', 'Gender'),
+      key: 'gender',
+      width: 8,
+      value: (x) => (x.gender === 'M' ? say(lang, '男', 'Male') : say(lang, '女', 'Female')),
+    },
+    { header: say(lang, '出生日期', 'Birth date'), key: 'birthDate', width: 12, value: (x) => x.birthDate },
+    {
+      header: say(lang, '组别', 'Group'),
+      key: 'group',
+      value: (x) => say(lang, x.groupName, x.groupNameEn || x.groupName),
+    },
+    ...fieldColumns(forms).map(
+      (c): Column<AthleteVO> => ({ header: say(lang, c.zh, c.en), key: c.key, value: (x) => text(x.fields[c.key]) }),
+    ),
+    ...Array.from(
+      { length: most },
+      (_, i): Column<AthleteVO> => ({
+        header: say(lang, `项目${i + 1}`, `Event ${i + 1}`),
+        key: `event${i + 1}`,
+        value: (x) => {
+          const e = events(x)[i];
+          return e ? say(lang, e.itemName, e.itemNameEn || e.itemName) : null;
+        },
+      }),
+    ),
+    { header: say(lang, '状态', 'Status'), key: 'status', width: 10, value: (x) => x.status },
+  ];
+  return toXlsx(say(lang, '运动员', 'Athletes'), columns, rows);
 }
 
 const ID_TYPES: Record<string, IdType> = {

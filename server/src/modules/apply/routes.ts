@@ -50,7 +50,7 @@ import {
   updateRelay,
 } from './entries.js';
 import { deleteDelegationFile, listDelegationFiles, uploadDelegationFile, uploadFields } from './files.js';
-import { athleteTemplate, importAthletes, schoolTemplate } from './importer.js';
+import { athleteTemplate, exportAthletes, importAthletes, schoolTemplate } from './importer.js';
 import {
   applyContext,
   createAthlete,
@@ -184,6 +184,21 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
       const body = await make(db, currentUser(req), req.query.delegationId, req.lang);
       return sendXlsx(reply, school ? 'athletes-school-template.xlsx' : 'athletes-template.xlsx', body);
     },
+  );
+
+  app.get<{ Querystring: ApplyContextQuery }>(
+    '/api/v1/apply/athletes/export',
+    {
+      config: can('apply:athlete:query', 'query'),
+      schema: {
+        tags,
+        summary:
+          "The delegation's athletes as .xlsx in the import's columns (events as 项目1, 项目2 …): re-imports as is",
+        querystring: ApplyContextQuery,
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, 'athletes.xlsx', await exportAthletes(db, currentUser(req), req.query.delegationId, req.lang)),
   );
 
   app.post<{ Querystring: ImportQuery }>(

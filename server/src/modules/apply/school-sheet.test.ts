@@ -78,6 +78,19 @@ async function schoolSheet(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
 
 const extra = ['瑞安中学', '家长', '13900001111'];
 
+/** The rows of an .xlsx as text, by its row-1 headers. */
+async function rowsOf(file: Buffer): Promise<Record<string, string>[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const headers = (ws.getRow(1).values as string[]).slice(1);
+  const out: Record<string, string>[] = [];
+  ws.eachRow((r, n) => {
+    if (n > 1) out.push(Object.fromEntries(headers.map((h, i) => [h, String(r.getCell(i + 1).value ?? '')])));
+  });
+  return out;
+}
+
 describe('a school sign-up sheet', () => {
   it('preview: finds the merged header under the title rows, reads every cell, writes nothing', async () => {
     const d = await asDelegation(t, dlgIds[0]!, 'zh-cn');
@@ -290,6 +303,27 @@ describe('the school template', () => {
     expect(report).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2, errors: [] });
     expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
     expect(await count(t, 'reg_entry', `delegation_id = ${dlgIds[3]}`)).toBe(3);
+  });
+
+  it('the athletes export (events as 项目1, 项目2) re-imports as it is', async () => {
+    const d = await asDelegation(t, dlgIds[3]!, 'zh-cn');
+    const exported = await d.get('/api/v1/apply/athletes/export');
+    expect(exported.statusCode).toBe(200);
+    const before = await rowsOf(exported.rawPayload);
+    expect(before.map((r) => [r.姓名, r.项目1, r.项目2])).toEqual([
+      ['孙一', '200米', '铅球'],
+      ['孙二', '800米', ''],
+    ]);
+    const ids = data<{ list: { id: number }[] }>(await d.get('/api/v1/apply/athletes/page?pageSize=50')).list;
+    expect(code(await d.del(`/api/v1/apply/athletes/${ids.map((x) => x.id).join(',')}`))).toBe('00000');
+    expect(await count(t, 'reg_entry', `delegation_id = ${dlgIds[3]}`)).toBe(0);
+    const preview = data<Report>(await upload(d, exported.rawPayload, '?mode=preview'));
+    expect(preview.errors).toEqual([]);
+    expect(preview.notices).toEqual(['第 N 列「状态」未识别，已忽略']);
+    const report = data<Report>(await upload(d, exported.rawPayload));
+    expect(report).toMatchObject({ total: 2, imported: 2, errors: [] });
+    expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
+    expect(await rowsOf((await d.get('/api/v1/apply/athletes/export')).rawPayload)).toEqual(before);
   });
 
   it('the standard template is still the default', async () => {
