@@ -32,6 +32,21 @@ import { acting, delegationIdOf, writing } from './scope.js';
 import { addAthletes, inTransaction } from './service.js';
 import { selectAthletes, toAthleteVO } from './views.js';
 
+/** The headers an ID number column goes by (athletes and coaches). */
+export const ID_NUMBER_SYNONYMS = [
+  '身份证号',
+  '身份证',
+  '身份证号码',
+  '证件号',
+  '公民身份号码',
+  '身份证件号码',
+  'ID No.',
+  'ID',
+  'ID card',
+  'ID card number',
+  'ID card No.',
+];
+
 /**
  * Athletes from a spreadsheet (issue 5 "Excel import with a row report", issue 22 "the sheet
  * the school already has"). The sheet is read by lib/sheet-import.ts (header row found, columns
@@ -58,19 +73,7 @@ const BASE_COLUMNS: ImportColumn[] = [
     en: 'ID number',
     required: true,
     kind: 'id',
-    synonyms: [
-      '身份证号',
-      '身份证',
-      '身份证号码',
-      '证件号',
-      '公民身份号码',
-      '身份证件号码',
-      'ID No.',
-      'ID',
-      'ID card',
-      'ID card number',
-      'ID card No.',
-    ],
+    synonyms: ID_NUMBER_SYNONYMS,
   },
   {
     key: 'group',
@@ -248,7 +251,8 @@ export async function exportAthletes(db: Db, u: CurrentUser, delegationId: numbe
   return toXlsx(say(lang, '运动员', 'Athletes'), columns, rows);
 }
 
-const ID_TYPES: Record<string, IdType> = {
+/** ID types as a sheet writes them (compared as headerKey does). */
+export const ID_TYPES: Record<string, IdType> = {
   '1': '1',
   身份证: '1',
   居民身份证: '1',

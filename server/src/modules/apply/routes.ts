@@ -40,6 +40,7 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { coachTemplate, importCoaches } from './coach-import.js';
 import {
   applyItems,
   createEntry,
@@ -301,6 +302,57 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => ok(await pageCoaches(db, currentUser(req), req.query)),
+  );
+
+  app.get<{ Querystring: ApplyContextQuery }>(
+    '/api/v1/apply/coaches/template',
+    {
+      config: can('apply:coach:add', 'edit'),
+      schema: {
+        tags,
+        summary: 'Coach import template: name, gender, role, mobile, ID type, ID number, coach fields',
+        querystring: ApplyContextQuery,
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(
+        reply,
+        'coaches-template.xlsx',
+        await coachTemplate(db, currentUser(req), req.query.delegationId, req.lang),
+      ),
+  );
+
+  app.post<{ Querystring: ImportQuery }>(
+    '/api/v1/apply/coaches/import',
+    {
+      config: can('apply:coach:add', 'edit'),
+      schema: {
+        tags,
+        summary:
+          'Import coaches and staff from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuery,
+        response: { 200: Envelope(ImportReport) },
+      },
+    },
+    async (req) => {
+      const file = uploadedFile(req.body);
+      const mode = req.query.mode ?? 'all-or-nothing';
+      const { override, ...report } = await importCoaches(
+        db,
+        currentUser(req),
+        req.query.delegationId,
+        file,
+        mode,
+        req.lang,
+        importMapping(req.body),
+      );
+      if (mode !== 'preview') {
+        const { sheet: _sheet, ...brief } = report;
+        noted(req, req.query.delegationId ?? '', { after: { ...brief, errors: report.errors.slice(0, 50) }, override });
+      }
+      return ok(report);
+    },
   );
 
   app.get<IdP>(

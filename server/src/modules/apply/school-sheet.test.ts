@@ -338,3 +338,43 @@ describe('the school template', () => {
     ]);
   });
 });
+
+describe('coaches', () => {
+  it('a school staff list (title row, 职位, 手机号, 身份证号): preview writes nothing, valid-only writes the good rows', async () => {
+    const d = await asDelegation(t, dlgIds[1]!, 'zh-cn');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('s');
+    ws.addRow(['随队人员名单']);
+    ws.addRow(['姓名', '性别', '职位', '手机号', '身份证号', '备注']);
+    ws.addRow(['周　老师', '男', '领队', '１３９００００２２２２', '', '']);
+    ws.addRow(['吴教练', '女', '主教练', '13900003333', idNumber('1985-03-02', 'F'), '']);
+    ws.addRow(['郑医生', '男', '厨师', '', '', '']);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const url = '/api/v1/apply/coaches/import';
+    const send = (q: string) => d.raw({ method: 'POST', url: `${url}${q}`, ...multipartFile(file) });
+    const preview = data<Report>(await send('?mode=preview'));
+    expect(preview.sheet!.headerRow).toBe(2);
+    expect(preview.sheet!.columns.map((c) => c.key)).toEqual(['name', 'gender', 'role', 'mobile', 'idNumber', null]);
+    expect(preview.errors).toEqual([
+      { row: 5, field: 'role', message: '参数错误：职务「厨师」无效，应为 领队/主教练/教练/队医/其他' },
+    ]);
+    expect(preview.creates).toEqual([{ what: 'coaches', label: '随队人员', count: 2 }]);
+    expect(await count(t, 'reg_coach', `delegation_id = ${dlgIds[1]}`)).toBe(0);
+    expect(data<Report>(await send('')).imported).toBe(0);
+    expect(await count(t, 'reg_coach', `delegation_id = ${dlgIds[1]}`)).toBe(0);
+    const done = data<Report>(await send('?mode=valid-only'));
+    expect(done).toMatchObject({ total: 3, valid: 2, invalid: 1, imported: 2 });
+    const page = data<{ list: { name: string; role: string; mobile: string | null }[] }>(
+      await d.get('/api/v1/apply/coaches/page?pageSize=50'),
+    );
+    const byName = (x: string[], y: string[]) => (x[0]! < y[0]! ? -1 : 1);
+    expect(page.list.map((c) => [c.name, c.role, c.mobile ?? '']).sort(byName)).toEqual(
+      [
+        ['周老师', 'leader', '13900002222'],
+        ['吴教练', 'head_coach', '13900003333'],
+      ].sort(byName),
+    );
+    const template = await d.get('/api/v1/apply/coaches/template');
+    expect(template.statusCode).toBe(200);
+  });
+});
