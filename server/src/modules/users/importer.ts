@@ -238,7 +238,7 @@ export async function importUsers(
       invalid,
       imported: 0,
       errors,
-      ...(preview || writes ? { creates: [{ what: 'users', label, count: writes ? parsed.length : 0 }] } : {}),
+      creates: [{ what: 'users', label, count: writes ? parsed.length : 0 }],
       ...(noPassword && writes
         ? {
             notices: [
