@@ -107,6 +107,7 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'GET /api/v1/stats/registration', // 200
   'POST /api/v1/apply/athletes', // 400
   'POST /api/v1/apply/athletes/import', // 400
+  'POST /api/v1/apply/coaches/import', // 400
   'POST /api/v1/apply/coaches', // 400
   'POST /api/v1/apply/entries', // 400
   'POST /api/v1/apply/files', // 400
@@ -159,7 +160,10 @@ const DECLARED: Record<string, Rule> = {
   'POST /api/v1/apply/athletes/import': REGISTRATION,
   'GET /api/v1/apply/athletes/page': DELEGATION_1,
   'GET /api/v1/apply/athletes/template': DELEGATION_1,
+  'GET /api/v1/apply/athletes/export': DELEGATION_1,
   'POST /api/v1/apply/coaches': REGISTRATION,
+  'POST /api/v1/apply/coaches/import': REGISTRATION,
+  'GET /api/v1/apply/coaches/template': DELEGATION_1,
   'PUT /api/v1/apply/coaches/:id': DELEGATION_1,
   'GET /api/v1/apply/coaches/:id/form': DELEGATION_1,
   'DELETE /api/v1/apply/coaches/:ids': DELEGATION_1,
