@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { realWorld } from '../test/real-world.js';
 import { AppError } from './errors.js';
 import { decodeText, encodeText } from './text-file.js';
 
-const REAL = new URL('../../../../shared/fixtures/real-world/finishlynx/', import.meta.url);
-const seltec = readFileSync(new URL('seltec_60mH.lif', REAL), 'utf8');
+const seltec = realWorld('finishlynx/seltec_60mH.lif').toString('utf8');
 
 describe('decodeText: the one reader of imported text files', () => {
   it('reads the Seltec file as written (UTF-8) and as Windows-1252, GBK, UTF-16LE/BE with BOM', () => {
