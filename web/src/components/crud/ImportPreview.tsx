@@ -165,7 +165,7 @@ function ColumnsView({
     { value: LEAVE_OUT, label: t('crud.importDialog.leaveOut') },
     ...sheet.fields.map((f) => ({
       value: f.key,
-      label: f.required ? `${f.label} (${t('crud.importDialog.required')})` : f.label,
+      label: f.required ? t('crud.importDialog.requiredField', { label: f.label }) : f.label,
     })),
   ];
   return (

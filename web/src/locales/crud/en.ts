@@ -58,7 +58,7 @@ export default {
     column: 'Column',
     field: 'Field',
     leaveOut: 'Leave out',
-    required: 'required',
+    requiredField: '{{label}} (required)',
     by: {
       title: 'template title',
       synonym: 'recognised',

@@ -56,7 +56,7 @@ export default {
     column: '表格列',
     field: '对应字段',
     leaveOut: '不导入',
-    required: '必填',
+    requiredField: '{{label}}（必填）',
     by: {
       title: '模板标题',
       synonym: '已识别',
