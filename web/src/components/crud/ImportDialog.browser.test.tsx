@@ -187,7 +187,7 @@ describe('import dialog: preview, re-map, import', () => {
     expect(submit().disabled).toBe(true);
     expect(testId('import-notices')!.textContent).toContain('Rows 1–3 above the header were read as titles');
     await userEvent.click(testId('import-problems-tab')!);
-    await expect.poll(() => testId('import-problems')?.textContent ?? '').toContain('row 5');
+    await expect.poll(() => testId('import-problems')?.textContent ?? '').toContain('Row 5');
     expect(testId('import-problems')!.textContent).toContain('ID number is missing');
 
     // Re-map 号码 to the ID number: the preview is asked again with that mapping.
@@ -242,7 +242,7 @@ describe('import dialog: preview, re-map, import', () => {
     // A bad row does not stop the import from being tried: the server decides, all or nothing.
     await userEvent.click(testId('import-problems-tab')!);
     await expect.poll(() => testId('import-problems')?.textContent ?? '').toContain('An ID number has 18 characters');
-    expect(testId('import-problems')!.textContent).toContain('row 7');
+    expect(testId('import-problems')!.textContent).toContain('Row 7');
     await expect.poll(() => submit().disabled).toBe(false);
     await userEvent.click(submit());
     await expect

@@ -1,6 +1,6 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ImportMode, ImportReport } from '@baton/contracts';
-import { Alert, Button, Modal, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportMapping } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
@@ -98,6 +98,12 @@ export function ImportDialog({
     setReport(null);
   };
 
+  /** The picker's hook: keep the file here, never upload it by itself. */
+  const pick = (f: File) => {
+    choose(f);
+    return false;
+  };
+
   const close = () => {
     choose(null);
     onClose();
@@ -185,24 +191,35 @@ export function ImportDialog({
           <Typography.Text type="secondary">{t('crud.importDialog.hint')}</Typography.Text>
         </Space>
         {extra}
-        <Upload.Dragger
-          accept={accept}
-          maxCount={1}
-          disabled={busy}
-          fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-          beforeUpload={(f) => {
-            choose(f);
-            return false;
-          }}
-          onRemove={() => choose(null)}
-          data-testid="import-file"
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('crud.importDialog.drop')}</p>
-          <p className="ant-upload-hint">{t('crud.importDialog.dropHint')}</p>
-        </Upload.Dragger>
+        {file ? (
+          // A file is chosen: its name and a small picker for another, so the preview comes into view.
+          <Flex wrap gap={8} align="center" className="import-dialog-file" data-testid="import-file">
+            <PaperClipOutlined />
+            <Typography.Text strong ellipsis={{ tooltip: file.name }} className="import-dialog-file-name">
+              {file.name}
+            </Typography.Text>
+            <Upload accept={accept} maxCount={1} showUploadList={false} disabled={busy} beforeUpload={pick}>
+              <Button icon={<SwapOutlined />} disabled={busy} data-testid="import-file-change">
+                {t('crud.importDialog.otherFile')}
+              </Button>
+            </Upload>
+          </Flex>
+        ) : (
+          <Upload.Dragger
+            accept={accept}
+            maxCount={1}
+            disabled={busy}
+            showUploadList={false}
+            beforeUpload={pick}
+            data-testid="import-file"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('crud.importDialog.drop')}</p>
+            <p className="ant-upload-hint">{t('crud.importDialog.dropHint')}</p>
+          </Upload.Dragger>
+        )}
         {!report && previewing && (
           <Space data-testid="import-previewing">
             <Spin size="small" />

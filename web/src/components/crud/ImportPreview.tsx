@@ -78,18 +78,18 @@ export function ImportPreview({ report, busy, onRemap }: ImportPreviewProps) {
       errors.length === 0 ? (
         <Alert type="success" showIcon title={t('crud.importDialog.noProblems')} data-testid="import-no-problems" />
       ) : (
-        <ol className="import-problems" data-testid="import-problems">
+        <ul className="import-problems" data-testid="import-problems">
           {errors.map((e, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several problems on one field; the list never reorders
             <li key={i}>
-              <Typography.Text strong>{t('editor.import.row', { row: e.row })}</Typography.Text>
+              <Typography.Text strong>{t('crud.importDialog.rowN', { row: e.row })}</Typography.Text>
               {e.field ? (
                 <Typography.Text type="secondary"> · {labelOf.get(e.field) ?? e.field}</Typography.Text>
               ) : null}
               <div>{e.message}</div>
             </li>
           ))}
-        </ol>
+        </ul>
       ),
   });
 
@@ -134,13 +134,16 @@ export function ImportPreview({ report, busy, onRemap }: ImportPreviewProps) {
       {report.notices && report.notices.length > 0 && (
         <Alert
           type="info"
-          title={t('crud.importDialog.notices')}
+          showIcon
+          title={report.notices.length === 1 ? report.notices[0] : t('crud.importDialog.notices')}
           description={
-            <ul className="import-notices">
-              {report.notices.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
+            report.notices.length > 1 ? (
+              <ul className="import-notices">
+                {report.notices.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            ) : undefined
           }
           data-testid="import-notices"
         />

@@ -45,6 +45,7 @@ export default {
     nothingWritten:
       'Some rows have errors, so nothing was written. Fix them and upload again, or import the valid rows only.',
     previewing: 'Reading the sheet…',
+    otherFile: 'Another file',
     previewSummary:
       '{{total}} rows read: {{valid}} ready, {{invalid}} with problems. Nothing is written until you import.',
     headerRow: 'Header on row {{row}}',
@@ -66,6 +67,7 @@ export default {
       none: 'not used',
     },
     row: 'Row',
+    rowN: 'Row {{row}}',
     message: 'Problem',
     noProblems: 'No problems found',
     rowHasProblems: 'Row {{row}} has problems',
