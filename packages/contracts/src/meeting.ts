@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-import { PageQuery, SortQuery } from './schemas.js';
+import { ImportMode, PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable field becomes null, never 0. */
 /** Plain text of a form field: no control characters. */
@@ -25,12 +25,16 @@ const DateTimeText = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$',
 });
 const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
-const Mode = Type.Optional(Literals(['all-or-nothing', 'valid-only'] as const));
+/** The import mode every import shares (schemas.ts ImportMode): all-or-nothing, valid-only or preview. */
+const Mode = Type.Optional(ImportMode);
 
 export const MeetingIdParams = Type.Object({ id: Id });
 export const MeetingIdQuery = Type.Object({ meetingId: Id });
 export type MeetingIdQuery = Static<typeof MeetingIdQuery>;
-/** `mode=valid-only` writes the good rows of an import and reports the others; default all-or-nothing. */
+/**
+ * `mode=valid-only` writes the good rows of an import and reports the others; `preview` checks
+ * everything and writes nothing; default all-or-nothing.
+ */
 export const ImportModeQuery = Type.Object({ mode: Mode });
 export type ImportModeQuery = Static<typeof ImportModeQuery>;
 

@@ -122,6 +122,18 @@ export type ApplyContextVO = Static<typeof ApplyContextVO>;
 export const ApplyContextQuery = Type.Object(DelegationRef);
 export type ApplyContextQuery = Static<typeof ApplyContextQuery>;
 
+/**
+ * `GET /api/v1/apply/athletes/template`: `standard` (default) is Baton's own columns; `school`
+ * the layout schools use — a title row, a unit/leader row, then 姓名, 性别, 身份证号, 出生日期,
+ * 组别, 项目一, 项目二 … and the athlete fields (ID column formatted as text).
+ */
+export const ATHLETE_TEMPLATE_LAYOUTS = ['standard', 'school'] as const;
+export const AthleteTemplateQuery = Type.Object({
+  ...DelegationRef,
+  layout: Type.Optional(Type.Union(ATHLETE_TEMPLATE_LAYOUTS.map((l) => Type.Literal(l)))),
+});
+export type AthleteTemplateQuery = Static<typeof AthleteTemplateQuery>;
+
 /** `PUT /api/v1/apply/delegation` — remark fill: the delegation's own fields. */
 export const ApplyDelegationBody = Type.Object({
   ...DelegationRef,

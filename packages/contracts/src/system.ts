@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-import { PageQuery, SortQuery } from './schemas.js';
+import { ImportMode, PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable text field becomes null, never 0. */
 
@@ -146,18 +146,16 @@ export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 export const UserImportQuery = Type.Object({
   deptId: Id,
-  mode: Type.Optional(
-    Type.Union([Type.Literal('all-or-nothing'), Type.Literal('valid-only')], {
-      description: 'all-or-nothing (default): any bad row writes nothing; valid-only: import the good rows',
-    }),
-  ),
+  /** all-or-nothing (default): any bad row writes nothing; valid-only: the good rows; preview: check, write nothing. */
+  mode: Type.Optional(ImportMode),
 });
 export type UserImportQuery = Static<typeof UserImportQuery>;
 /** Column headers of the import template (either language is accepted on import). */
 export const USER_IMPORT_COLUMNS = [
   { key: 'username', zh: '用户名', en: 'Username', required: true },
   { key: 'nickname', zh: '昵称', en: 'Nickname', required: false },
-  { key: 'password', zh: '密码', en: 'Password', required: true },
+  /** Optional: a user imported without one (an export re-imported) signs in once an administrator resets it. */
+  { key: 'password', zh: '密码', en: 'Password', required: false },
   { key: 'gender', zh: '性别', en: 'Gender', required: false },
   { key: 'mobile', zh: '手机号码', en: 'Mobile', required: false },
   { key: 'email', zh: '邮箱', en: 'Email', required: false },

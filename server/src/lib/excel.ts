@@ -22,7 +22,7 @@ export function safeCell(value: unknown): string | number | boolean | Date | nul
 }
 
 /** exceljs is large (≈27 MB resident): loaded on the first spreadsheet, not at start. */
-const excel = () => import('exceljs').then((m) => m.default);
+export const excel = () => import('exceljs').then((m) => m.default);
 
 /** One sheet as an .xlsx buffer, every text cell neutralised. */
 export async function toXlsx<Row>(sheetName: string, columns: Column<Row>[], rows: Row[]): Promise<Buffer> {
@@ -194,14 +194,14 @@ export async function checkUnpackedSize(zip: Buffer, limits: SheetLimits = DEFAU
 }
 
 /**
- * Read the first sheet of an .xlsx upload into rows of trimmed text keyed by header.
- * Refuses, with a clear message, anything that is not an xlsx, too large, or a zip bomb (counted
- * while inflating: checkUnpackedSize).
+ * The first sheet of an .xlsx upload, after the checks: refuses, with a clear message, anything
+ * that is not an xlsx, too large, too many rows, or a zip bomb (counted while inflating:
+ * checkUnpackedSize).
  */
-export async function readXlsx(
+export async function loadWorksheet(
   file: Buffer,
   limits: SheetLimits = DEFAULT_SHEET_LIMITS,
-): Promise<{ headers: string[]; rows: { row: number; values: Record<string, string> }[] }> {
+): Promise<ExcelJS.Worksheet> {
   if (file.length > limits.maxBytes) {
     throw badInput('文件过大', `the file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`);
   }
@@ -229,6 +229,18 @@ export async function readXlsx(
   if (sheet.actualRowCount - 1 > limits.maxRows) {
     throw badInput(`行数超过 ${limits.maxRows}`, `more than ${limits.maxRows} rows`);
   }
+  return sheet;
+}
+
+/**
+ * Read the first sheet of an .xlsx upload into rows of trimmed text keyed by the headers of
+ * row 1 (the checks of loadWorksheet first). Imports read through sheet-import.ts instead.
+ */
+export async function readXlsx(
+  file: Buffer,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+): Promise<{ headers: string[]; rows: { row: number; values: Record<string, string> }[] }> {
+  const sheet = await loadWorksheet(file, limits);
   const headers: string[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
     headers[col - 1] = cellText(cell.value);
@@ -248,7 +260,8 @@ export async function readXlsx(
   return { headers, rows };
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell as trimmed text (rich text joined, a formula's result, a date as YYYY-MM-DD). */
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -282,36 +295,12 @@ export interface ImportColumn {
   zh: string;
   en: string;
   required: boolean;
-}
-
-/**
- * Spreadsheet rows keyed by column key; a header may be the key or its zh/en title.
- * A required column missing from the header row refuses the whole file.
- */
-export function keyedRows(
-  sheet: { headers: string[]; rows: { row: number; values: Record<string, string> }[] },
-  columns: readonly ImportColumn[],
-): { row: number; values: Record<string, string> }[] {
-  const byHeader = new Map<string, string>();
-  for (const c of columns) {
-    for (const h of [c.key, c.zh, c.en]) byHeader.set(h.trim().toLowerCase(), c.key);
-  }
-  const present = new Set(sheet.headers.map((h) => byHeader.get((h ?? '').trim().toLowerCase())).filter(Boolean));
-  const missing = columns.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) {
-    throw badInput(
-      `缺少列：${missing.map((c) => c.zh).join('、')}`,
-      `missing column(s): ${missing.map((c) => c.en).join(', ')}`,
-    );
-  }
-  return sheet.rows.map((r) => {
-    const values: Record<string, string> = {};
-    for (const [header, text] of Object.entries(r.values)) {
-      const key = byHeader.get(header.trim().toLowerCase());
-      if (key && !(key in values && values[key])) values[key] = text;
-    }
-    return { row: r.row, values };
-  });
+  /** Other headers that mean this column, in either language (matched as sheet-import.ts says). */
+  synonyms?: readonly string[];
+  /** Several columns may fill it (项目一, 项目二 …): the header may end in a number. */
+  multiple?: boolean;
+  /** How its cells are read: a date (serial numbers too), an ID (a number cell that lost digits), as typed. */
+  kind?: 'text' | 'date' | 'id' | 'raw';
 }
 
 /** The columns of an import template, titled in the request's language (either is accepted back). */

@@ -159,6 +159,7 @@ const DECLARED: Record<string, Rule> = {
   'POST /api/v1/apply/athletes/import': REGISTRATION,
   'GET /api/v1/apply/athletes/page': DELEGATION_1,
   'GET /api/v1/apply/athletes/template': DELEGATION_1,
+  'GET /api/v1/apply/athletes/export': DELEGATION_1,
   'POST /api/v1/apply/coaches': REGISTRATION,
   'PUT /api/v1/apply/coaches/:id': DELEGATION_1,
   'GET /api/v1/apply/coaches/:id/form': DELEGATION_1,

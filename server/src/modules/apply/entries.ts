@@ -133,7 +133,7 @@ export async function applyItems(db: Db, u: CurrentUser, q: ApplyItemsQuery): Pr
  * order, on what was read; the answer is built from what is known, not read back. An approved
  * athlete goes back to audit (`reauditAthletes`, a few statements more).
  */
-export async function createEntry(db: Db, u: CurrentUser, body: EntryBody): Promise<Written<EntryVO>> {
+export async function createEntry(db: DbOrTx, u: CurrentUser, body: EntryBody): Promise<Written<EntryVO>> {
   // A delegation account acts on its own delegation only; a manager may name it.
   const only = u.delegation ? delegationIdOf(u, body.delegationId) : body.delegationId;
   let dateError: unknown = null;

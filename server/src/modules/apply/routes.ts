@@ -9,6 +9,7 @@ import {
   ApplySummaryVO,
   AthleteBody,
   AthletePageQuery,
+  AthleteTemplateQuery,
   AthleteUpdateBody,
   AthleteVO,
   CoachBody,
@@ -35,6 +36,7 @@ import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
@@ -48,7 +50,7 @@ import {
   updateRelay,
 } from './entries.js';
 import { deleteDelegationFile, listDelegationFiles, uploadDelegationFile, uploadFields } from './files.js';
-import { athleteTemplate, importAthletes } from './importer.js';
+import { athleteTemplate, exportAthletes, importAthletes, schoolTemplate } from './importer.js';
 import {
   applyContext,
   createAthlete,
@@ -80,7 +82,7 @@ const ImportQuery = Type.Object({
   ...ImportModeQuery.properties,
   delegationId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
-type ImportQuery = { mode?: 'all-or-nothing' | 'valid-only'; delegationId?: number };
+type ImportQuery = ImportModeQuery & { delegationId?: number };
 
 /** Note a write in the operation log; a manager's write while registration is closed is marked as an override. */
 function noted(
@@ -165,22 +167,38 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await pageAthletes(db, currentUser(req), req.query)),
   );
 
-  app.get<{ Querystring: { delegationId?: number } }>(
+  app.get<{ Querystring: AthleteTemplateQuery }>(
     '/api/v1/apply/athletes/template',
     {
       config: can('apply:athlete:import', 'edit'),
       schema: {
         tags,
-        summary: 'Import template: name, ID number, group, English name, ID type, gender, birth date, athlete fields',
+        summary:
+          'Import template: name, ID number, group, English name, ID type, gender, birth date, athlete fields; layout=school: title, unit/leader row, 姓名 性别 身份证号 出生日期 组别 项目一 项目二 …',
+        querystring: AthleteTemplateQuery,
+      },
+    },
+    async (req, reply) => {
+      const school = req.query.layout === 'school';
+      const make = school ? schoolTemplate : athleteTemplate;
+      const body = await make(db, currentUser(req), req.query.delegationId, req.lang);
+      return sendXlsx(reply, school ? 'athletes-school-template.xlsx' : 'athletes-template.xlsx', body);
+    },
+  );
+
+  app.get<{ Querystring: ApplyContextQuery }>(
+    '/api/v1/apply/athletes/export',
+    {
+      config: can('apply:athlete:query', 'query'),
+      schema: {
+        tags,
+        summary:
+          "The delegation's athletes as .xlsx in the import's columns (events as 项目1, 项目2 …): re-imports as is",
         querystring: ApplyContextQuery,
       },
     },
     async (req, reply) =>
-      sendXlsx(
-        reply,
-        'athletes-template.xlsx',
-        await athleteTemplate(db, currentUser(req), req.query.delegationId, req.lang),
-      ),
+      sendXlsx(reply, 'athletes.xlsx', await exportAthletes(db, currentUser(req), req.query.delegationId, req.lang)),
   );
 
   app.post<{ Querystring: ImportQuery }>(
@@ -189,7 +207,8 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: can('apply:athlete:import', 'edit'),
       schema: {
         tags,
-        summary: 'Import athletes from .xlsx (multipart field "file"); all-or-nothing unless mode=valid-only',
+        summary:
+          'Import athletes (and their event columns as entries) from .xlsx (multipart "file", optional "mapping" JSON {"<column index>": "<field key>" | null}); all-or-nothing unless mode=valid-only; mode=preview writes nothing and answers the sheet as understood',
         consumes: ['multipart/form-data'],
         querystring: ImportQuery,
         response: { 200: Envelope(ImportReport) },
@@ -202,10 +221,14 @@ export async function applyRoutes(app: FastifyInstance, deps: { db: Db }) {
         currentUser(req),
         req.query.delegationId,
         file,
-        req.query.mode === 'valid-only',
+        req.query.mode ?? 'all-or-nothing',
         req.lang,
+        importMapping(req.body),
       );
-      noted(req, req.query.delegationId ?? '', { after: { ...report, errors: report.errors.slice(0, 50) }, override });
+      if (req.query.mode !== 'preview') {
+        const { sheet: _sheet, ...brief } = report;
+        noted(req, req.query.delegationId ?? '', { after: { ...brief, errors: report.errors.slice(0, 50) }, override });
+      }
       return ok(report);
     },
   );

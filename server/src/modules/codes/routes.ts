@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
@@ -74,21 +75,18 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { auth: { perm: 'base:code:import' } },
       schema: {
         tags,
-        summary: 'Import codes from .xlsx (multipart field "file"); all-or-nothing unless mode=valid-only',
+        summary:
+          'Import codes from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
         consumes: ['multipart/form-data'],
         querystring: ImportModeQuery,
         response: { 200: Envelope(ImportReport) },
       },
     },
     async (req) => {
-      const report = await importCodes(
-        db,
-        currentUser(req),
-        uploadedFile(req.body),
-        req.query.mode === 'valid-only',
-        req.lang,
-      );
-      note(req, { after: { ...report, errors: report.errors.slice(0, 50) } });
+      const mode = req.query.mode ?? 'all-or-nothing';
+      const file = uploadedFile(req.body);
+      const report = await importCodes(db, currentUser(req), file, mode, req.lang, importMapping(req.body));
+      if (mode !== 'preview') note(req, { after: { ...report, errors: report.errors.slice(0, 50) } });
       return ok(report);
     },
   );

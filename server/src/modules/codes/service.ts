@@ -6,13 +6,21 @@ import {
   type AreaCodeQuery,
   type AreaCodeUpdateBody,
   type AreaCodeVO,
+  type ImportMode,
   type ImportReport,
 } from '@baton/contracts';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, customer, delegation, meetingAreaUser } from '../../db/schema/index.js';
 import { badInput, notFound, say } from '../../lib/errors.js';
-import { type Column, keyedRows, readXlsx, templateColumns, toXlsx } from '../../lib/excel.js';
+import { type Column, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
+import {
+  type Mapping,
+  missingColumnsReport,
+  readImportSheet,
+  requireColumns,
+  withSheet,
+} from '../../lib/sheet-import.js';
 import { isUniqueViolation } from '../../lib/sql.js';
 import { buildTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
@@ -201,11 +209,16 @@ export async function exportCodes(db: Db, q: AreaCodeQuery, lang: string): Promi
     ? withAncestors(all, (r) => [r.code, r.name, r.nameEn].some((t) => t.toLowerCase().includes(kw)))
     : all;
   // Parents before children, so the file imports in one pass.
+  // (buildTree makes the children before their parent: walk its tree instead.)
+  type Node = { r: AreaRow; children: Node[] };
   const ordered: AreaRow[] = [];
-  buildTree<AreaRow, null>(rows, (r) => {
-    ordered.push(r);
-    return null;
-  });
+  const walk = (nodes: Node[]) => {
+    for (const n of nodes) {
+      ordered.push(n.r);
+      walk(n.children);
+    }
+  };
+  walk(buildTree<AreaRow, Node>(rows, (r, children) => ({ r, children })));
   const byId = new Map(all.map((r) => [r.id, r]));
   return toXlsx(say(lang, '编码', 'Codes'), exportColumns(lang, byId), ordered);
 }
@@ -214,6 +227,15 @@ export const codeTemplate = (lang: string) =>
   toXlsx(say(lang, '编码', 'Codes'), templateColumns(AREA_CODE_IMPORT_COLUMNS, lang), []);
 
 const CODE_RE = new RegExp(AREA_CODE_PATTERN);
+
+/** The import's columns with the other headers a sheet may use for them (sheet-import.ts). */
+const SYNONYMS: Record<(typeof AREA_CODE_IMPORT_COLUMNS)[number]['key'], string[]> = {
+  code: ['区域编码', '地区编码', '行政区划代码', '代码', 'Area code'],
+  name: ['区域名称', '地区名称', '区域', 'Area name'],
+  nameEn: ['英文名', 'Name (English)', 'Name EN'],
+  parentCode: ['上级代码', '父级编码', 'Parent'],
+};
+const IMPORT_FIELDS: ImportColumn[] = AREA_CODE_IMPORT_COLUMNS.map((c) => ({ ...c, synonyms: SYNONYMS[c.key] }));
 
 /**
  * Import codes from a spreadsheet: every row is checked (code format and uniqueness in the
@@ -224,12 +246,17 @@ export async function importCodes(
   db: Db,
   u: CurrentUser,
   file: Buffer,
-  validOnly: boolean,
+  mode: ImportMode,
   lang: string,
+  mapping?: Mapping,
 ): Promise<ImportReport> {
   requireBaseDataOwner(u);
-  const sheet = await readXlsx(file);
-  const rows = keyedRows(sheet, AREA_CODE_IMPORT_COLUMNS);
+  const sheet = await readImportSheet(file, IMPORT_FIELDS, { lang, mapping });
+  const preview = mode === 'preview';
+  if (preview && sheet.missing.length) return missingColumnsReport(sheet, lang);
+  requireColumns(sheet);
+  const rows = sheet.rows;
+  const validOnly = mode === 'valid-only';
   const errors: ImportReport['errors'] = [];
   const fail = (row: number, fieldKey: string, zh: string, en: string) => {
     errors.push({ row, field: fieldKey, message: say(lang, zh, en) });
@@ -283,14 +310,21 @@ export async function importCodes(
   }
   errors.sort((a, b) => a.row - b.row);
   const invalidRows = new Set(errors.map((e) => e.row)).size;
-  const report: ImportReport = {
-    total: rows.length,
-    valid: resolved.length,
-    invalid: invalidRows,
-    imported: 0,
-    errors,
-  };
-  if (resolved.length === 0 || (errors.length && !validOnly)) return report;
+  const label = say(lang, '编码', 'Codes');
+  const writes = preview || !(errors.length && !validOnly);
+  const report: ImportReport = withSheet(
+    {
+      total: rows.length,
+      valid: resolved.length,
+      invalid: invalidRows,
+      imported: 0,
+      errors,
+      creates: [{ what: 'codes', label, count: writes ? resolved.length : 0 }],
+    },
+    sheet,
+    preview,
+  );
+  if (preview || resolved.length === 0 || (errors.length && !validOnly)) return report;
   try {
     await db.transaction(async (tx) => {
       const ids = new Map<string, number>();

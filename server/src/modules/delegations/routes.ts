@@ -20,6 +20,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
@@ -87,17 +88,19 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { auth: { perm: 'meeting:delegation:import' } },
       schema: {
         tags,
-        summary: 'Import delegations from .xlsx (multipart field "file"); all-or-nothing unless mode=valid-only',
+        summary:
+          'Import delegations from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
         consumes: ['multipart/form-data'],
         querystring: DelegationImportQuery,
         response: { 200: Envelope(ImportReport) },
       },
     },
     async (req) => {
-      const { meetingId, mode } = req.query;
+      const { meetingId, mode = 'all-or-nothing' } = req.query;
       const file = uploadedFile(req.body);
-      const report = await importDelegations(db, currentUser(req), meetingId, file, mode === 'valid-only', req.lang);
-      note(req, { target: meetingId, after: brief(report) });
+      const mapping = importMapping(req.body);
+      const report = await importDelegations(db, currentUser(req), meetingId, file, mode, req.lang, mapping);
+      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
       return ok(report);
     },
   );
@@ -116,9 +119,9 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
     async (req) => {
       const { meetingId, rows } = req.body;
-      const validOnly = req.query.mode === 'valid-only';
-      const report = await batchDelegations(db, currentUser(req), meetingId, rows, validOnly, req.lang);
-      note(req, { target: meetingId, after: brief(report) });
+      const mode = req.query.mode ?? 'all-or-nothing';
+      const report = await batchDelegations(db, currentUser(req), meetingId, rows, mode, req.lang);
+      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
       return ok(report);
     },
   );
@@ -137,9 +140,9 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
     async (req) => {
       const { meetingId, customerIds } = req.body;
-      const validOnly = req.query.mode === 'valid-only';
-      const report = await delegationsFromCustomers(db, currentUser(req), meetingId, customerIds, validOnly, req.lang);
-      note(req, { target: meetingId, after: brief(report) });
+      const mode = req.query.mode ?? 'all-or-nothing';
+      const report = await delegationsFromCustomers(db, currentUser(req), meetingId, customerIds, mode, req.lang);
+      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
       return ok(report);
     },
   );

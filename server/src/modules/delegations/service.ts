@@ -8,14 +8,22 @@ import {
   type DelegationReviewBody,
   type DelegationUpdateBody,
   type DelegationVO,
+  type ImportMode,
   type ImportReport,
 } from '@baton/contracts';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { areaCode, auditDecision, customer, delegation } from '../../db/schema/index.js';
 import { AppError, badInput, notFound, say } from '../../lib/errors.js';
-import { type Column, EXPORT_MAX_ROWS, keyedRows, readXlsx, templateColumns, toXlsx } from '../../lib/excel.js';
+import { type Column, EXPORT_MAX_ROWS, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
+import {
+  type Mapping,
+  missingColumnsReport,
+  readImportSheet,
+  requireColumns,
+  withSheet,
+} from '../../lib/sheet-import.js';
 import { iso, isUniqueViolation, likeAny, pgConstraint } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
@@ -358,13 +366,13 @@ async function checkRows(
   return { good, errors };
 }
 
-/** Write the good rows (all-or-nothing unless `validOnly`) and report. */
+/** Write the good rows (all-or-nothing unless `valid-only`; nothing in a preview) and report. */
 async function insertChecked(
   db: Db,
   meetingId: number,
   total: number,
   checked: { good: Candidate[]; errors: RowError[] },
-  validOnly: boolean,
+  mode: ImportMode,
   source: 'batch' | 'import' | 'customer',
 ): Promise<ImportReport> {
   const { good, errors } = checked;
@@ -375,7 +383,7 @@ async function insertChecked(
     imported: 0,
     errors,
   };
-  if (!good.length || (errors.length && !validOnly)) return report;
+  if (mode === 'preview' || !good.length || (errors.length && mode !== 'valid-only')) return report;
   try {
     await db.insert(delegation).values(
       good.map((g) => ({
@@ -405,7 +413,7 @@ export async function batchDelegations(
   u: CurrentUser,
   meetingId: number,
   rows: DelegationBatchRow[],
-  validOnly: boolean,
+  mode: ImportMode,
   lang: string,
 ): Promise<ImportReport> {
   await requireMeeting(db, u, meetingId, 'manage');
@@ -415,25 +423,45 @@ export async function batchDelegations(
     rows.map((values, i) => ({ row: i + 1, values })),
     lang,
   );
-  return insertChecked(db, meetingId, rows.length, checked, validOnly, 'batch');
+  return insertChecked(db, meetingId, rows.length, checked, mode, 'batch');
 }
 
 export const delegationTemplate = (lang: string) =>
   toXlsx(say(lang, '代表队', 'Delegations'), templateColumns(DELEGATION_IMPORT_COLUMNS, lang), []);
 
-/** Add delegations from a spreadsheet (row numbers as the spreadsheet shows them). */
+/** The import's columns with the other headers a sheet may use for them (sheet-import.ts). */
+const SYNONYMS: Record<(typeof DELEGATION_IMPORT_COLUMNS)[number]['key'], string[]> = {
+  name: ['代表队', '队名', '队伍名称', '单位名称', 'Delegation', 'Delegation name', 'Team', 'Team name'],
+  shortName: ['队伍简称', '单位简称', 'Abbreviation'],
+  contactName: ['联系人姓名', 'Contact name', 'Contact person'],
+  contactMobile: ['手机', '手机号', '手机号码', '联系电话', '联系人手机', '电话', 'Mobile', 'Phone', 'Contact phone'],
+  areaCode: ['地区编码', '区域代码', '行政区划代码'],
+};
+const IMPORT_FIELDS: ImportColumn[] = DELEGATION_IMPORT_COLUMNS.map((c) => ({ ...c, synonyms: SYNONYMS[c.key] }));
+
+/**
+ * Add delegations from a spreadsheet (row numbers as the spreadsheet shows them), read by
+ * sheet-import.ts (header found, synonyms, the user's mapping); its export re-imports as is.
+ */
 export async function importDelegations(
   db: Db,
   u: CurrentUser,
   meetingId: number,
   file: Buffer,
-  validOnly: boolean,
+  mode: ImportMode,
   lang: string,
+  mapping?: Mapping,
 ): Promise<ImportReport> {
   await requireMeeting(db, u, meetingId, 'manage');
-  const rows = keyedRows(await readXlsx(file), DELEGATION_IMPORT_COLUMNS);
-  const checked = await checkRows(db, meetingId, rows, lang);
-  return insertChecked(db, meetingId, rows.length, checked, validOnly, 'import');
+  const sheet = await readImportSheet(file, IMPORT_FIELDS, { lang, mapping });
+  const preview = mode === 'preview';
+  if (preview && sheet.missing.length) return missingColumnsReport(sheet, lang);
+  requireColumns(sheet);
+  const checked = await checkRows(db, meetingId, sheet.rows, lang);
+  const report = await insertChecked(db, meetingId, sheet.rows.length, checked, mode, 'import');
+  const label = say(lang, '代表队', 'Delegations');
+  const count = preview || report.imported ? checked.good.length : 0;
+  return withSheet({ ...report, creates: [{ what: 'delegations', label, count }] }, sheet, preview);
 }
 
 /** "Choose delegation": one delegation per chosen customer, with its name, area and contact. */
@@ -442,7 +470,7 @@ export async function delegationsFromCustomers(
   u: CurrentUser,
   meetingId: number,
   customerIds: number[],
-  validOnly: boolean,
+  mode: ImportMode,
   lang: string,
 ): Promise<ImportReport> {
   await requireMeeting(db, u, meetingId, 'manage');
@@ -471,7 +499,7 @@ export async function delegationsFromCustomers(
     })),
     lang,
   );
-  return insertChecked(db, meetingId, ids.length, checked, validOnly, 'customer');
+  return insertChecked(db, meetingId, ids.length, checked, mode, 'customer');
 }
 
 export async function exportDelegations(

@@ -92,10 +92,13 @@ export const code = (res: LightMyRequestResponse) => (res.json() as { code: stri
 export const data = <T = Record<string, unknown>>(res: LightMyRequestResponse) => (res.json() as { data: T }).data;
 
 /** A multipart form with one file field `file` (and optional text fields). */
-export function multipartFile(file: Buffer, filename = 'upload.xlsx') {
+export function multipartFile(file: Buffer, filename = 'upload.xlsx', fields: Record<string, string> = {}) {
   const boundary = `----baton${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+    `${parts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
       'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

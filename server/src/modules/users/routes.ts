@@ -26,17 +26,17 @@ import type { Db } from '../../db/client.js';
 import { badInput } from '../../lib/errors.js';
 import { sendXlsx, XLSX_TYPE } from '../../lib/excel.js';
 import { parseIds } from '../../lib/paging.js';
+import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { importTemplate, importUsers } from './importer.js';
 import {
   changePassword,
   createUser,
   deleteUsers,
   exportUsers,
   getUserByName,
-  importTemplate,
-  importUsers,
   pageUsers,
   profile,
   resetPassword,
@@ -204,11 +204,15 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { auth: { perm: 'sys:user:import' } },
       schema: {
         tags,
-        summary: 'Import users from the template: all-or-nothing, or valid-only; answers a row-by-row report',
+        summary:
+          'Import users (the template or an export; optional "mapping" JSON): all-or-nothing, valid-only or preview; answers a row-by-row report',
         consumes: ['multipart/form-data'],
         querystring: UserImportQuery,
         body: Type.Object({
           file: Type.Unsafe<Buffer>({ type: 'object', description: 'The .xlsx file (a multipart file part)' }),
+          mapping: Type.Optional(
+            Type.String({ maxLength: 16_384, description: 'JSON {"<column index>": "<field key>" | null}' }),
+          ),
         }),
         response: { 200: Envelope(ImportReport) },
       },
@@ -216,11 +220,14 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => {
       const file = req.body?.file;
       if (!Buffer.isBuffer(file)) throw badInput('请上传 Excel 文件（字段 file）', 'upload the Excel file as "file"');
+      const mode = req.query.mode ?? 'all-or-nothing';
       const { report, usernames } = await importUsers(db, currentUser(req), file, {
         deptId: req.query.deptId,
-        validOnly: req.query.mode === 'valid-only',
+        mode,
         lang: req.lang,
+        mapping: importMapping(req.body),
       });
+      if (mode === 'preview') return ok(report);
       note(req, {
         target: `dept ${req.query.deptId}`,
         after: { total: report.total, invalid: report.invalid, imported: report.imported, usernames },

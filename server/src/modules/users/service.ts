@@ -1,18 +1,13 @@
 import {
   ADMIN_USER_TYPES,
-  EMAIL_PATTERN,
-  type ImportReport,
   type Lang,
-  MOBILE_PATTERN,
   type OptionVO,
   type ProfileBody,
   type ProfileVO,
   ROOT_ROLE,
   roleFitsUserType,
-  USER_IMPORT_COLUMNS,
   USER_TYPE,
   USER_TYPES,
-  USERNAME_PATTERN,
   type UserBriefVO,
   type UserCreateBody,
   type UserExportQuery,
@@ -26,7 +21,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { dept, file, role, session, user, userRole } from '../../db/schema/index.js';
 import { DICTS } from '../../db/seed/dicts.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
-import { type Column, readXlsx, toXlsx } from '../../lib/excel.js';
+import { type Column, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { createdBetween, iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
@@ -37,11 +32,14 @@ import { revokeUserSessions } from '../auth/tokens.js';
 import { fileUrl, isImageMime } from '../files/service.js';
 import { deptInScope, scopeCondition, type UserScope, userScope } from './scope.js';
 
-const en = (lang: Lang) => lang === 'en';
+export const en = (lang: Lang) => lang === 'en';
 
 /** Role names of a user, joined, in the asked language. */
 const roleNamesSql = (lang: Lang) =>
   sql<string>`coalesce((select string_agg(${en(lang) ? sql`coalesce(nullif(r.name_en, ''), r.name)` : sql`r.name`}, ', ' order by r.sort, r.id)
+    from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${user.id}), '')`;
+/** Role codes of a user, joined (the import's roles column). */
+const roleCodesSql = sql<string>`coalesce((select string_agg(r.code, ', ' order by r.sort, r.id)
     from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${user.id}), '')`;
 const deptNameSql = (lang: Lang) =>
   en(lang) ? sql<string | null>`coalesce(nullif(${dept.nameEn}, ''), ${dept.name})` : sql<string | null>`${dept.name}`;
@@ -124,7 +122,7 @@ const EXPORT_MAX_ROWS = 20_000;
 export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuery, lang: Lang): Promise<Buffer> {
   const scope = await userScope(db, caller);
   const rows = await db
-    .select(listSelect(lang))
+    .select({ ...listSelect(lang), roleCodes: roleCodesSql })
     .from(user)
     .leftJoin(dept, eq(dept.id, user.deptId))
     .where(and(...(await filterConditions(db, scope, q))))
@@ -140,7 +138,9 @@ export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuer
     { header: e ? 'Mobile' : '手机号码', key: 'mobile', value: (r) => r.mobile },
     { header: e ? 'Email' : '邮箱', key: 'email', width: 26, value: (r) => r.email },
     { header: e ? 'Department' : '部门', key: 'dept', value: (r) => r.deptName },
-    { header: e ? 'Roles' : '角色', key: 'roles', width: 24, value: (r) => r.roleNames },
+    // The import's own column (codes), so the export re-imports as is; the names for the reader.
+    { header: e ? 'Role codes' : '角色编码', key: 'roles', width: 24, value: (r) => r.roleCodes },
+    { header: e ? 'Role names' : '角色名称', key: 'roleNames', width: 24, value: (r) => r.roleNames },
     { header: e ? 'User type' : '用户类型', key: 'userType', width: 10, value: (r) => r.userType },
     {
       header: e ? 'Status' : '状态',
@@ -181,7 +181,7 @@ export async function userForm(db: DbOrTx, caller: CurrentUser, id: number): Pro
   return { ...row, roleIds: roles.map((r) => r.roleId) };
 }
 
-type UserInput = Omit<UserCreateBody, 'password'>;
+export type UserInput = Omit<UserCreateBody, 'password'>;
 
 /** A user type's name (the `user_type` dictionary as seeded), in both languages. */
 const TYPE_NAMES = new Map(
@@ -192,7 +192,7 @@ const TYPE_NAMES = new Map(
 );
 
 /** May the caller give this user type? Root only by root (checked apart); administrators by administrators. */
-const mayGiveType = (caller: CurrentUser, userType: number) =>
+export const mayGiveType = (caller: CurrentUser, userType: number) =>
   !ADMIN_USER_TYPES.includes(userType as (typeof ADMIN_USER_TYPES)[number]) ||
   caller.isRoot ||
   caller.userType === USER_TYPE.ADMIN ||
@@ -477,225 +477,4 @@ export async function getUserByName(db: Db, caller: CurrentUser, username: strin
     .where(and(eq(sql`lower(${user.username})`, username.trim().toLowerCase()), scopeCondition(scope)));
   if (!row) throw notFound();
   return row;
-}
-
-// ─── Import ──────────────────────────────────────────────────────────────────────────────
-
-type ImportKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
-
-export async function importTemplate(lang: Lang): Promise<Buffer> {
-  const columns: Column<Record<string, string>>[] = USER_IMPORT_COLUMNS.map((c) => ({
-    header: en(lang) ? c.en : c.zh,
-    key: c.key,
-    width: c.key === 'email' ? 26 : 16,
-    value: (r) => r[c.key],
-  }));
-  return toXlsx(en(lang) ? 'Users' : '用户', columns, []);
-}
-
-const GENDERS: Record<string, number> = {
-  '': 0,
-  '0': 0,
-  '1': 1,
-  '2': 2,
-  未知: 0,
-  男: 1,
-  女: 2,
-  unknown: 0,
-  male: 1,
-  female: 2,
-};
-const STATUSES: Record<string, number> = { '': 1, '1': 1, '0': 0, 正常: 1, 停用: 0, enabled: 1, disabled: 0 };
-
-interface ParsedRow {
-  row: number;
-  input: UserInput & { password: string };
-}
-
-/**
- * Import users from the template: every row is checked first (fields, roles, duplicates in
- * the file and against the database). With any bad row nothing is written, unless the
- * caller chose `valid-only`; the good rows then go in one transaction.
- */
-export async function importUsers(
-  db: Db,
-  caller: CurrentUser,
-  file: Buffer,
-  opts: { deptId: number; validOnly: boolean; lang: Lang },
-): Promise<{ report: ImportReport; usernames: string[] }> {
-  const e = en(opts.lang);
-  const msg = (zh: string, english: string) => (e ? english : zh);
-  const scope = await userScope(db, caller);
-  const [d] = await db.select({ id: dept.id }).from(dept).where(eq(dept.id, opts.deptId));
-  if (!d) throw badInput(`部门 ${opts.deptId} 不存在`, `department ${opts.deptId} does not exist`);
-  if (!deptInScope(scope, opts.deptId)) {
-    throw badInput('该部门不在您的数据权限范围内', 'that department is outside your data scope');
-  }
-
-  const { headers, rows } = await readXlsx(file);
-  const keyOf = new Map<string, ImportKey>();
-  for (const h of headers) {
-    if (!h) continue;
-    const clean = h.replace(/\*$/, '').trim().toLowerCase();
-    const col = USER_IMPORT_COLUMNS.find((c) => c.zh === clean || c.en.toLowerCase() === clean || c.key === clean);
-    if (col) keyOf.set(h, col.key);
-  }
-  const present = new Set(keyOf.values());
-  const missing = USER_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) {
-    const names = missing.map((c) => `${c.zh}/${c.en}`).join(', ');
-    throw badInput(`缺少列：${names}（请使用导入模板）`, `missing columns: ${names} (use the import template)`);
-  }
-  if (!rows.length) throw badInput('文件中没有数据行', 'the file has no data rows');
-
-  const allRoles = await db.select({ id: role.id, code: role.code }).from(role);
-  const roleByCode = new Map(allRoles.map((r) => [r.code.toUpperCase(), r]));
-  const errors: ImportReport['errors'] = [];
-  const parsed: ParsedRow[] = [];
-  const firstRowOf = new Map<string, number>();
-  const usernameRe = new RegExp(USERNAME_PATTERN);
-  const mobileRe = new RegExp(MOBILE_PATTERN);
-  const emailRe = new RegExp(EMAIL_PATTERN);
-
-  for (const { row, values } of rows) {
-    const v: Partial<Record<ImportKey, string>> = {};
-    for (const [h, text] of Object.entries(values)) {
-      const key = keyOf.get(h);
-      if (key) v[key] = text;
-    }
-    const rowErrors: ImportReport['errors'] = [];
-    const fail = (field: ImportKey, zh: string, english: string) => {
-      const col = USER_IMPORT_COLUMNS.find((c) => c.key === field)!;
-      rowErrors.push({ row, field: e ? col.en : col.zh, message: msg(zh, english) });
-    };
-    const username = v.username ?? '';
-    if (!username) fail('username', '用户名必填', 'username is required');
-    else if (!usernameRe.test(username)) {
-      fail('username', '用户名须为 2-50 位字母、数字或 _ . @ -', 'username must be 2-50 letters, digits, _ . @ -');
-    } else {
-      const first = firstRowOf.get(username.toLowerCase());
-      if (first !== undefined) fail('username', `与第 ${first} 行重复`, `duplicate of row ${first}`);
-      else firstRowOf.set(username.toLowerCase(), row);
-    }
-    const nickname = v.nickname ?? '';
-    if (nickname.length > 50) fail('nickname', '昵称最多 50 个字符', 'nickname is longer than 50 characters');
-    const password = v.password ?? '';
-    if (password.length < 6 || password.length > 64) {
-      fail('password', '密码须为 6-64 个字符', 'password must have 6 to 64 characters');
-    }
-    const gender = GENDERS[(v.gender ?? '').toLowerCase()];
-    if (gender === undefined) fail('gender', '性别应为 男/女/未知', 'gender must be Male, Female or Unknown');
-    const mobile = v.mobile ?? '';
-    if (mobile && !mobileRe.test(mobile)) fail('mobile', '手机号码格式不正确', 'not a valid mobile number');
-    const email = v.email ?? '';
-    if (email && (email.length > 254 || !emailRe.test(email))) fail('email', '邮箱格式不正确', 'not a valid email');
-    // No default type: an empty cell is refused, like a form without one.
-    const userType = v.userType ? Number(v.userType) : null;
-    const typeOk = userType !== null && USER_TYPES.includes(userType as (typeof USER_TYPES)[number]);
-    if (userType === null) fail('userType', '用户类型必填', 'the user type is required');
-    else if (!typeOk) {
-      fail('userType', `用户类型应为 ${USER_TYPES.join('/')}`, `user type must be one of ${USER_TYPES.join(', ')}`);
-    } else if (userType === USER_TYPE.ROOT && !caller.isRoot) {
-      fail('userType', '不能导入超级管理员', 'root users cannot be imported');
-    } else if (!mayGiveType(caller, userType)) {
-      fail('userType', '只有系统管理员可以导入系统管理员', 'only an administrator can import administrators');
-    }
-    const roleIds: number[] = [];
-    for (const code of (v.roles ?? '').split(/[,，;；、\s]+/).filter(Boolean)) {
-      const found = roleByCode.get(code.toUpperCase());
-      if (!found) fail('roles', `角色编码“${code}”不存在`, `no role with code "${code}"`);
-      else if (found.code === ROOT_ROLE && !caller.isRoot)
-        fail('roles', '不能分配超级管理员角色', 'ROOT cannot be granted');
-      else if (typeOk && !roleFitsUserType(userType!, found.code)) {
-        fail(
-          'roles',
-          `角色“${found.code}”与用户类型 ${userType} 不符`,
-          `the role "${found.code}" does not fit the user type ${userType}`,
-        );
-      } else if (!roleIds.includes(found.id)) roleIds.push(found.id);
-    }
-    const status = STATUSES[(v.status ?? '').toLowerCase()];
-    if (status === undefined) fail('status', '状态应为 正常/停用', 'status must be Enabled or Disabled');
-    errors.push(...rowErrors);
-    if (!rowErrors.length) {
-      parsed.push({
-        row,
-        input: {
-          username,
-          nickname,
-          password,
-          gender: gender!,
-          mobile: mobile || null,
-          email: email || null,
-          userType: userType!,
-          status: status!,
-          deptId: opts.deptId,
-          roleIds,
-        },
-      });
-    }
-  }
-
-  // Usernames already in the database.
-  if (parsed.length) {
-    const lowered = parsed.map((p) => p.input.username.toLowerCase());
-    const taken = new Set<string>();
-    for (let i = 0; i < lowered.length; i += 1000) {
-      const chunk = lowered.slice(i, i + 1000);
-      const found = await db
-        .select({ name: sql<string>`lower(${user.username})` })
-        .from(user)
-        .where(inArray(sql`lower(${user.username})`, chunk));
-      for (const f of found) taken.add(f.name);
-    }
-    for (const p of [...parsed]) {
-      if (!taken.has(p.input.username.toLowerCase())) continue;
-      errors.push({
-        row: p.row,
-        field: e ? 'Username' : '用户名',
-        message: msg(`用户名“${p.input.username}”已存在`, `the username "${p.input.username}" already exists`),
-      });
-      parsed.splice(parsed.indexOf(p), 1);
-    }
-  }
-  errors.sort((a, b) => a.row - b.row);
-  const invalid = new Set(errors.map((x) => x.row)).size;
-  const report: ImportReport = { total: rows.length, valid: parsed.length, invalid, imported: 0, errors };
-  if ((errors.length && !opts.validOnly) || !parsed.length) return { report, usernames: [] };
-
-  const hashes: string[] = [];
-  for (let i = 0; i < parsed.length; i += 4) {
-    hashes.push(...(await Promise.all(parsed.slice(i, i + 4).map((p) => hashPassword(p.input.password)))));
-  }
-  try {
-    await db.transaction(async (tx) => {
-      for (const [i, p] of parsed.entries()) {
-        const { input } = p;
-        const [created] = await tx
-          .insert(user)
-          .values({
-            username: input.username,
-            nickname: input.nickname,
-            passwordHash: hashes[i]!,
-            gender: input.gender,
-            mobile: input.mobile,
-            email: input.email,
-            userType: input.userType,
-            status: input.status,
-            deptId: input.deptId,
-          })
-          .returning({ id: user.id });
-        if (input.roleIds.length) {
-          await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: created!.id, roleId })));
-        }
-      }
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw badInput('导入期间用户名已被占用，请重试', 'a username was taken while importing; try again');
-    }
-    throw err;
-  }
-  report.imported = parsed.length;
-  return { report, usernames: parsed.map((p) => p.input.username) };
 }

@@ -494,7 +494,14 @@ describe('Excel', () => {
     const filled = Buffer.from(await wb.xlsx.writeBuffer());
     const res2 = await upload(filled, importUrl(), 'zh');
     const report = ok<ImportReport>({ status: res2.statusCode, body: res2.json() });
-    expect(report).toEqual({ total: 1, valid: 1, invalid: 0, imported: 1, errors: [] });
+    expect(report).toEqual({
+      total: 1,
+      valid: 1,
+      invalid: 0,
+      imported: 1,
+      errors: [],
+      creates: [{ what: 'users', label: '用户', count: 1 }],
+    });
     const [row] = await t.database.db.select().from(user).where(eq(user.username, 'tmpl1'));
     expect(row).toMatchObject({ nickname: '模板一', gender: 2, userType: 20, deptId: depts.get('IT'), status: 1 });
     const roles = await t.database.db.select().from(userRole).where(eq(userRole.userId, row!.id));
@@ -554,7 +561,7 @@ describe('Excel', () => {
   it('refuses what is not the template: wrong columns, not a file, no rows', async () => {
     const noCols = await upload(await workbook(['Name', 'Age'], [['x', '1']]));
     expect(noCols.statusCode).toBe(400);
-    expect(noCols.json().msg).toContain('missing columns');
+    expect(noCols.json().msg).toContain('missing column(s): Username');
     const empty = await upload(await workbook(headers, []));
     expect(empty.json().code).toBe('A0400');
     const notXlsx = await upload(Buffer.from('username,password\nx,y'));
