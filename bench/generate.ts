@@ -309,7 +309,7 @@ export async function generate(db: Db, o: GenerateOptions): Promise<Meet> {
     contactMobile: `137${pad(m.id % 100, 2)}${pad(d, 6)}`,
   }));
   for (let i = 0; i < rows.length; i += 2000) {
-    const report = await batchDelegations(db, u, m.id, rows.slice(i, i + 2000), false, 'en');
+    const report = await batchDelegations(db, u, m.id, rows.slice(i, i + 2000), 'all-or-nothing', 'en');
     if (report.imported !== Math.min(2000, rows.length - i)) {
       throw new Error(`delegations refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
     }
