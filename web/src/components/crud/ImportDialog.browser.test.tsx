@@ -171,8 +171,9 @@ describe('import dialog: preview, re-map, import', () => {
     // The preview: asked for with an empty mapping, nothing written.
     await expect.poll(() => testId('import-preview')).not.toBeNull();
     expect(calls).toEqual([{ mode: 'preview', mapping: {}, fileName: 'school.xlsx' }]);
+    // A required field without a column: the rows cannot be checked yet, and the summary says why.
     expect(testId('import-preview-summary')!.textContent).toContain(
-      '2 rows read: 0 ready, 2 with problems. Nothing is written until you import.',
+      '2 rows read. They are checked once every required field has a column. Nothing is written until you import.',
     );
     expect(testId('import-preview-summary')!.textContent).toContain('Header on row 4');
     // The columns as understood: how each was recognised, and the unknown one left out.

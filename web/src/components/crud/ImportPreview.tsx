@@ -98,7 +98,7 @@ export function ImportPreview({ report, busy, onRemap }: ImportPreviewProps) {
       <Alert
         showIcon
         type={report.invalid > 0 || missing.length > 0 ? 'warning' : 'info'}
-        title={t('crud.importDialog.previewSummary', report)}
+        title={t(missing.length > 0 ? 'crud.importDialog.previewBlocked' : 'crud.importDialog.previewSummary', report)}
         description={
           sheet || report.encoding ? (
             <Typography.Text type="secondary">

@@ -48,6 +48,8 @@ export default {
     otherFile: 'Another file',
     previewSummary:
       '{{total}} rows read: {{valid}} ready, {{invalid}} with problems. Nothing is written until you import.',
+    previewBlocked:
+      '{{total}} rows read. They are checked once every required field has a column. Nothing is written until you import.',
     headerRow: 'Header on row {{row}}',
     encoding: 'Read as {{encoding}}',
     missingRequired: 'No column for the required {{fields}}: choose the column that holds it below.',

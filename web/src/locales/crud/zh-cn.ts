@@ -46,6 +46,7 @@ export default {
     previewing: '正在读取表格…',
     otherFile: '换一个文件',
     previewSummary: '共读取 {{total}} 行：可导入 {{valid}} 行，有问题 {{invalid}} 行。点击导入之前不会写入任何数据。',
+    previewBlocked: '共读取 {{total}} 行。为每个必填项选好对应的列后才能逐行检查。点击导入之前不会写入任何数据。',
     headerRow: '表头在第 {{row}} 行',
     encoding: '按 {{encoding}} 编码读取',
     missingRequired: '必填项 {{fields}} 没有对应的列：请在下方为它选择一列。',
