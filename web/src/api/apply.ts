@@ -21,17 +21,17 @@ import type {
   EntryBody,
   EntryUpdateBody,
   EntryVO,
+  ImportMode,
   ImportReport,
   RelayBody,
   RelayUpdateBody,
   RelayVO,
 } from '@baton/contracts';
 import type { AxiosResponse } from 'axios';
-import { type Ids, idList, request } from './request';
+import { type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
 export type { ListQuery, PageResult };
-export type ImportMode = 'all-or-nothing' | 'valid-only';
 export type DelegationFileKind = DelegationFileVO['kind'];
 
 /** `{ deleted }` of every DELETE. */
@@ -57,23 +57,21 @@ export const applyApi = {
       request<AthleteVO>({ url: `${BASE}/athletes/${id}`, method: 'put', data, params: { delegationId } }),
     remove: (ids: Ids, delegationId?: number) =>
       request<Deleted>({ url: `${BASE}/athletes/${idList(ids)}`, method: 'delete', params: { delegationId } }),
-    template: (delegationId?: number) =>
+    /** The import template; `school` = the layout schools use (title, unit and leader rows above the header). */
+    template: (delegationId?: number, layout?: 'school') =>
       request<AxiosResponse<Blob>>({
         url: `${BASE}/athletes/template`,
         method: 'get',
-        params: { delegationId },
+        params: { delegationId, layout },
         responseType: 'blob',
       }),
-    import: (file: File, mode: ImportMode, delegationId?: number) => {
-      const data = new FormData();
-      data.append('file', file);
-      return request<ImportReport>({
+    import: (file: File, mode: ImportMode, delegationId?: number, mapping?: ImportMapping) =>
+      request<ImportReport>({
         url: `${BASE}/athletes/import`,
         method: 'post',
         params: { mode, delegationId },
-        data,
-      });
-    },
+        data: importForm(file, mapping),
+      }),
   },
 
   coaches: {

@@ -22,7 +22,7 @@ import type {
   FieldTarget,
   FieldUpdateBody,
   FieldVO,
-  ImportModeQuery,
+  ImportMode,
   ImportReport,
   ItemBody,
   ItemExportQuery,
@@ -34,7 +34,7 @@ import type {
   NatureUpdateBody,
   NatureVO,
 } from '@baton/contracts';
-import { blob, type Ids, idList, request } from './request';
+import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
 // ─── Items ──────────────────────────────────────────────────────────────────────────────
@@ -72,11 +72,13 @@ export const codeApi = {
   remove: (ids: Ids) => request<null>({ url: `/api/v1/codes/${idList(ids)}`, method: 'delete' }),
   export: (params: AreaCodeQuery) => blob('/api/v1/codes/export', params),
   template: () => blob('/api/v1/codes/template'),
-  import: (file: File, params: ImportModeQuery) => {
-    const data = new FormData();
-    data.append('file', file);
-    return request<ImportReport>({ url: '/api/v1/codes/import', method: 'post', params, data });
-  },
+  import: (file: File, mode: ImportMode, mapping?: ImportMapping) =>
+    request<ImportReport>({
+      url: '/api/v1/codes/import',
+      method: 'post',
+      params: { mode },
+      data: importForm(file, mapping),
+    }),
 };
 
 // ─── Customers ──────────────────────────────────────────────────────────────────────────

@@ -2,8 +2,7 @@
  * Timing and data exchange (issue 6): FinishLynx files out and `.lif` results in, Hy-Tek
  * semicolon entry files out and in, the meet as JSON.
  */
-import type { ExportEncoding, ImportReport, LifImportVO } from '@baton/contracts';
-import type { ImportMode } from '../components/crud/ImportDialog';
+import type { ExportEncoding, ImportMode, ImportReport, LifImportVO } from '@baton/contracts';
 import { blob, request } from './request';
 
 const base = (meetingId: number) => `/api/v1/competition/meetings/${meetingId}/exchange`;

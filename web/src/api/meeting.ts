@@ -31,6 +31,7 @@ import type {
   GroupPageQuery,
   GroupUpdateBody,
   GroupVO,
+  ImportMode,
   ImportReport,
   ItemPageQuery,
   ItemVO,
@@ -46,12 +47,13 @@ import type {
   NaturePageQuery,
   NatureVO,
 } from '@baton/contracts';
-import { blob, type Ids, idList, request } from './request';
+import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
 export type { ListQuery, PageResult };
 
-export type ImportMode = 'all-or-nothing' | 'valid-only';
+/** The batch and from-customers writes have no preview (their rows are not a sheet). */
+export type WriteMode = Exclude<ImportMode, 'preview'>;
 
 export interface AreaUserOption {
   userId: number;
@@ -130,24 +132,21 @@ export const delegationApi = {
   remove: (ids: Ids) => request<null>({ url: `/api/v1/delegations/${idList(ids)}`, method: 'delete' }),
   export: (params: ListQuery<DelegationExportQuery>) => blob('/api/v1/delegations/export', params),
   template: () => blob('/api/v1/delegations/template'),
-  import: (file: File, meetingId: number, mode: ImportMode) => {
-    const data = new FormData();
-    data.append('file', file);
-    return request<ImportReport>({
+  import: (file: File, meetingId: number, mode: ImportMode, mapping?: ImportMapping) =>
+    request<ImportReport>({
       url: '/api/v1/delegations/import',
       method: 'post',
       params: { meetingId, mode },
-      data,
-    });
-  },
-  batch: (meetingId: number, rows: DelegationBatchRow[], mode: ImportMode) =>
+      data: importForm(file, mapping),
+    }),
+  batch: (meetingId: number, rows: DelegationBatchRow[], mode: WriteMode) =>
     request<ImportReport>({
       url: '/api/v1/delegations/batch',
       method: 'post',
       params: { mode },
       data: { meetingId, rows },
     }),
-  fromCustomers: (meetingId: number, customerIds: number[], mode: ImportMode) =>
+  fromCustomers: (meetingId: number, customerIds: number[], mode: WriteMode) =>
     request<ImportReport>({
       url: '/api/v1/delegations/from-customers',
       method: 'post',

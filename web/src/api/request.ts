@@ -76,3 +76,20 @@ export const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String
 /** A binary GET (exports, templates, files): the whole response, so headers carry the file name. */
 export const blob = (url: string, params?: object) =>
   request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
+
+/**
+ * The column re-map of a spreadsheet import: column index (0-based, A = 0) → field key, or null to
+ * leave the column out. Sent with the preview and again with the real import.
+ */
+export type ImportMapping = Record<string, string | null>;
+
+/**
+ * The multipart body of a spreadsheet import: the mapping as JSON, then the file (fields before
+ * the file reach the server with it; a field after it would not be read).
+ */
+export function importForm(file: File, mapping: ImportMapping = {}): FormData {
+  const data = new FormData();
+  data.append('mapping', JSON.stringify(mapping));
+  data.append('file', file);
+  return data;
+}

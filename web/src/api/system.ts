@@ -25,6 +25,7 @@ import type {
   DictPageQuery,
   DictPageVO,
   DictUpdateBody,
+  ImportMode,
   ImportReport,
   LoginLogExportQuery,
   LoginLogQuery,
@@ -48,12 +49,11 @@ import type {
   UserCreateBody,
   UserExportQuery,
   UserForm,
-  UserImportQuery,
   UserPageQuery,
   UserPageVO,
   UserUpdateBody,
 } from '@baton/contracts';
-import { blob, type Ids, idList, request } from './request';
+import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 
 /** A page of rows, as every `/page` call answers. */
 export interface PageResult<T> {
@@ -80,11 +80,13 @@ export const userApi = {
     request<null>({ url: `/api/v1/users/${id}/password/reset`, method: 'put', params: { password } }),
   template: () => blob('/api/v1/users/template'),
   export: (params: ListQuery<UserExportQuery>) => blob('/api/v1/users/export', params),
-  import: (file: File, params: UserImportQuery) => {
-    const data = new FormData();
-    data.append('file', file);
-    return request<ImportReport>({ url: '/api/v1/users/import', method: 'post', params, data });
-  },
+  import: (file: File, params: { deptId: number; mode: ImportMode }, mapping?: ImportMapping) =>
+    request<ImportReport>({
+      url: '/api/v1/users/import',
+      method: 'post',
+      params,
+      data: importForm(file, mapping),
+    }),
   options: () => request<OptionVO[]>({ url: '/api/v1/users/options', method: 'get' }),
 };
 

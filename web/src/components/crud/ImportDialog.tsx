@@ -1,14 +1,16 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ImportReport } from '@baton/contracts';
-import { Alert, Button, Modal, Space, Spin, Typography, Upload } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { DownloadOutlined, InboxOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
+import type { ImportMode, ImportReport } from '@baton/contracts';
+import { Alert, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import type { ImportMapping } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
+import { useAppStore } from '../../stores/app';
 import { toImportLog } from '../Editor/importLog';
+import { ImportPreview, missingRequired } from './ImportPreview';
+import './ImportDialog.css';
 
 /** CodeMirror stays out of the page's chunk until a report is shown. */
 const Editor = lazy(() => import('../Editor').then((m) => ({ default: m.Editor })));
-
-export type ImportMode = 'all-or-nothing' | 'valid-only';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -16,11 +18,17 @@ export interface ImportDialogProps {
   title?: ReactNode;
   /** Downloads the template (e.g. `() => downloadFrom(userApi.template)`). */
   onTemplate: () => Promise<unknown>;
-  /** Sends the file; `all-or-nothing` first, `valid-only` when the user asks to import the good rows. */
-  upload: (file: File, mode: ImportMode) => Promise<ImportReport>;
+  /** Downloads the second template in the layout schools use (title, unit, leader rows), where the list has one. */
+  onSchoolTemplate?: () => Promise<unknown>;
+  /**
+   * Sends the file with the user's column re-map: `preview` as soon as a file is chosen and after
+   * each re-map (nothing written), then `all-or-nothing`, then `valid-only` when the user asks to
+   * import the good rows.
+   */
+  upload: (file: File, mode: ImportMode, mapping: ImportMapping) => Promise<ImportReport>;
   /** Fields the import needs besides the file (e.g. a department picker), shown above the drop zone. */
   extra?: ReactNode;
-  /** False while `extra` is incomplete: the import button stays disabled. */
+  /** False while `extra` is incomplete: no preview is asked for and the import button stays disabled. */
   ready?: boolean;
   /** After rows were written (to reload the table). */
   onImported?: (report: ImportReport) => void;
@@ -29,15 +37,18 @@ export interface ImportDialogProps {
 }
 
 /**
- * The import dialog of every list: template download, an .xlsx picked or dropped, the server's
- * row-by-row report in the log-mode editor, and — when rows failed and nothing was written — the
- * choice to import the valid rows only.
+ * The import dialog of every list: template download, an .xlsx picked or dropped, then a preview
+ * (the columns as the server understood them, each re-mappable; the rows and their problems; what
+ * would be created), then the import with the same mapping and the server's row-by-row report in
+ * the log-mode editor — and, when rows failed and nothing was written, the choice to import the
+ * valid rows only.
  */
 export function ImportDialog({
   open,
   onClose,
   title,
   onTemplate,
+  onSchoolTemplate,
   upload,
   extra,
   ready = true,
@@ -45,21 +56,75 @@ export function ImportDialog({
   accept = '.xlsx',
 }: ImportDialogProps) {
   const { t, i18n } = useTranslation();
+  const phone = useAppStore((s) => s.device === 'mobile');
   const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [preview, setPreview] = useState<ImportReport | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
+  // The pages pass `upload` as an inline arrow: a new one each render must not ask again.
+  const uploadRef = useRef(upload);
+  uploadRef.current = upload;
+
+  // The preview follows the file and the mapping; an answer to an older question is dropped.
+  useEffect(() => {
+    if (!open || !file || !ready) return;
+    let current = true;
+    setPreviewing(true);
+    uploadRef.current(file, 'preview', mapping).then(
+      (answer) => {
+        if (!current) return;
+        setPreview(answer);
+        setPreviewing(false);
+      },
+      () => {
+        // The request layer showed the reason; there is nothing to import from this file.
+        if (!current) return;
+        setPreview(null);
+        setPreviewing(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, file, mapping, ready]);
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    setMapping({});
+    setPreview(null);
+    setPreviewing(false);
+    setReport(null);
+  };
+
+  /** The picker's hook: keep the file here, never upload it by itself. */
+  const pick = (f: File) => {
+    choose(f);
+    return false;
+  };
 
   const close = () => {
-    setFile(null);
-    setReport(null);
+    choose(null);
     onClose();
   };
 
-  const send = async (mode: ImportMode) => {
+  /** A column's new field; a column that held that field until now is left out (one column per field). */
+  const remap = (index: number, key: string | null) => {
+    const next: ImportMapping = { ...mapping, [index]: key };
+    if (key !== null) {
+      for (const c of preview?.sheet?.columns ?? []) {
+        if (c.index !== index && c.key === key) next[c.index] = null;
+      }
+    }
+    setMapping(next);
+  };
+
+  const send = async (mode: Exclude<ImportMode, 'preview'>) => {
     if (!file) return;
     setBusy(true);
     try {
-      const answer = await upload(file, mode);
+      const answer = await upload(file, mode, mapping);
       setReport(answer);
       if (answer.imported > 0) onImported?.(answer);
     } catch {
@@ -69,6 +134,8 @@ export function ImportDialog({
     }
   };
 
+  const missing = missingRequired(preview?.sheet);
+  const canImport = Boolean(file && ready && preview && !previewing && missing.length === 0);
   const canRetryValid = Boolean(report && report.imported === 0 && report.invalid > 0 && report.valid > 0);
 
   return (
@@ -76,10 +143,11 @@ export function ImportDialog({
       open={open}
       title={title ?? t('crud.importDialog.title')}
       onCancel={close}
-      width={720}
-      maskClosable={false}
+      width={760}
+      mask={{ closable: false }}
+      className={phone ? 'import-dialog import-dialog--phone' : 'import-dialog'}
       footer={
-        <Space wrap style={{ justifyContent: 'flex-end' }}>
+        <Space wrap className="import-dialog-footer">
           <Button onClick={close}>{report ? t('crud.importDialog.close') : t('common.cancel')}</Button>
           {canRetryValid && (
             <Button
@@ -96,7 +164,7 @@ export function ImportDialog({
             <Button
               type="primary"
               loading={busy}
-              disabled={!file || !ready}
+              disabled={!canImport}
               onClick={() => send('all-or-nothing')}
               data-testid="import-submit"
             >
@@ -107,35 +175,58 @@ export function ImportDialog({
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="import-dialog">
-        <Space wrap>
+        <Space wrap className="import-dialog-templates">
           <Button icon={<DownloadOutlined />} onClick={() => void onTemplate()} data-testid="import-template">
             {t('crud.importDialog.template')}
           </Button>
+          {onSchoolTemplate && (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void onSchoolTemplate()}
+              data-testid="import-template-school"
+            >
+              {t('crud.importDialog.templateSchool')}
+            </Button>
+          )}
           <Typography.Text type="secondary">{t('crud.importDialog.hint')}</Typography.Text>
         </Space>
         {extra}
-        <Upload.Dragger
-          accept={accept}
-          maxCount={1}
-          disabled={busy}
-          fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-          beforeUpload={(f) => {
-            setFile(f);
-            setReport(null);
-            return false;
-          }}
-          onRemove={() => {
-            setFile(null);
-            setReport(null);
-          }}
-          data-testid="import-file"
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('crud.importDialog.drop')}</p>
-          <p className="ant-upload-hint">{t('crud.importDialog.dropHint')}</p>
-        </Upload.Dragger>
+        {file ? (
+          // A file is chosen: its name and a small picker for another, so the preview comes into view.
+          <Flex wrap gap={8} align="center" className="import-dialog-file" data-testid="import-file">
+            <PaperClipOutlined />
+            <Typography.Text strong ellipsis={{ tooltip: file.name }} className="import-dialog-file-name">
+              {file.name}
+            </Typography.Text>
+            <Upload accept={accept} maxCount={1} showUploadList={false} disabled={busy} beforeUpload={pick}>
+              <Button icon={<SwapOutlined />} disabled={busy} data-testid="import-file-change">
+                {t('crud.importDialog.otherFile')}
+              </Button>
+            </Upload>
+          </Flex>
+        ) : (
+          <Upload.Dragger
+            accept={accept}
+            maxCount={1}
+            disabled={busy}
+            showUploadList={false}
+            beforeUpload={pick}
+            data-testid="import-file"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('crud.importDialog.drop')}</p>
+            <p className="ant-upload-hint">{t('crud.importDialog.dropHint')}</p>
+          </Upload.Dragger>
+        )}
+        {!report && previewing && (
+          <Space data-testid="import-previewing">
+            <Spin size="small" />
+            <Typography.Text type="secondary">{t('crud.importDialog.previewing')}</Typography.Text>
+          </Space>
+        )}
+        {!report && preview && <ImportPreview report={preview} busy={previewing} onRemap={remap} />}
         {report && (
           <div data-testid="import-report">
             <Alert

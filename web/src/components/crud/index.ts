@@ -4,7 +4,8 @@
  * - `SearchForm` — filter bar (responsive grid, folds on phones); `cleanParams`, `rangeParams`.
  * - `CrudTable` — server-paged / sorted antd Table in a card with toolbar, selection, tree rows.
  * - `FormModal` — create / edit dialog that stays open when the save is rejected.
- * - `ImportDialog` — template, .xlsx upload, row report (log-mode editor), "valid rows only".
+ * - `ImportDialog` — templates, .xlsx upload, preview with column re-map (`ImportPreview`), row report
+ *   (log-mode editor), "valid rows only".
  * - `DictTag`, `DictSelect`, `useDict` — values and pickers from the dictionary cache (spec §4).
  * - `IconPicker` — the curated menu icons.
  * - `download`, `downloadFrom`, `filenameFromDisposition` — save a binary answer under its server name.
@@ -22,5 +23,5 @@ export { download, downloadFrom, filenameFromDisposition } from './download';
 export { FormModal, type FormModalProps } from './FormModal';
 export { formatTime } from './format';
 export { IconPicker } from './IconPicker';
-export { ImportDialog, type ImportDialogProps, type ImportMode } from './ImportDialog';
+export { ImportDialog, type ImportDialogProps } from './ImportDialog';
 export { cleanParams, rangeParams, type SearchField, SearchForm, type SearchFormProps } from './SearchForm';

@@ -296,7 +296,10 @@ export default function ApplyAthletePage() {
         onClose={() => setImporting(false)}
         title={t('apply.athlete.importTitle')}
         onTemplate={() => downloadFrom(() => applyApi.athletes.template(delegationId), 'athletes-template.xlsx')}
-        upload={(file, mode) => applyApi.athletes.import(file, mode, delegationId)}
+        onSchoolTemplate={() =>
+          downloadFrom(() => applyApi.athletes.template(delegationId, 'school'), 'athletes-school-template.xlsx')
+        }
+        upload={(file, mode, mapping) => applyApi.athletes.import(file, mode, delegationId, mapping)}
         onImported={() => refreshApply(KEYS.athletes)}
       />
     </Space>

@@ -191,7 +191,7 @@ export default function CodesPage() {
         onClose={() => setImportOpen(false)}
         title={t('base.codes.importTitle')}
         onTemplate={() => downloadFrom(codeApi.template, 'area-codes-template.xlsx')}
-        upload={(file, mode) => codeApi.import(file, { mode })}
+        upload={(file, mode, mapping) => codeApi.import(file, mode, mapping)}
         onImported={changed}
       />
     </Space>

@@ -4,14 +4,19 @@
  * report), and the meet as JSON. For the meeting's committee.
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { EXPORT_ENCODING_LIST, type ExportEncoding, type ImportReport, type LifImportVO } from '@baton/contracts';
+import {
+  EXPORT_ENCODING_LIST,
+  type ExportEncoding,
+  type ImportMode,
+  type ImportReport,
+  type LifImportVO,
+} from '@baton/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { type ExchangeFile, exchangeApi } from '../../../api/competition-exchange';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
-import type { ImportMode } from '../../../components/crud/ImportDialog';
 import { usePerm } from '../../../hooks/usePerm';
 import { canRetryValid, ReportView } from '../../meeting/delegation/shared';
 import {

@@ -3,7 +3,7 @@ import type { CustomerVO, DelegationBatchRow, DelegationVO, ImportReport } from 
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Radio, Space, Spin, Tree, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { delegationApi, type ImportMode, pickApi } from '../../../api/meeting';
+import { delegationApi, pickApi, type WriteMode } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useSticky } from '../../system/shared';
 import { canRetryValid, ReportView } from './shared';
@@ -35,7 +35,7 @@ function ReportFooter({
   report: ImportReport | null;
   busy: boolean;
   onClose: () => void;
-  onSend: (mode: ImportMode) => void;
+  onSend: (mode: WriteMode) => void;
   submitDisabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -93,7 +93,7 @@ export function BatchDialog({
     setReport(null);
   }, [open, form]);
 
-  const send = async (mode: ImportMode) => {
+  const send = async (mode: WriteMode) => {
     const rows = (form.getFieldValue('rows') as DelegationBatchRow[]).filter(
       (r) => r.name?.trim() || r.contactMobile?.trim() || r.areaCode?.trim(),
     );
@@ -216,7 +216,7 @@ export function ChooseDialog({
       children: toNodes(c.children ?? []),
     }));
 
-  const send = async (mode: ImportMode) => {
+  const send = async (mode: WriteMode) => {
     if (!meetingId || checked.length === 0) return;
     setBusy(true);
     try {

@@ -242,7 +242,7 @@ export default function DelegationPage() {
         onClose={closeDialog}
         title={t('meeting.delegation.importTitle')}
         onTemplate={() => downloadFrom(delegationApi.template, 'delegations-template.xlsx')}
-        upload={(file, mode) => delegationApi.import(file, meetingId!, mode)}
+        upload={(file, mode, mapping) => delegationApi.import(file, meetingId!, mode, mapping)}
         ready={Boolean(meetingId)}
         onImported={reload}
       />

@@ -239,7 +239,7 @@ export default function UserPage() {
         onClose={() => setImportOpen(false)}
         title={t('system.user.importTitle')}
         onTemplate={() => downloadFrom(userApi.template, 'user-import-template.xlsx')}
-        upload={(file, mode) => userApi.import(file, { deptId: importDept!, mode })}
+        upload={(file, mode, mapping) => userApi.import(file, { deptId: importDept!, mode }, mapping)}
         ready={Boolean(importDept)}
         onImported={reload}
         extra={
