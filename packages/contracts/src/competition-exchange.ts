@@ -181,7 +181,16 @@ export type LifConflictKind = (typeof LIF_CONFLICT_KINDS)[number];
  * (`trust-lane`); leave the row out (`skip-row`: the competitor gets no result); keep the file's
  * places or place by time (`keep-places`, `by-time`); read an unknown word as DNS, DNF or DQ.
  */
-export const LIF_RESOLUTIONS = ['trust-bib', 'trust-lane', 'skip-row', 'keep-places', 'by-time', 'DNS', 'DNF', 'DQ'] as const;
+export const LIF_RESOLUTIONS = [
+  'trust-bib',
+  'trust-lane',
+  'skip-row',
+  'keep-places',
+  'by-time',
+  'DNS',
+  'DNF',
+  'DQ',
+] as const;
 export type LifResolution = (typeof LIF_RESOLUTIONS)[number];
 
 export const LifConflictVO = Type.Object({

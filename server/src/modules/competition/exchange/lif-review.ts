@@ -22,9 +22,9 @@ import { loadRounds } from '../views.js';
 import { unnumbered, writeHeat } from './lif-import.js';
 import { type AssessedRow, assessRows, type Conflict, lifWind } from './lif-rows.js';
 import type { LifUpload } from './lif-upload.js';
-import { joinName } from './text.js';
 import { type Lif, parseLif } from './lynx.js';
 import { lynxSlot } from './service.js';
+import { joinName } from './text.js';
 
 /**
  * Several FinishLynx `.lif` files at once (a results folder dragged in, or a zip of it): each
@@ -136,7 +136,8 @@ function assess(
       lif = parseLif(decoded.text);
     } catch (e) {
       const { zh, en } = bilingual(e);
-      if (!vo.skipped) vo.conflicts.push(conflict({ id: 'unreadable', kind: 'unreadable', line: null, zh, en, options: [] }));
+      if (!vo.skipped)
+        vo.conflicts.push(conflict({ id: 'unreadable', kind: 'unreadable', line: null, zh, en, options: [] }));
       return none;
     }
     const h = lif.header;
@@ -190,6 +191,7 @@ function assess(
           options: [],
         }),
       );
+      return { ...none, lif, round: chosen.round };
     }
     const heat = chosen.round.heats.find((x) => x.id === chosen.option.heatId)!;
     const assessed = assessRows(lif.rows, heat.starts, d?.resolutions ?? {});
@@ -301,7 +303,9 @@ export async function commitLifs(
     const files = assess(uploads, heats, decisions, lang);
     const left = unresolvedOf(files.map((f) => f.vo));
     if (left) {
-      const first = files.flatMap((f) => f.vo.conflicts.filter((c) => c.resolution === null).map((c) => ({ f, c })))[0]!;
+      const first = files.flatMap((f) =>
+        f.vo.conflicts.filter((c) => c.resolution === null).map((c) => ({ f, c })),
+      )[0]!;
       const where = first.c.line !== null ? `${first.f.upload.name}:${first.c.line}` : first.f.upload.name;
       throw badInput(
         `还有 ${left} 个冲突未处理，未导入任何文件（如 ${where}：${first.c.message}）`,
@@ -316,7 +320,12 @@ export async function commitLifs(
         fileName: f.upload.name,
         encoding: f.encoding,
       });
-      written.push({ fileName: f.upload.name, heatLabel: f.vo.heatLabel ?? '', groupItemId: f.round!.groupItemId, result });
+      written.push({
+        fileName: f.upload.name,
+        heatLabel: f.vo.heatLabel ?? '',
+        groupItemId: f.round!.groupItemId,
+        result,
+      });
     }
     return written;
   });

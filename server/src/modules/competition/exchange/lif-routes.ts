@@ -32,11 +32,12 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
     auth: { perm: 'comp:exchange:import' },
     multipartOptions: {
       limits: {
-        files: LIF_MAX_FILES,
+        // One more than allowed, so that the count is refused with its own message.
+        files: LIF_MAX_FILES + 1,
         fileSize: LIF_MAX_REQUEST_BYTES,
-        fields: LIF_MAX_FILES + 2,
+        fields: LIF_MAX_FILES + 3,
         fieldSize: 512 * 1024,
-        parts: 2 * LIF_MAX_FILES + 2,
+        parts: 2 * LIF_MAX_FILES + 4,
       },
     },
   } as const;
@@ -65,7 +66,8 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
         response: { 200: Envelope(LifReviewVO) },
       },
     },
-    async (req) => ok(await reviewLifs(db, currentUser(req), req.params.id, lifUploads(req.body), lifDecisions(req.body), req.lang)),
+    async (req) =>
+      ok(await reviewLifs(db, currentUser(req), req.params.id, lifUploads(req.body), lifDecisions(req.body), req.lang)),
   );
 
   app.post<{ Params: IdP }>(
@@ -94,7 +96,9 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       );
       note(req, {
         target: req.params.id,
-        after: { heats: vo.heats.map((h) => ({ file: h.fileName, heatId: h.result.heatId, changes: h.result.changes.length })) },
+        after: {
+          heats: vo.heats.map((h) => ({ file: h.fileName, heatId: h.result.heatId, changes: h.result.changes.length })),
+        },
       });
       return ok(vo);
     },

@@ -138,7 +138,10 @@ describe('rows against a heat', () => {
   });
 
   it('an unknown word resolved as DNF; the same competitor twice', () => {
-    const rows = [row({ line: 2, place: 'NT', id: '101', lane: 1 }), row({ line: 3, place: '1', lane: 1, time: '10.1' })];
+    const rows = [
+      row({ line: 2, place: 'NT', id: '101', lane: 1 }),
+      row({ line: 3, place: '1', lane: 1, time: '10.1' }),
+    ];
     const r = assessRows(rows, starts, { 'unknown-word:2': 'DNF' });
     expect(r.rows[0]!.result.code).toBe('DNF');
     expect(r.conflicts.map((c) => c.id)).toEqual(['unknown-word:2', 'same-competitor:3']);

@@ -25,10 +25,7 @@ const isBuffer = (x: unknown): x is Buffer => Buffer.isBuffer(x);
 const isString = (x: unknown): x is string => typeof x === 'string';
 
 const tooMany = () =>
-  badInput(
-    `一次最多导入 ${LIF_MAX_FILES} 个 .lif 文件`,
-    `at most ${LIF_MAX_FILES} .lif files can be imported at once`,
-  );
+  badInput(`一次最多导入 ${LIF_MAX_FILES} 个 .lif 文件`, `at most ${LIF_MAX_FILES} .lif files can be imported at once`);
 
 /** The `.lif` entries of a zip, inflated with the bounds counted chunk by chunk. */
 function unzipLifs(zip: Buffer, zipName: string, room: number): { name: string; bytes: Buffer }[] {
@@ -93,7 +90,8 @@ export function lifUploads(body: unknown): LifUpload[] {
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const buffers = list(fields.file, isBuffer).filter((b) => b.length > 0);
   const names = list(fields.name, isString);
-  if (!buffers.length) throw badInput('请选择要导入的 .lif 文件', 'choose the .lif files to import (form field "file")');
+  if (!buffers.length)
+    throw badInput('请选择要导入的 .lif 文件', 'choose the .lif files to import (form field "file")');
   if (buffers.length > LIF_MAX_FILES) throw tooMany();
   const out: LifUpload[] = [];
   buffers.forEach((bytes, i) => {
