@@ -21,7 +21,7 @@ import { announce } from '../publish.js';
 import { loadRounds } from '../views.js';
 import { unnumbered, writeHeat } from './lif-import.js';
 import { type AssessedRow, assessRows, type Conflict, lifWind } from './lif-rows.js';
-import type { LifUpload } from './lif-upload.js';
+import { type LifUpload, lifDecisions, lifUploads } from './lif-upload.js';
 import { type Lif, parseLif } from './lynx.js';
 import { lynxSlot } from './service.js';
 import { joinName } from './text.js';
@@ -246,16 +246,17 @@ function bilingual(e: unknown): { zh: string; en: string } {
 const unresolvedOf = (files: readonly LifFileReviewVO[]) =>
   files.reduce((n, f) => n + f.conflicts.filter((c) => c.resolution === null).length, 0);
 
-/** `POST .../exchange/lif/review`: every file matched and reviewed; nothing is written. */
+/** `POST .../exchange/lif/review`: every file matched and reviewed; nothing is written (the access checked before the body is read). */
 export async function reviewLifs(
   db: Db,
   u: CurrentUser,
   meetingId: number,
-  uploads: readonly LifUpload[],
-  decisions: LifDecisions,
+  body: unknown,
   lang: Lang,
 ): Promise<LifReviewVO> {
   await requireCompetition(db, u, meetingId, 'manage');
+  const uploads = lifUploads(body);
+  const decisions = lifDecisions(body);
   const heats = await candidates(db, meetingId, lang);
   const files = assess(uploads, heats, decisions, lang).map((a) => a.vo);
   return {
@@ -275,11 +276,12 @@ export async function commitLifs(
   hub: RealtimeHub,
   u: CurrentUser,
   meetingId: number,
-  uploads: readonly LifUpload[],
-  decisions: LifDecisions,
+  body: unknown,
   lang: Lang,
 ): Promise<LifCommitVO> {
   await requireCompetition(db, u, meetingId, 'manage');
+  const uploads = lifUploads(body);
+  const decisions = lifDecisions(body);
   const out = await db.transaction(async (tx) => {
     const ids = await tx
       .select({ id: compHeat.id })

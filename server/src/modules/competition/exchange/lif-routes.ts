@@ -14,7 +14,6 @@ import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
 import { commitLifs, reviewLifs } from './lif-review.js';
-import { lifDecisions, lifUploads } from './lif-upload.js';
 
 const tags = ['competition'];
 type IdP = { id: number };
@@ -66,8 +65,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
         response: { 200: Envelope(LifReviewVO) },
       },
     },
-    async (req) =>
-      ok(await reviewLifs(db, currentUser(req), req.params.id, lifUploads(req.body), lifDecisions(req.body), req.lang)),
+    async (req) => ok(await reviewLifs(db, currentUser(req), req.params.id, req.body, req.lang)),
   );
 
   app.post<{ Params: IdP }>(
@@ -85,15 +83,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       },
     },
     async (req) => {
-      const vo = await commitLifs(
-        db,
-        hub,
-        currentUser(req),
-        req.params.id,
-        lifUploads(req.body),
-        lifDecisions(req.body),
-        req.lang,
-      );
+      const vo = await commitLifs(db, hub, currentUser(req), req.params.id, req.body, req.lang);
       note(req, {
         target: req.params.id,
         after: {
