@@ -35,7 +35,7 @@ interface Round {
 }
 
 /** Round 0 of U18 Girls 400 m as five published heats of two (made again when it is not). */
-async function fiveHeats(page: Page, meetingId: number, event: EventRow): Promise<Round> {
+async function fiveHeats(page: Page, event: EventRow): Promise<Round> {
   let first = event.rounds.find((r) => r.index === 0);
   if (first) {
     let round = await api<Round>(page, 'GET', `/api/v1/competition/rounds/${first.id}`);
@@ -71,7 +71,7 @@ test('a results referee drops five .lif files, resolves the one conflict, import
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
   const event = events.find((e) => e.groupNameEn === 'U18 Girls' && e.itemCode === '400')!;
-  const round = await fiveHeats(page, meetingId, event);
+  const round = await fiveHeats(page, event);
   expect(round.heats).toHaveLength(5);
 
   // One FinishLynx file per heat, named as FinishLynx names them, times to 1/10000; rows by bib
