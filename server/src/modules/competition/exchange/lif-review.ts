@@ -164,8 +164,12 @@ function assess(
           id: 'no-heat',
           kind: 'no-heat',
           line: null,
-          zh: `没有与文件对应的组次（项目 ${h.event} 第 ${h.round} 轮第 ${h.heat} 组，文件名 ${upload.name}）：请选择组次`,
-          en: `no heat matches the file (event ${h.event} round ${h.round} heat ${h.heat}, file name ${upload.name}): choose the heat`,
+          zh: unnumbered(lif)
+            ? `文件未编号（0,0,0），文件名 ${upload.name} 也不对应任何组次：请选择组次`
+            : `没有与文件对应的组次（项目 ${h.event} 第 ${h.round} 轮第 ${h.heat} 组，文件名 ${upload.name}）：请选择组次`,
+          en: unnumbered(lif)
+            ? `the file is unnumbered (0,0,0) and its name ${upload.name} names no heat: choose the heat`
+            : `no heat matches the file (event ${h.event} round ${h.round} heat ${h.heat}, file name ${upload.name}): choose the heat`,
           options: [],
         }),
       );

@@ -309,7 +309,12 @@ function Rows({ rows }: { rows: LifReviewRowVO[] }) {
           render: (_, r) => r.mark ?? (r.code ? t(`comp.code.${r.code}`) : ''),
         },
         { title: t('comp.place'), dataIndex: 'place', width: 64 },
-        { title: t('comp.reaction'), dataIndex: 'reactionTime', width: 80 },
+        {
+          title: t('comp.reaction'),
+          key: 'reaction',
+          width: 80,
+          render: (_, r) => (r.reactionTime === null ? '' : r.reactionTime.toFixed(3)),
+        },
       ]}
     />
   );
@@ -328,7 +333,7 @@ function Summary({ meetingId, done }: { meetingId: number; done: LifCommitVO }) 
             <Space wrap>
               <CheckCircleTwoTone twoToneColor="#52c41a" />
               <Link
-                to={`/competition/results?meetingId=${meetingId}&groupItemId=${h.groupItemId}&roundId=${h.result.roundId}`}
+                to={`/competition/results?meetingId=${meetingId}&groupItemId=${h.groupItemId}&roundId=${h.result.roundId}&heatId=${h.result.heatId}`}
                 data-testid="lif-batch-link"
               >
                 {h.heatLabel}
