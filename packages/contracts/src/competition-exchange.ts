@@ -308,3 +308,27 @@ export const LifCommitVO = Type.Object({
   ),
 });
 export type LifCommitVO = Static<typeof LifCommitVO>;
+
+/**
+ * `GET /competition/meetings/:id/exchange/lif/folder`: the FinishLynx results folder the server
+ * watches (LYNX_DIR) for this meeting, and its files waiting for a person (a conflict).
+ */
+export const LifFolderVO = Type.Object({
+  enabled: Type.Boolean(),
+  pending: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      size: Type.Integer(),
+      modifiedAt: Type.String(),
+      unresolved: Type.Integer(),
+      /** The first conflict, in the caller's language. */
+      problem: Type.String(),
+    }),
+  ),
+});
+export type LifFolderVO = Static<typeof LifFolderVO>;
+
+/** `GET /competition/meetings/:id/exchange/lif/folder/:fileId`: a waiting file's bytes. */
+export const LifFolderFileParams = Type.Object({ id: Id, fileId: Id });
+export type LifFolderFileParams = Static<typeof LifFolderFileParams>;

@@ -42,11 +42,12 @@ export const unnumbered = (lif: Lif) => lif.header.event === 0 && lif.header.rou
  * transaction, the heat locked): every competitor of the heat gets the result its row gives, and
  * one the file does not mention (or whose row is left out) loses place, mark, value, code and
  * reaction time; the wind is replaced (NWI or blank: none). Only the rows that change are
- * written (with a new version). The comp_log entry records the file and every change.
+ * written (with a new version). The comp_log entry records the file and every change (the user
+ * null: the results folder imported it, lif-folder.ts).
  */
 export async function writeHeat(
   tx: DbOrTx,
-  u: CurrentUser,
+  userId: number | null,
   round: RoundVO,
   heatId: number,
   lif: Lif,
@@ -103,7 +104,7 @@ export async function writeHeat(
       rows: byStart.size,
       changes,
     },
-    userId: u.id,
+    userId,
   });
   const written: LifRowVO[] = [...byStart.values()].map((r) => ({
     line: r.row.line,
@@ -186,7 +187,7 @@ export async function importLif(
       if (left.line === null) throw badInput(left.zh, left.en);
       throw lineError(left.line, left.zh, left.en);
     }
-    const vo = await writeHeat(tx, u, round, heat.id, lif, rows, {
+    const vo = await writeHeat(tx, u.id, round, heat.id, lif, rows, {
       fileName: fileName(body) ?? '',
       encoding: decoded.encoding,
     });

@@ -19,6 +19,7 @@ import { requireCompetition } from '../access.js';
 import { words } from '../documents/labels.js';
 import { announce } from '../publish.js';
 import { loadRounds } from '../views.js';
+import { settled } from './lif-folder.js';
 import { unnumbered, writeHeat } from './lif-import.js';
 import { type AssessedRow, assessRows, type Conflict, lifWind } from './lif-rows.js';
 import { type LifUpload, lifDecisions, lifUploads } from './lif-upload.js';
@@ -286,6 +287,37 @@ export async function commitLifs(
   await requireCompetition(db, u, meetingId, 'manage');
   const uploads = lifUploads(body);
   const decisions = lifDecisions(body);
+  const vo = await importLifs(db, hub, u.id, meetingId, uploads, decisions, lang);
+  await settled(meetingId, uploads);
+  return vo;
+}
+
+/** The review of files against a meeting, without the caller's access (checked by the caller). */
+export async function reviewFiles(
+  db: DbOrTx,
+  meetingId: number,
+  uploads: readonly LifUpload[],
+  decisions: LifDecisions,
+  lang: Lang,
+) {
+  const files = assess(uploads, await candidates(db, meetingId, lang), decisions, lang).map((a) => a.vo);
+  return { files, unresolved: unresolvedOf(files) };
+}
+
+/**
+ * Every file not left out written into its heat in ONE transaction (the meeting's heats locked,
+ * the review made again on the locked rows), or nothing when a conflict is left unresolved.
+ * `userId` null: the results folder imports (lif-folder.ts).
+ */
+export async function importLifs(
+  db: Db,
+  hub: RealtimeHub,
+  userId: number | null,
+  meetingId: number,
+  uploads: readonly LifUpload[],
+  decisions: LifDecisions,
+  lang: Lang,
+): Promise<LifCommitVO> {
   const out = await db.transaction(async (tx) => {
     const ids = await tx
       .select({ id: compHeat.id })
@@ -322,7 +354,7 @@ export async function commitLifs(
     if (!todo.length) throw badInput('没有要导入的文件（都已跳过）', 'there is no file to import (all are left out)');
     const written: LifCommitVO['heats'] = [];
     for (const f of todo) {
-      const result = await writeHeat(tx, u, f.round!, f.vo.heatId!, f.lif!, f.rows, {
+      const result = await writeHeat(tx, userId, f.round!, f.vo.heatId!, f.lif!, f.rows, {
         fileName: f.upload.name,
         encoding: f.encoding,
       });

@@ -4,15 +4,20 @@ import {
   LIF_MAX_FILES,
   LIF_MAX_REQUEST_BYTES,
   LifCommitVO,
+  LifFolderFileParams,
+  LifFolderVO,
   LifReviewVO,
   MeetingIdParams,
 } from '@baton/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badInput } from '../../../lib/errors.js';
+import { badInput, notFound } from '../../../lib/errors.js';
+import { sendFile } from '../../../lib/excel.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
+import { lynxFolder } from './lif-folder.js';
 import { commitLifs, reviewLifs } from './lif-review.js';
 
 const tags = ['competition'];
@@ -91,6 +96,49 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
         },
       });
       return ok(vo);
+    },
+  );
+
+  // The results folder (LYNX_DIR, lif-folder.ts): its files waiting for a person.
+  const READ = { auth: { perm: 'comp:exchange:import' } } as const;
+  app.get<{ Params: IdP }>(
+    `${base}/folder`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The FinishLynx results folder watched for this meeting (LYNX_DIR) and its files waiting for a person',
+        params: MeetingIdParams,
+        response: { 200: Envelope(LifFolderVO) },
+      },
+    },
+    async (req) => {
+      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      return ok(lynxFolder(req.params.id)?.list(req.lang) ?? { enabled: false, pending: [] });
+    },
+  );
+  app.get<{ Params: LifFolderFileParams }>(
+    `${base}/folder/:fileId`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'A file of the results folder waiting for a person, by its id (to open it in the review)',
+        params: LifFolderFileParams,
+      },
+    },
+    async (req, reply) => {
+      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      const folder = lynxFolder(req.params.id);
+      if (!folder) {
+        throw badInput(
+          '本赛事没有监视的成绩文件夹（LYNX_DIR）',
+          'no results folder (LYNX_DIR) is watched for this meeting',
+        );
+      }
+      const f = folder.file(req.params.fileId);
+      if (!f) throw notFound();
+      return sendFile(reply, f.name, 'application/octet-stream', f.bytes);
     },
   );
 }

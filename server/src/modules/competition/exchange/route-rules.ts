@@ -15,4 +15,6 @@ export const EXCHANGE_RULES: Record<string, Rule> = {
   'POST /api/v1/competition/heats/:id/lif': COMP_MANAGERS,
   'POST /api/v1/competition/meetings/:id/exchange/lif/review': COMP_MANAGERS,
   'POST /api/v1/competition/meetings/:id/exchange/lif/commit': COMP_MANAGERS,
+  'GET /api/v1/competition/meetings/:id/exchange/lif/folder': COMP_MANAGERS,
+  'GET /api/v1/competition/meetings/:id/exchange/lif/folder/:fileId': COMP_MANAGERS,
 };
