@@ -2,7 +2,7 @@
  * Timing and data exchange (issue 6): FinishLynx files out and `.lif` results in, Hy-Tek
  * semicolon entry files out and in, the meet as JSON.
  */
-import type { ImportReport, LifCommitVO, LifDecisions, LifImportVO, LifReviewVO } from '@baton/contracts';
+import type { ImportReport, LifCommitVO, LifDecisions, LifFolderVO, LifImportVO, LifReviewVO } from '@baton/contracts';
 import type { ImportMode } from '../components/crud/ImportDialog';
 import { blob, request } from './request';
 
@@ -25,6 +25,13 @@ export const exchangeApi = {
   /** The same files with the decisions: every file written in one transaction, or none. */
   lifCommit: (meetingId: number, files: File[], decisions: LifDecisions) =>
     request<LifCommitVO>({ url: `${base(meetingId)}/lif/commit`, method: 'post', data: lifForm(files, decisions) }),
+  /** The results folder the server watches (LYNX_DIR) and its files waiting for a person. */
+  lifFolder: (meetingId: number) => request<LifFolderVO>({ url: `${base(meetingId)}/lif/folder`, method: 'get' }),
+  /** A waiting file of the results folder, as a File for the review. */
+  lifFolderFile: async (meetingId: number, id: number, name: string) => {
+    const res = await blob(`${base(meetingId)}/lif/folder/${id}`);
+    return new File([res.data], name);
+  },
   /** Athletes and entries from a Hy-Tek semicolon file. */
   hytek: (meetingId: number, file: File, mode: ImportMode) => {
     const data = new FormData();

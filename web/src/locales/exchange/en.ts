@@ -59,6 +59,11 @@ export default {
       'same-heat': 'Choose another heat for one of the files, or leave one out.',
       unreadable: 'Leave the file out, or fix it and drop it again.',
     },
+    folder: {
+      clear: 'Results folder watched: no file waits for a person.',
+      waiting: '{{count}} file(s) of the results folder wait for a person (a conflict)',
+      open: 'Review them',
+    },
     inFile: 'In the file',
     rowSkipped: 'left out',
     import: 'Import {{count}} file(s)',

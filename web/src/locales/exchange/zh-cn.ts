@@ -55,6 +55,11 @@ export default {
       'same-heat': '请为其中一个文件选择其他组次，或跳过其中一个。',
       unreadable: '请跳过此文件，或修正后重新拖入。',
     },
+    folder: {
+      clear: '正在监视成绩文件夹：没有待人工处理的文件。',
+      waiting: '成绩文件夹中有 {{count}} 个文件待人工处理（有冲突）',
+      open: '审核这些文件',
+    },
     inFile: '文件内容',
     rowSkipped: '已跳过',
     import: '导入 {{count}} 个文件',

@@ -11,11 +11,12 @@ import type {
   LifConflictVO,
   LifDecisions,
   LifFileReviewVO,
+  LifFolderVO,
   LifResolution,
   LifReviewRowVO,
   LifReviewVO,
 } from '@baton/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, List, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -65,11 +66,32 @@ export function LifBatch({ meetingId, enabled }: { meetingId: number; enabled: b
   const resolve = (f: LifFileReviewVO, c: LifConflictVO, r: LifResolution) =>
     decide(f, { resolutions: { ...(decided[f.index]?.resolutions ?? {}), [c.id]: r } });
 
-  const busy = reviewing.isPending || importing.isPending;
+  const folder = useQuery({
+    queryKey: ['lif-folder', meetingId],
+    queryFn: () => exchangeApi.lifFolder(meetingId),
+    enabled,
+    refetchInterval: 5000,
+  });
+  const openWaiting = useMutation({
+    mutationFn: () =>
+      Promise.all((folder.data?.pending ?? []).map((p) => exchangeApi.lifFolderFile(meetingId, p.id, p.name))),
+    onSuccess: (list) => {
+      setFiles(list);
+      setDecided({});
+      setDone(null);
+      setReview(null);
+    },
+  });
+  useEffect(() => {
+    if (done) void folder.refetch();
+  }, [done, folder.refetch]);
+
+  const busy = reviewing.isPending || importing.isPending || openWaiting.isPending;
   return (
     <Card title={t('exchange.batch.title')} variant="borderless" data-testid="lif-batch">
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('exchange.batch.hint')}</Typography.Text>
+        {folder.data?.enabled && <FolderWaiting folder={folder.data} busy={busy} onOpen={() => openWaiting.mutate()} />}
         <Upload.Dragger
           accept=".lif,.zip"
           multiple
@@ -144,6 +166,39 @@ export function LifBatch({ meetingId, enabled }: { meetingId: number; enabled: b
         {done && <Summary meetingId={meetingId} done={done} />}
       </Space>
     </Card>
+  );
+}
+
+/** The results folder's files waiting for a person (a conflict), opened together in the review. */
+function FolderWaiting({ folder, busy, onOpen }: { folder: LifFolderVO; busy: boolean; onOpen: () => void }) {
+  const { t } = useTranslation();
+  if (!folder.pending.length) {
+    return <Alert type="success" showIcon title={t('exchange.batch.folder.clear')} data-testid="lif-folder" />;
+  }
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="lif-folder"
+      title={t('exchange.batch.folder.waiting', { count: folder.pending.length })}
+      description={
+        <List
+          size="small"
+          dataSource={folder.pending}
+          renderItem={(p) => (
+            <List.Item>
+              <Typography.Text strong>{p.name}</Typography.Text>
+              <Typography.Text type="danger">{p.problem}</Typography.Text>
+            </List.Item>
+          )}
+        />
+      }
+      action={
+        <Button size="small" type="primary" disabled={busy} onClick={onOpen} data-testid="lif-folder-open">
+          {t('exchange.batch.folder.open')}
+        </Button>
+      }
+    />
   );
 }
 
