@@ -234,7 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
-    lynx: lynxDir ? { dir: path.resolve(lynxDir), meetingId: intVar(env, 'LYNX_MEETING_ID', 0, 1, 2_147_483_647) } : null,
+    lynx: lynxDir
+      ? { dir: path.resolve(lynxDir), meetingId: intVar(env, 'LYNX_MEETING_ID', 0, 1, 2_147_483_647) }
+      : null,
     db: dbSettings(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadBytesPerHour: intVar(env, 'UPLOAD_MB_PER_HOUR', 200, 1, 1_000_000) * 1024 * 1024,
