@@ -19,6 +19,7 @@ import { loadSm2Keys } from './modules/auth/sm2.js';
 import type { TokenSettings } from './modules/auth/tokens.js';
 import { codegenRoutes } from './modules/codegen/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
+import { startLynxFolder, stopLynxFolder } from './modules/competition/exchange/lif-folder.js';
 import { exchangeRoutes } from './modules/competition/exchange/routes.js';
 import { competitionRoutes } from './modules/competition/routes.js';
 import { configRoutes } from './modules/config/routes.js';
@@ -229,6 +230,10 @@ export async function buildApp(
     await healthRoutes(api, { db });
     await competitionRoutes(api, { db, hub: app.realtime });
     startRegistrationCloser(api, db);
+    if (config.lynx) {
+      const folder = startLynxFolder(db, app.realtime, app.log, config.lynx);
+      api.addHook('onClose', async () => stopLynxFolder(folder));
+    }
   });
 
   // One not-found handler: unknown API paths answer 404 in the envelope; other browser

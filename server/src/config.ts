@@ -39,6 +39,11 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Hours an upload nothing refers to is kept before the sweep deletes it (FILE_ORPHAN_HOURS). */
   fileOrphanHours: number;
+  /**
+   * LYNX_DIR: the FinishLynx results folder the server watches and imports `.lif` files from,
+   * into the meeting LYNX_MEETING_ID (required with it); null: no folder is watched.
+   */
+  lynx: { dir: string; meetingId: number } | null;
 }
 
 /** The PostgreSQL pool's bounds and when requests are shed (503 B0210) instead of queued. */
@@ -203,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   }
+  const lynxDir = env.LYNX_DIR?.trim() || null;
+  if (lynxDir && !env.LYNX_MEETING_ID) {
+    throw new ConfigError('LYNX_DIR needs LYNX_MEETING_ID (the id of the meeting the results folder belongs to)');
+  }
   const publicUrl = env.BATON_PUBLIC_URL?.trim() || null;
   if (publicUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
     throw new ConfigError('BATON_PUBLIC_URL must be an http:// or https:// address, e.g. https://meet.example.org');
@@ -225,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
+    lynx: lynxDir
+      ? { dir: path.resolve(lynxDir), meetingId: intVar(env, 'LYNX_MEETING_ID', 0, 1, 2_147_483_647) }
+      : null,
     db: dbSettings(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadBytesPerHour: intVar(env, 'UPLOAD_MB_PER_HOUR', 200, 1, 1_000_000) * 1024 * 1024,

@@ -168,7 +168,7 @@ describe('FinishLynx .lif import', () => {
     ]);
     const res = await upload(committee, `/api/v1/competition/heats/${heatId}/lif`, text, 'heat.lif');
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toMatch(/line 8: Here Nobody \(ID 9999, lane 1\) is not in this heat's start list/);
+    expect(res.json().msg).toMatch(/line 8: Here Nobody \(ID 9999, lane 1\): nobody in this heat has ID 9999/);
     const form = multipartFile(Buffer.from(text), 'heat.lif');
     const zh = await committee.raw({
       method: 'POST',
@@ -177,7 +177,7 @@ describe('FinishLynx .lif import', () => {
       headers: { ...form.headers, 'accept-language': 'zh-CN' },
     });
     expect(zh.statusCode).toBe(400);
-    expect(zh.json().msg).toContain('第 8 行：Here Nobody（ID 9999, lane 1）不在该组出发名单中');
+    expect(zh.json().msg).toContain('第 8 行：Here Nobody（ID 9999，1 道）：该组没有号码 9999');
     expect((await startsOfHeat(heatId)).every((s) => s.value === null && s.mark === null)).toBe(true);
   });
 

@@ -1,6 +1,14 @@
-import { LIF_MAX_BYTES, type LifImportVO, type LifRowVO, type MarkCode } from '@baton/contracts';
+import {
+  LIF_MAX_BYTES,
+  type LifChangeVO,
+  type LifImportVO,
+  type LifResolution,
+  type LifRowVO,
+  type RoundVO,
+  type StartVO,
+} from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { compHeat, compLog, compStart } from '../../../db/schema/index.js';
 import { badInput, notFound } from '../../../lib/errors.js';
 import { decodeText } from '../../../lib/text-file.js';
@@ -9,86 +17,128 @@ import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireCompetition } from '../access.js';
 import { announce } from '../publish.js';
-import { formatTime, parseTime, roundWind } from '../results/rules/marks.js';
 import { loadRound } from '../views.js';
-import { parseLif } from './lynx.js';
-import { fileOf, lynxLane, lynxSlot } from './service.js';
-import { joinName } from './text.js';
+import { type AssessedRow, assessRows, lifWind, lineError, type RowResult } from './lif-rows.js';
+import { type Lif, parseLif } from './lynx.js';
+import { fileOf, lynxSlot } from './service.js';
 
-// ─── FinishLynx .lif import ──────────────────────────────────────────────────────────────
+// ─── FinishLynx .lif import: writing one heat's read ─────────────────────────────────────
 
-const CODE_WORDS: Record<string, MarkCode> = { DNS: 'DNS', DNF: 'DNF', DQ: 'DQ', DSQ: 'DQ' };
+/** The result columns of a start row, as a change lists them. */
+const resultOf = (s: Pick<StartVO, 'place' | 'mark' | 'code' | 'reactionTime'>) => ({
+  place: s.place,
+  mark: s.mark,
+  code: s.code,
+  reactionTime: s.reactionTime,
+});
 
-const lineError = (line: number, zh: string, en: string) => badInput(`第 ${line} 行：${zh}`, `line ${line}: ${en}`);
+const NONE: RowResult = { place: null, mark: null, value: null, code: null, reactionTime: null };
 
-interface LifResult {
-  place: number | null;
-  mark: string | null;
-  value: number | null;
-  code: MarkCode | null;
-  reactionTime: number | null;
-}
+/** Whether a header carries no numbers (`0,0,0`: FinishLynx saved an unnumbered event). */
+export const unnumbered = (lif: Lif) => lif.header.event === 0 && lif.header.round === 0 && lif.header.heat === 0;
 
-/** What one .lif row says: a place and time, or a status code; null when it says nothing. */
-function lifResult(row: { line: number; place: string; time: string; reactionTime: string }): LifResult | null {
-  const placeWord = row.place.toUpperCase();
-  const timeWord = row.time.toUpperCase();
-  const code = CODE_WORDS[placeWord] ?? CODE_WORDS[timeWord] ?? null;
-  let reactionTime: number | null = null;
-  if (row.reactionTime) {
-    if (!/^\d(\.\d{1,3})?$/.test(row.reactionTime)) {
-      throw lineError(
-        row.line,
-        `反应时 ${row.reactionTime.slice(0, 20)} 无效`,
-        `the reaction time ${row.reactionTime.slice(0, 20)} is not valid`,
-      );
-    }
-    reactionTime = Number(row.reactionTime);
+/**
+ * One heat's results from a file, replacing the heat's previous read as a whole (the caller's
+ * transaction, the heat locked): every competitor of the heat gets the result its row gives, and
+ * one the file does not mention (or whose row is left out) loses place, mark, value, code and
+ * reaction time; the wind is replaced (NWI or blank: none). Only the rows that change are
+ * written (with a new version). The comp_log entry records the file and every change (the user
+ * null: the results folder imported it, lif-folder.ts).
+ */
+export async function writeHeat(
+  tx: DbOrTx,
+  userId: number | null,
+  round: RoundVO,
+  heatId: number,
+  lif: Lif,
+  rows: readonly AssessedRow[],
+  meta: { fileName: string; encoding: string },
+): Promise<LifImportVO> {
+  const heat = round.heats.find((h) => h.id === heatId);
+  if (!heat) throw notFound();
+  const wind = round.event.windMeasured ? lifWind(lif.header.wind) : null;
+  const byStart = new Map(rows.filter((r) => r.start && !r.skipped).map((r) => [r.start!.id, r]));
+  const changes: LifChangeVO[] = [];
+  for (const s of heat.starts) {
+    const next = byStart.get(s.id)?.result ?? NONE;
+    const same =
+      s.place === next.place &&
+      s.mark === next.mark &&
+      s.value === next.value &&
+      s.code === next.code &&
+      s.reactionTime === next.reactionTime;
+    if (same) continue;
+    await tx
+      .update(compStart)
+      .set({
+        place: next.place,
+        mark: next.mark,
+        value: next.value,
+        code: next.code,
+        dqRule: next.code === 'DQ' && s.code === 'DQ' ? s.dqRule : null,
+        reactionTime: next.reactionTime,
+        ...nextVersion(compStart),
+      })
+      .where(eq(compStart.id, s.id));
+    changes.push({ startId: s.id, bib: s.bib, lane: s.lane, name: s.name, before: resultOf(s), after: resultOf(next) });
   }
-  if (code) return { place: null, mark: null, value: null, code, reactionTime };
-  if (!row.time) return null;
-  // The results' time parser and display (results/rules/marks.ts): a photo-finish time is fully
-  // automatic, shown to 1/100 rounded up (WA TR 19.24) whatever the decimals the file gave.
-  const parsed = parseTime(row.time);
-  if (!parsed) {
-    throw lineError(row.line, `成绩 ${row.time.slice(0, 20)} 无效`, `the time ${row.time.slice(0, 20)} is not valid`);
-  }
-  let place: number | null = null;
-  if (row.place) {
-    if (!/^\d{1,3}$/.test(row.place) || Number(row.place) < 1) {
-      throw lineError(
-        row.line,
-        `名次 ${row.place.slice(0, 20)} 无效`,
-        `the place ${row.place.slice(0, 20)} is not valid`,
-      );
-    }
-    place = Number(row.place);
-  }
+  await tx
+    .update(compHeat)
+    .set({ ...(round.event.windMeasured ? { wind } : {}), ...nextVersion(compHeat) })
+    .where(eq(compHeat.id, heat.id));
+  const h = lif.header;
+  await tx.insert(compLog).values({
+    meetingId: round.meetingId,
+    roundId: round.id,
+    heatId: heat.id,
+    action: 'lif-import',
+    detail: {
+      file: meta.fileName,
+      encoding: meta.encoding,
+      event: h.event,
+      round: h.round,
+      heat: h.heat,
+      name: h.name,
+      windText: h.wind,
+      wind,
+      rows: byStart.size,
+      changes,
+    },
+    userId,
+  });
+  const written: LifRowVO[] = [...byStart.values()].map((r) => ({
+    line: r.row.line,
+    startId: r.start!.id,
+    bib: r.start!.bib,
+    lane: r.start!.lane,
+    name: r.start!.name,
+    matchedBy: r.matchedBy ?? 'bib',
+    place: r.result.place,
+    mark: r.result.mark,
+    value: r.result.value,
+    code: r.result.code,
+    reactionTime: r.result.reactionTime,
+    time: r.row.time,
+    reaction: r.row.reactionTime,
+  }));
   return {
-    place,
-    mark: formatTime(parsed.value, Math.max(2, parsed.decimals)),
-    value: parsed.value,
-    code: null,
-    reactionTime,
+    heatId: heat.id,
+    roundId: round.id,
+    wind: round.event.windMeasured ? wind : null,
+    rows: written,
+    encoding: meta.encoding,
+    changes,
   };
 }
 
-function windOf(raw: string): number | null {
-  const t = raw.trim();
-  if (!t || /^nwi$/i.test(t)) return null;
-  if (!/^[+-]?\d{1,2}(\.\d{1,3})?$/.test(t)) {
-    throw lineError(1, `风速 ${t.slice(0, 20)} 无效`, `the wind ${t.slice(0, 20)} is not valid`);
-  }
-  // Rounded to the next higher 0.1 m/s (WA TR 17.13, results/rules/marks.ts).
-  return roundWind(Number(t));
-}
-
 /**
- * Results of one heat from its FinishLynx `.lif` file, in one transaction: every row is matched
- * to a start row of the heat by its ID (the bib), else by its lane; a row that matches nobody
- * (or the same competitor twice), a file of another heat, or a heat that is not `set` refuses
- * the whole file. Times keep 1/1000 as given (the display rounds up to 1/100, TR 19.24);
- * results stay provisional until the results referee makes them official.
+ * Results of one heat from its FinishLynx `.lif` file, in one transaction. The file must be the
+ * heat's (its event, round and heat; `0,0,0` goes to the heat chosen) and the heat `set`. Rows
+ * are matched by ID (the bib), else by lane; an ID found in another lane is trusted and places
+ * are kept as the file gives them (the review of several files lets a person choose otherwise);
+ * a row matching nobody, the same competitor twice, an unknown place word or an unreadable
+ * field refuses the whole file, naming the line. Results stay provisional until the results
+ * referee makes the heat official.
  */
 export async function importLif(
   db: Db,
@@ -102,7 +152,8 @@ export async function importLif(
   await requireCompetition(db, u, h0.meetingId, 'manage');
   const bytes = fileOf(body, ' .lif 结果文件', '.lif result file');
   if (bytes.length > LIF_MAX_BYTES) throw badInput('结果文件不能超过 1 MB', 'the result file must be at most 1 MB');
-  const lif = parseLif(decodeText(bytes).text);
+  const decoded = decodeText(bytes);
+  const lif = parseLif(decoded.text);
   const result = await db.transaction(async (tx) => {
     const [heat] = await tx.select().from(compHeat).where(eq(compHeat.id, heatId)).for('update');
     if (!heat) throw notFound();
@@ -116,93 +167,42 @@ export async function importLif(
     if (!round) throw notFound();
     const want = lynxSlot(round, heat.number);
     const got = lif.header;
-    if (got.event !== want.event || got.round !== want.round || got.heat !== want.heat) {
+    if (!unnumbered(lif) && (got.event !== want.event || got.round !== want.round || got.heat !== want.heat)) {
       throw badInput(
         `文件是项目 ${got.event} 第 ${got.round} 轮第 ${got.heat} 组的成绩，而所选组次为 ${want.event}-${want.round}-${want.heat}`,
         `the file holds event ${got.event} round ${got.round} heat ${got.heat}, but the heat chosen is ${want.event}-${want.round}-${want.heat}`,
       );
     }
     const starts = round.heats.find((x) => x.id === heat.id)?.starts ?? [];
-    const wind = round.event.windMeasured ? windOf(got.wind) : null;
-    const taken = new Map<number, number>();
-    const rows: (LifRowVO & { result: LifResult })[] = [];
-    for (const row of lif.rows) {
-      const byBib = row.id ? starts.find((s) => s.relayTeamId === null && s.bib === row.id) : undefined;
-      const byLane = byBib ? undefined : row.lane !== null ? starts.find((s) => lynxLane(s) === row.lane) : undefined;
-      const s = byBib ?? byLane;
-      if (!s) {
-        const who = [row.id && `ID ${row.id}`, row.lane !== null && `lane ${row.lane}`].filter(Boolean).join(', ');
-        throw lineError(
-          row.line,
-          `${joinName(row.lastName, row.firstName)}（${who || '无号码、无道次'}）不在该组出发名单中`,
-          `${joinName(row.lastName, row.firstName)} (${who || 'no ID, no lane'}) is not in this heat's start list`,
-        );
-      }
-      const twice = taken.get(s.id);
-      if (twice !== undefined) {
-        throw lineError(row.line, `与第 ${twice} 行是同一名运动员`, `the same competitor as line ${twice}`);
-      }
-      taken.set(s.id, row.line);
-      const result = lifResult(row);
-      if (!result) continue;
-      rows.push({
-        line: row.line,
-        startId: s.id,
-        bib: s.bib,
-        lane: s.lane,
-        name: s.name,
-        matchedBy: byBib ? 'bib' : 'lane',
-        ...result,
-        result,
-      });
+    const first = assessRows(lif.rows, starts, {});
+    // The single import's own choices: the ID over the lane, the file's places.
+    const defaults: Record<string, LifResolution> = {};
+    for (const c of first.conflicts) {
+      if (c.kind === 'lane-mismatch') defaults[c.id] = 'trust-bib';
+      if (c.kind === 'place-time') defaults[c.id] = 'keep-places';
     }
-    for (const r of rows) {
-      const before = starts.find((s) => s.id === r.startId)!;
-      await tx
-        .update(compStart)
-        .set({
-          place: r.result.place,
-          mark: r.result.mark,
-          value: r.result.value,
-          code: r.result.code,
-          dqRule: r.result.code === 'DQ' ? before.dqRule : null,
-          reactionTime: r.result.reactionTime,
-          ...nextVersion(compStart),
-        })
-        .where(eq(compStart.id, r.startId));
+    const { rows, conflicts } = assessRows(lif.rows, starts, defaults);
+    const left = conflicts.find((c) => !defaults[c.id]);
+    if (left) {
+      if (left.line === null) throw badInput(left.zh, left.en);
+      throw lineError(left.line, left.zh, left.en);
     }
-    await tx
-      .update(compHeat)
-      .set({ ...(wind !== null ? { wind } : {}), ...nextVersion(compHeat) })
-      .where(eq(compHeat.id, heat.id));
-    await tx.insert(compLog).values({
-      meetingId: heat.meetingId,
-      roundId: heat.roundId,
-      heatId: heat.id,
-      action: 'lif-import',
-      detail: { rows: rows.length, wind, event: got.event, round: got.round, heat: got.heat, name: got.name },
-      userId: u.id,
+    const vo = await writeHeat(tx, u.id, round, heat.id, lif, rows, {
+      fileName: fileName(body) ?? '',
+      encoding: decoded.encoding,
     });
-    return {
-      groupItemId: round.groupItemId,
-      vo: {
-        heatId: heat.id,
-        roundId: heat.roundId,
-        wind: wind ?? (round.event.windMeasured ? heat.wind : null),
-        rows: rows.map(({ result: _r, ...x }) => x),
-      } satisfies LifImportVO,
-    };
+    return { groupItemId: round.groupItemId, vo };
   });
   await announce(
     hub,
-    {
-      meetingId: h0.meetingId,
-      groupItemId: result.groupItemId,
-      roundId: result.vo.roundId,
-      heatId: heatId,
-      change: 'results',
-    },
+    { meetingId: h0.meetingId, groupItemId: result.groupItemId, roundId: result.vo.roundId, heatId, change: 'results' },
     false,
   );
   return result.vo;
+}
+
+/** The `name` field sent beside the file, if any (multipart keeps no file names here). */
+function fileName(body: unknown): string | null {
+  const v = body && typeof body === 'object' ? (body as Record<string, unknown>).name : undefined;
+  return typeof v === 'string' ? v.slice(0, 255) : null;
 }

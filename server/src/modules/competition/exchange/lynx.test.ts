@@ -45,12 +45,18 @@ describe('FinishLynx files', () => {
     expect(parseEvt(text)).toEqual(heats);
   });
 
-  it('lynx.evt: commas in names become spaces; comments and LF lines are read', () => {
+  it('lynx.evt: a field with a comma goes in double quotes (FinishLynx help); comments and LF lines are read', () => {
     const text = writeEvt([
-      { ...heats[2]!, name: 'A, B', competitors: [{ ...heats[2]!.competitors[0]!, lastName: 'O,Neil' }] },
+      {
+        ...heats[2]!,
+        name: 'A, B',
+        competitors: [{ ...heats[2]!.competitors[0]!, lastName: 'Huang, Jr.', firstName: 'Say "Hi"' }],
+      },
     ]);
-    expect(text).toContain('40,2,1,A B\r\n,7,1,O Neil,Lei,A');
-    expect(parseEvt(`; made by hand\n${text.replaceAll('\r\n', '\n')}`)[0]!.competitors[0]!.lastName).toBe('O Neil');
+    expect(text).toContain('40,2,1,"A, B"\r\n,7,1,"Huang, Jr.","Say ""Hi""",A');
+    const back = parseEvt(`; made by hand\n${text.replaceAll('\r\n', '\n')}`)[0]!;
+    expect(back.name).toBe('A, B');
+    expect(back.competitors[0]).toMatchObject({ lastName: 'Huang, Jr.', firstName: 'Say "Hi"', affiliation: 'A' });
   });
 
   it('lynx.ppl and lynx.sch round-trip', () => {

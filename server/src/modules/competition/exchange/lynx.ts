@@ -1,5 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { badInput } from '../../../lib/errors.js';
-import { clean, intField, linesOf } from './text.js';
+import { intField } from './text.js';
 
 /**
  * FinishLynx files (the photo-finish timing system, WA TR 19.13–19.24), as pure functions:
@@ -8,10 +9,12 @@ import { clean, intField, linesOf } from './text.js';
  *
  * Sources: the FinishLynx file descriptions as collected in the regatta_data notes
  * (github.com/basrijn/regatta_data, "FinishLynx results format (.LIF)"), the evt page of
- * run.gokhs.org/files/evt and the connector guides of 2Timer and Roster Athletics. Every file
- * is comma-separated text without quoting (so a comma inside a name becomes a space), one
- * record a line, lines starting with `;` are comments. Baton writes UTF-8 with CRLF line ends
- * and reads CRLF or LF.
+ * run.gokhs.org/files/evt and the connector guides of 2Timer and Roster Athletics, and
+ * FinishLynx's own help ("DatabaseFiles"). Every file is comma-separated text, one record a
+ * line; "a field that contains a comma is placed in double quotes" (a quote inside one is
+ * doubled); lines starting with `;` are comments; rows may carry fewer or more fields than
+ * listed. Records are read with csv-parse. Baton writes CRLF line ends and reads CRLF or LF;
+ * the bytes become text through lib/text-file.ts (the caller's job).
  *
  * Numbering (stable whatever is added to the meeting later): event = the group item's id,
  * round = the round's index + 1, heat = the heat's number. "ID" is the athlete's bib (blank
@@ -27,15 +30,17 @@ import { clean, intField, linesOf } from './text.js';
  *   Event, Round, Heat
  * .lif (results of one heat) — a header line, then one line per competitor:
  *   header:  Event, Round, Heat, Event name, Wind, Wind unit, (template, …, distance, start time — ignored)
+ *            Event, round and heat are whole numbers of up to 9 digits (TAF writes 1000007);
+ *            `0,0,0` is a file FinishLynx saved for an unnumbered event.
  *   row:     Place, ID, Lane, Last name, First name, Affiliation, Time, License, Delta time,
  *            Reaction time, (splits, user fields — ignored)
- *   Place is a number, or a status (DNS, DNF, DQ/DSQ) when the competitor has no place; the
- *   time field may carry the status instead. Times as FinishLynx prints them: `10.845`,
- *   `1:58.30`, `1:02:03.4`.
+ *   Place is a number, or a status word when the competitor has no place (DNS, DNF, DQ/DSQ,
+ *   and NP / AB in French installations); the time field may carry the status instead. Times
+ *   as FinishLynx prints them, to 1/10000 at most: `10.8451`, `1:58.30`, `1:02:03.4`. The
+ *   meaning of the words and times is lif-rows.ts'.
  */
 
 const MAX_LINES = 20_000;
-const MAX_NUMBER = 999_999;
 
 export interface LynxCompetitor {
   id: string;
@@ -90,15 +95,45 @@ export interface Lif {
   rows: LifRow[];
 }
 
-const c = (v: string | null | undefined) => clean(v, ',');
-const joined = (fields: (string | number | null)[]) => fields.map((f) => c(f === null ? '' : String(f))).join(',');
+/**
+ * A field as FinishLynx reads it: line breaks and runs of spaces become one space; a field with
+ * a comma or a double quote is placed in double quotes, its quotes doubled.
+ */
+function field(v: string | number | null | undefined): string {
+  const t = String(v ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[",]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+}
+const joined = (fields: (string | number | null)[]) => fields.map(field).join(',');
 const text = (lines: string[]) => (lines.length ? `${lines.join('\r\n')}\r\n` : '');
 
-/** The records of a Lynx file: comment and blank lines left out, fields trimmed. */
-function records(input: string): { line: number; fields: string[] }[] {
-  return linesOf(input, MAX_LINES)
-    .filter((l) => l.text.trim() && !l.text.trimStart().startsWith(';'))
-    .map((l) => ({ line: l.line, fields: l.text.split(',').map((f) => f.trim()) }));
+/** The records of a Lynx file with their line numbers: comment and blank lines left out, fields trimmed. */
+export function records(input: string): { line: number; fields: string[] }[] {
+  let lines = 1;
+  for (let i = input.indexOf('\n'); i >= 0; i = input.indexOf('\n', i + 1)) {
+    lines += 1;
+    if (lines > MAX_LINES + 1) throw badInput(`文件超过 ${MAX_LINES} 行`, `the file has more than ${MAX_LINES} lines`);
+  }
+  try {
+    const out = parse(input.replace(/^\uFEFF/, ''), {
+      relax_column_count: true,
+      relax_quotes: true,
+      comment: ';',
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return out.map((r) => ({ line: r.info.lines, fields: r.record }));
+  } catch (e) {
+    const line = (e as { lines?: number }).lines ?? 0;
+    throw badInput(
+      `第 ${line} 行：引号未闭合（含逗号的字段应整体放在双引号内，字段内的双引号写两次）`,
+      `line ${line}: a quote is not closed (a field with a comma goes in double quotes, a quote inside it doubled)`,
+    );
+  }
 }
 
 const EVENT = { zh: '项目编号', en: 'event number' };
@@ -106,10 +141,23 @@ const ROUND = { zh: '轮次', en: 'round' };
 const HEAT = { zh: '组次', en: 'heat' };
 const LANE = { zh: '道次', en: 'lane' };
 
+/** Event, round, heat: a whole number of up to 9 digits (as FinishLynx allows), or null when blank. */
+function numberField(raw: string, what: { zh: string; en: string }, line: number): number | null {
+  const t = raw.trim();
+  if (!t) return null;
+  if (!/^\d{1,9}$/.test(t)) {
+    throw badInput(
+      `第 ${line} 行：${what.zh} ${t.slice(0, 20)} 无效（应为不超过 9 位的整数）`,
+      `line ${line}: ${what.en} ${t.slice(0, 20)} is not valid (a whole number of up to 9 digits)`,
+    );
+  }
+  return Number(t);
+}
+
 function slot(fields: string[], line: number): LynxSlot {
-  const event = intField(fields[0] ?? '', EVENT, line, MAX_NUMBER);
-  const round = intField(fields[1] ?? '', ROUND, line, MAX_NUMBER);
-  const heat = intField(fields[2] ?? '', HEAT, line, MAX_NUMBER);
+  const event = numberField(fields[0] ?? '', EVENT, line);
+  const round = numberField(fields[1] ?? '', ROUND, line);
+  const heat = numberField(fields[2] ?? '', HEAT, line);
   if (event === null || round === null || heat === null) {
     throw badInput(`第 ${line} 行应以项目编号、轮次、组次开头`, `line ${line} should start with event, round and heat`);
   }

@@ -13,4 +13,8 @@ export const EXCHANGE_RULES: Record<string, Rule> = {
   'GET /api/v1/competition/meetings/:id/exchange/meet.json': COMP_MANAGERS,
   'POST /api/v1/competition/meetings/:id/exchange/hytek': COMP_MANAGERS,
   'POST /api/v1/competition/heats/:id/lif': COMP_MANAGERS,
+  'POST /api/v1/competition/meetings/:id/exchange/lif/review': COMP_MANAGERS,
+  'POST /api/v1/competition/meetings/:id/exchange/lif/commit': COMP_MANAGERS,
+  'GET /api/v1/competition/meetings/:id/exchange/lif/folder': COMP_MANAGERS,
+  'GET /api/v1/competition/meetings/:id/exchange/lif/folder/:fileId': COMP_MANAGERS,
 };

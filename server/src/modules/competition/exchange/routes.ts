@@ -16,6 +16,7 @@ import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
 import { importHytek } from './hytek-import.js';
 import { importLif } from './lif-import.js';
+import { lifRoutes } from './lif-routes.js';
 import { hytekExport, type LynxFile, lynxExport, meetExport } from './service.js';
 
 const tags = ['competition'];
@@ -36,6 +37,7 @@ const encoded = (text: string, q: ExchangeExportQuery) => {
 export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db, hub } = deps;
   const base = '/api/v1/competition/meetings/:id/exchange';
+  await lifRoutes(app, deps);
 
   const lynx = (file: LynxFile, summary: string) =>
     app.get<{ Params: IdP; Querystring: ExchangeExportQuery }>(

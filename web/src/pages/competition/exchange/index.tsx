@@ -28,6 +28,7 @@ import {
   useCompetitionSelection,
   useRound,
 } from '../shared';
+import { LifBatch } from './LifBatch';
 
 export default function ExchangePage() {
   const selection = useCompetitionSelection();
@@ -87,6 +88,9 @@ function Exchange({ selection, meetingId }: { selection: CompetitionSelection; m
         </Col>
         <Col xs={24} xl={12}>
           <LifCard selection={selection} enabled={canImport} />
+        </Col>
+        <Col xs={24}>
+          <LifBatch meetingId={meetingId} enabled={canImport} />
         </Col>
         <Col xs={24} xl={12}>
           <Card title={t('exchange.hytek.title')} variant="borderless" style={{ height: '100%' }}>
