@@ -22,7 +22,12 @@ import { intField } from './text.js';
  * the start position.
  *
  * lynx.evt — one event line per heat, then one line per competitor:
- *   event line:       Event, Round, Heat, Event name
+ *   event line:       Event, Round, Heat, Event name, (wind, wind unit, template, capture time,
+ *                     capture duration: blank), Distance (metres; left off when unknown) — the
+ *                     layout of FinishLynx's help, "Database Files" (help.finishlynx.com/Content/
+ *                     OnlineManual/DatabaseFiles.htm). The wind mode (field 12) is left out: the
+ *                     help names the field but not how it spells its values, and the operator
+ *                     sets the mode per event in FinishLynx.
  *   competitor line:  (blank), ID, Lane, Last name, First name, Affiliation
  * lynx.ppl — one line per person:
  *   ID, Last name, First name, Affiliation
@@ -55,6 +60,8 @@ export interface LynxHeat {
   round: number;
   heat: number;
   name: string;
+  /** The race distance in metres (field 10 of the event line), when known. */
+  distance?: number | null;
   competitors: LynxCompetitor[];
 }
 
@@ -167,7 +174,8 @@ function slot(fields: string[], line: number): LynxSlot {
 export function writeEvt(heats: LynxHeat[]): string {
   const lines: string[] = [];
   for (const h of heats) {
-    lines.push(joined([h.event, h.round, h.heat, h.name]));
+    const distance = h.distance ? ['', '', '', '', '', h.distance] : [];
+    lines.push(joined([h.event, h.round, h.heat, h.name, ...distance]));
     for (const p of h.competitors) lines.push(joined(['', p.id, p.lane, p.lastName, p.firstName, p.affiliation]));
   }
   return text(lines);

@@ -10,7 +10,7 @@ import { isUpload } from '../../apply/rules.js';
 import { requireCompetition } from '../access.js';
 import { loadEvents, loadRounds } from '../views.js';
 import { type HytekAthlete, type HytekEntry, writeHytek } from './hytek.js';
-import { type LynxHeat, type LynxPerson, writeEvt, writePpl, writeSch } from './lynx.js';
+import { type LynxPerson, writeEvt, writePpl, writeSch } from './lynx.js';
 import { splitName } from './text.js';
 
 /**
@@ -110,27 +110,6 @@ export function raceDistance(code: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/**
- * lynx.evt with the optional distance of each race. FinishLynx's help ("Database Files",
- * help.finishlynx.com/Content/OnlineManual/DatabaseFiles.htm) gives the event line as: "Event
- * number, round number, heat number, event name, <wind>, <wind unit>, template, capture time,
- * capture duration, distance, <start time>, wind mode, laptime info" — the distance is field
- * 10, written after five blank fields (wind and its unit are results, the template and the
- * capture settings the operator's). The wind mode (field 12) is left out: the help names the
- * field but not the values it takes (its "Wind Gauges" page lists modes Manual, 100 M, 200 M,
- * 100M hurdles, 110M hurdles without saying how the file spells them), and the operator sets the
- * mode per event in FinishLynx. The line up to the name is writeEvt's (lynx.ts).
- */
-function evtWithDistance(heats: (LynxHeat & { distance: number | null })[]): string {
-  return heats
-    .map((h) => {
-      const text = writeEvt([h]);
-      const end = text.indexOf('\r\n');
-      return h.distance === null ? text : `${text.slice(0, end)},,,,,,${h.distance}${text.slice(end)}`;
-    })
-    .join('');
-}
-
 export async function lynxExport(db: Db, u: CurrentUser, meetingId: number, file: LynxFile, lang: Lang) {
   await requireCompetition(db, u, meetingId, 'manage');
   const heats = await timedHeats(db, meetingId, lang);
@@ -151,7 +130,7 @@ export async function lynxExport(db: Db, u: CurrentUser, meetingId: number, file
         };
       }),
     }));
-    return evtWithDistance(evt);
+    return writeEvt(evt);
   }
   const people = new Map<string, LynxPerson>();
   for (const h of heats) {
