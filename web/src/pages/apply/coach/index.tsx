@@ -73,7 +73,11 @@ export default function ApplyCoachPage() {
 
   const locked = (c: CoachVO) => !writable || c.status === 'submitted';
   const removable = (c: CoachVO) => writable && (c.status === 'draft' || c.status === 'returned');
-  const role = (c: CoachVO) => <Tag color="blue">{t(`apply.coachRole.${c.role}`)}</Tag>;
+  const role = (c: CoachVO) => (
+    <Tag color="blue" data-testid="coach-role">
+      {t(`apply.coachRole.${c.role}`)}
+    </Tag>
+  );
   const editButton = (c: CoachVO, block?: boolean) => (
     <Button
       type={block ? 'default' : 'link'}
