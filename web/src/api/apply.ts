@@ -72,6 +72,14 @@ export const applyApi = {
         params: { mode, delegationId },
         data: importForm(file, mapping),
       }),
+    /** The delegation's athletes in the import's columns (events as 项目1, 项目2 …): re-imports as it is. */
+    export: (delegationId?: number) =>
+      request<AxiosResponse<Blob>>({
+        url: `${BASE}/athletes/export`,
+        method: 'get',
+        params: { delegationId },
+        responseType: 'blob',
+      }),
   },
 
   coaches: {
@@ -84,6 +92,21 @@ export const applyApi = {
       request<CoachVO>({ url: `${BASE}/coaches/${id}`, method: 'put', data, params: { delegationId } }),
     remove: (ids: Ids, delegationId?: number) =>
       request<Deleted>({ url: `${BASE}/coaches/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+    /** The import template: name, gender, role, mobile, ID type, ID number and the meeting's coach fields. */
+    template: (delegationId?: number) =>
+      request<AxiosResponse<Blob>>({
+        url: `${BASE}/coaches/template`,
+        method: 'get',
+        params: { delegationId },
+        responseType: 'blob',
+      }),
+    import: (file: File, mode: ImportMode, delegationId?: number, mapping?: ImportMapping) =>
+      request<ImportReport>({
+        url: `${BASE}/coaches/import`,
+        method: 'post',
+        params: { mode, delegationId },
+        data: importForm(file, mapping),
+      }),
   },
 
   /** The group's items with the live quota, and the delegation's entries and relay teams. */

@@ -113,6 +113,7 @@ export default {
     addTitle: 'New team official',
     editTitle: 'Edit team official',
     viewTitle: 'Team official',
+    importTitle: 'Import coaches and officials',
     keywords: 'Name / mobile',
     name: 'Name',
     role: 'Role',

@@ -109,6 +109,7 @@ export default {
     addTitle: '新增随队人员',
     editTitle: '编辑随队人员',
     viewTitle: '查看随队人员',
+    importTitle: '导入随队人员',
     keywords: '姓名 / 手机号码',
     name: '姓名',
     role: '角色',

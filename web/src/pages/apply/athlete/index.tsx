@@ -1,5 +1,6 @@
 import {
   DeleteOutlined,
+  DownloadOutlined,
   EditOutlined,
   EyeOutlined,
   PlusOutlined,
@@ -45,7 +46,7 @@ interface SearchValues {
   status?: AthleteVO['status'];
 }
 
-/** Sports apply → Athletes: the delegation's athletes, the form, Excel import. */
+/** Sports apply → Athletes: the delegation's athletes, the form, Excel import and export. */
 export default function ApplyAthletePage() {
   const { t } = useTranslation();
   const bi = useBilingual();
@@ -245,6 +246,19 @@ export default function ApplyAthletePage() {
     </Tooltip>
   );
 
+  // Reading, not writing: offered also while the delegation is under audit or registration is closed.
+  const exportButton = can('apply:athlete:query') && (
+    <Button
+      key="export"
+      icon={<DownloadOutlined />}
+      onClick={() => void downloadFrom(() => applyApi.athletes.export(delegationId), 'athletes.xlsx')}
+      size={mobile ? 'large' : undefined}
+      data-testid="athlete-export"
+    >
+      {t('crud.export')}
+    </Button>
+  );
+
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} className="apply-page">
       <ApplyHeader />
@@ -284,6 +298,7 @@ export default function ApplyAthletePage() {
             <>
               {addButton}
               {importButton}
+              {exportButton}
             </>
           )}
         />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { COACH_ROLE_LIST, type CoachPageQuery, type CoachVO, maskPhone } from '@baton/contracts';
 import {
   Alert,
@@ -19,7 +19,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyApi, type ListQuery } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
-import { cleanParams, DictSelect, DictTag, SearchForm } from '../../../components/crud';
+import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';
@@ -35,7 +35,7 @@ interface SearchValues {
   status?: CoachVO['status'];
 }
 
-/** Sports apply → Coaches: the delegation's coaches and officials. */
+/** Sports apply → Coaches: the delegation's coaches and officials, the form, Excel import. */
 export default function ApplyCoachPage() {
   const { t } = useTranslation();
   const mobile = useMobile();
@@ -44,6 +44,7 @@ export default function ApplyCoachPage() {
   const { ctx, delegationId } = useApplyContext();
   const [search, setSearch] = useState<SearchValues>({});
   const [editing, setEditing] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
   const [params, setParams] = useSearchParams();
   const filters: Filters = { ...search, delegationId };
   const writable = Boolean(ctx?.writable);
@@ -72,7 +73,11 @@ export default function ApplyCoachPage() {
 
   const locked = (c: CoachVO) => !writable || c.status === 'submitted';
   const removable = (c: CoachVO) => writable && (c.status === 'draft' || c.status === 'returned');
-  const role = (c: CoachVO) => <Tag color="blue">{t(`apply.coachRole.${c.role}`)}</Tag>;
+  const role = (c: CoachVO) => (
+    <Tag color="blue" data-testid="coach-role">
+      {t(`apply.coachRole.${c.role}`)}
+    </Tag>
+  );
   const editButton = (c: CoachVO, block?: boolean) => (
     <Button
       type={block ? 'default' : 'link'}
@@ -164,6 +169,35 @@ export default function ApplyCoachPage() {
     </Card>
   );
 
+  const addButton = can('apply:coach:add') && (
+    <Tooltip title={reason} key="add">
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        disabled={!writable}
+        onClick={() => setEditing(0)}
+        size={mobile ? 'large' : undefined}
+        data-testid="coach-add"
+      >
+        {t('crud.add')}
+      </Button>
+    </Tooltip>
+  );
+  // The server's coach import asks for the add permission (there is no separate import button permission).
+  const importButton = can('apply:coach:add') && (
+    <Tooltip title={reason} key="import">
+      <Button
+        icon={<UploadOutlined />}
+        disabled={!writable}
+        onClick={() => setImporting(true)}
+        size={mobile ? 'large' : undefined}
+        data-testid="coach-import"
+      >
+        {t('crud.import')}
+      </Button>
+    </Tooltip>
+  );
+
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} className="apply-page">
       <ApplyHeader />
@@ -199,25 +233,23 @@ export default function ApplyCoachPage() {
           rowKey="id"
           title={t('apply.coach.title')}
           data-testid="coach-table"
-          toolbar={() =>
-            can('apply:coach:add') && (
-              <Tooltip title={reason}>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  disabled={!writable}
-                  onClick={() => setEditing(0)}
-                  size={mobile ? 'large' : undefined}
-                  data-testid="coach-add"
-                >
-                  {t('crud.add')}
-                </Button>
-              </Tooltip>
-            )
-          }
+          toolbar={() => (
+            <>
+              {addButton}
+              {importButton}
+            </>
+          )}
         />
       )}
       {ctx && <CoachForm ctx={ctx} delegationId={delegationId} editing={editing} onClose={closeForm} onSaved={saved} />}
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('apply.coach.importTitle')}
+        onTemplate={() => downloadFrom(() => applyApi.coaches.template(delegationId), 'coaches-template.xlsx')}
+        upload={(file, mode, mapping) => applyApi.coaches.import(file, mode, delegationId, mapping)}
+        onImported={() => refreshApply(KEYS.coaches)}
+      />
     </Space>
   );
 }
