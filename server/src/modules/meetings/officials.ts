@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { meetingOfficial, user } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
-import { currentUser, type CurrentUser } from '../../plugins/auth.js';
+import { type CurrentUser, currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { requireMeeting } from './access.js';
