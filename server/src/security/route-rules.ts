@@ -145,6 +145,7 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'PUT /api/v1/groups/:id/fields', // 400
   'PUT /api/v1/meetings/:id', // 400
   'PUT /api/v1/meetings/:id/admins', // 400
+  'PUT /api/v1/meetings/:id/officials', // 400
   'PUT /api/v1/meetings/:id/fields', // 400
   'PUT /api/v1/meetings/:id/remark', // 400
 ]);
@@ -295,6 +296,8 @@ const DECLARED: Record<string, Rule> = {
   'PUT /api/v1/meetings/:id': MANAGERS,
   'GET /api/v1/meetings/:id/admins': MANAGERS,
   'PUT /api/v1/meetings/:id/admins': MANAGERS,
+  'GET /api/v1/meetings/:id/officials': MANAGERS,
+  'PUT /api/v1/meetings/:id/officials': MANAGERS,
   'GET /api/v1/meetings/:id/fields': MEETING_1_VIEWERS,
   'PUT /api/v1/meetings/:id/fields': MANAGERS,
   'GET /api/v1/meetings/:id/form': MEETING_1_VIEWERS,

@@ -329,7 +329,9 @@ export const MENU_TREE: MenuSeed[] = [
         '计时与数据交换',
         'Timing and data exchange',
         'SwapOutlined',
-        MEETING,
+        // Referees reach the page for the FinishLynx .lif imports (results entry, comp:result:entry);
+        // the exports and Hy-Tek are the managers' buttons.
+        OFFICIALS,
         buttons(
           'comp:exchange',
           [

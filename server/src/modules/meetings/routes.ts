@@ -30,6 +30,7 @@ import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { officialRoutes } from './officials.js';
 import {
   changeStatus,
   committeeOptions,
@@ -57,6 +58,7 @@ type IdP = { Params: { id: number } };
 /** Meetings (trackmeet): `meeting:trackmeet:*`, scoped per caller by `access.ts`. */
 export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  await officialRoutes(app, deps);
 
   app.get<{ Querystring: MeetingPageQuery }>(
     '/api/v1/meetings',

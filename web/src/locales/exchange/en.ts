@@ -96,5 +96,6 @@ export default {
     hint: 'Delegations, competitors (no ID numbers), events, rounds and heats, results.',
     export: 'Export meet.json',
   },
-  noManage: 'Data exchange is for the meeting committee.',
+  lifOnly:
+    'Here you import FinishLynx .lif result files; the timing exports, Hy-Tek and the meet JSON are for the meeting committee.',
 };

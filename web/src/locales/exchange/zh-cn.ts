@@ -92,5 +92,6 @@ export default {
     hint: '代表队、参赛运动员（不含证件号）、项目、轮次与组次、成绩。',
     export: '导出 meet.json',
   },
-  noManage: '数据交换仅限赛事组委会使用。',
+  lifOnly:
+    '你可以在这里导入终点摄像（FinishLynx）的 .lif 成绩文件；计时文件导出、Hy-Tek 与赛事 JSON 由赛事组委会使用。',
 };

@@ -149,7 +149,7 @@ export async function importLif(
 ): Promise<LifImportVO> {
   const [h0] = await db.select({ meetingId: compHeat.meetingId }).from(compHeat).where(eq(compHeat.id, heatId));
   if (!h0) throw notFound();
-  await requireCompetition(db, u, h0.meetingId, 'manage');
+  await requireCompetition(db, u, h0.meetingId, 'officiate');
   const bytes = fileOf(body, ' .lif 结果文件', '.lif result file');
   if (bytes.length > LIF_MAX_BYTES) throw badInput('结果文件不能超过 1 MB', 'the result file must be at most 1 MB');
   const decoded = decodeText(bytes);

@@ -259,7 +259,7 @@ export async function reviewLifs(
   body: unknown,
   lang: Lang,
 ): Promise<LifReviewVO> {
-  await requireCompetition(db, u, meetingId, 'manage');
+  await requireCompetition(db, u, meetingId, 'officiate');
   const uploads = lifUploads(body);
   const decisions = lifDecisions(body);
   const heats = await candidates(db, meetingId, lang);
@@ -284,7 +284,7 @@ export async function commitLifs(
   body: unknown,
   lang: Lang,
 ): Promise<LifCommitVO> {
-  await requireCompetition(db, u, meetingId, 'manage');
+  await requireCompetition(db, u, meetingId, 'officiate');
   const uploads = lifUploads(body);
   const decisions = lifDecisions(body);
   const vo = await importLifs(db, hub, u.id, meetingId, uploads, decisions, lang);

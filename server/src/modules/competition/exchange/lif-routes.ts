@@ -22,6 +22,12 @@ import { commitLifs, reviewLifs } from './lif-review.js';
 
 const tags = ['competition'];
 type IdP = { id: number };
+/**
+ * Importing photo-finish results is entering results: the .lif routes (these and the single-heat
+ * import in routes.ts) take the results-entry permission and need 'officiate', so the referees
+ * assigned to the meeting use them as well as its managers. Exports and Hy-Tek stay the managers'.
+ */
+export const LIF_PERM = 'comp:result:entry';
 
 /**
  * Several FinishLynx `.lif` files at once: the review (nothing written) and the import (all or
@@ -33,7 +39,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db, hub } = deps;
   const base = '/api/v1/competition/meetings/:id/exchange/lif';
   const config = {
-    auth: { perm: 'comp:exchange:import' },
+    auth: { perm: LIF_PERM },
     multipartOptions: {
       limits: {
         // One more than allowed, so that the count is refused with its own message.
@@ -100,7 +106,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   );
 
   // The results folder (LYNX_DIR, lif-folder.ts): its files waiting for a person.
-  const READ = { auth: { perm: 'comp:exchange:import' } } as const;
+  const READ = { auth: { perm: LIF_PERM } } as const;
   app.get<{ Params: IdP }>(
     `${base}/folder`,
     {
@@ -113,7 +119,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       },
     },
     async (req) => {
-      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      await requireCompetition(db, currentUser(req), req.params.id, 'officiate');
       return ok(lynxFolder(req.params.id)?.list(req.lang) ?? { enabled: false, pending: [] });
     },
   );
@@ -128,7 +134,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       },
     },
     async (req, reply) => {
-      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      await requireCompetition(db, currentUser(req), req.params.id, 'officiate');
       const folder = lynxFolder(req.params.id);
       if (!folder) {
         throw badInput(

@@ -16,7 +16,7 @@ import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
 import { importHytek } from './hytek-import.js';
 import { importLif } from './lif-import.js';
-import { lifRoutes } from './lif-routes.js';
+import { LIF_PERM, lifRoutes } from './lif-routes.js';
 import { hytekExport, type LynxFile, lynxExport, meetExport } from './service.js';
 
 const tags = ['competition'];
@@ -121,7 +121,7 @@ export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps
   app.post<{ Params: LifHeatParams }>(
     '/api/v1/competition/heats/:id/lif',
     {
-      config: IMPORT,
+      config: { auth: { perm: LIF_PERM } },
       schema: {
         tags,
         summary: 'Import a FinishLynx .lif result file into a published heat (multipart field "file", ≤ 1 MB)',

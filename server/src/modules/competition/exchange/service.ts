@@ -16,8 +16,9 @@ import { splitName } from './text.js';
 /**
  * Timing and data exchange of a meeting (issue 6): FinishLynx start lists out and `.lif`
  * results in, Hy-Tek entry files out and in, and the meet as JSON. Exports are for the
- * meeting's managers (the Hy-Tek file carries ID numbers, which its import needs); imports
- * need 'manage' too. Files are read from the request body only, never from a path.
+ * meeting's managers (the Hy-Tek file carries ID numbers, which its import needs), and so is
+ * the Hy-Tek import; the `.lif` imports are results entry (need 'officiate', lif-routes.ts).
+ * Files are read from the request body only, never from a path.
  */
 
 /** The uploaded file (multipart field `file`), with a message naming what was expected. */

@@ -1,7 +1,9 @@
 /**
  * Timing and data exchange (issue 6): FinishLynx files for the timer (lynx.evt / .ppl / .sch),
  * a heat's `.lif` result file back in, Hy-Tek semicolon entries out and in (with the row
- * report), and the meet as JSON. For the meeting's committee.
+ * report), and the meet as JSON. The exports and Hy-Tek are the meeting's committee's; the
+ * `.lif` imports are results entry (`comp:result:entry`), so the referees assigned to the meeting
+ * see those cards only.
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
@@ -17,6 +19,7 @@ import { useState } from 'react';
 import { type ExchangeFile, exchangeApi } from '../../../api/competition-exchange';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
+import { Perm } from '../../../components/Perm';
 import { usePerm } from '../../../hooks/usePerm';
 import { canRetryValid, ReportView } from '../../meeting/delegation/shared';
 import {
@@ -37,12 +40,23 @@ export default function ExchangePage() {
   return <Exchange selection={selection} meetingId={selection.meetingId} />;
 }
 
+/** The exports and the Hy-Tek import (ID numbers): the managers'. The .lif imports: results entry. */
+const PERM = {
+  export: 'comp:exchange:export',
+  import: 'comp:exchange:import',
+  lif: 'comp:result:entry',
+  hytek: ['comp:exchange:export', 'comp:exchange:import'],
+} as const;
+
 function Exchange({ selection, meetingId }: { selection: CompetitionSelection; meetingId: number }) {
   const { t } = useTranslation();
   const can = usePerm();
-  const manage = selection.meeting?.access === 'manage';
-  const canExport = manage && can('comp:exchange:export');
-  const canImport = manage && can('comp:exchange:import');
+  const access = selection.meeting?.access;
+  const manage = access === 'manage';
+  const canExport = manage && can(PERM.export);
+  const canImport = manage && can(PERM.import);
+  // The referees assigned to the meeting ('officiate') enter its results, photo-finish files too.
+  const canLif = (manage || access === 'officiate') && can(PERM.lif);
 
   // The venue's text files in the encoding its programs read (GBK: FinishLynx or Hy-Tek on a Chinese Windows).
   const [encoding, setEncoding] = useState<ExportEncoding>('utf-8');
@@ -71,44 +85,52 @@ function Exchange({ selection, meetingId }: { selection: CompetitionSelection; m
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="exchange-page">
       <CompetitionPicker selection={selection} />
-      {!manage && <Alert type="info" showIcon title={t('exchange.noManage')} />}
+      {!manage && <Alert type="info" showIcon title={t('exchange.lifOnly')} data-testid="exchange-lif-only" />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card title={t('exchange.lynx.title')} variant="borderless" style={{ height: '100%' }}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Typography.Text type="secondary">{t('exchange.lynx.hint')}</Typography.Text>
-              <Space wrap>
-                {button('lynx.evt', t('exchange.lynx.evt'), 'exchange-evt')}
-                {button('lynx.ppl', t('exchange.lynx.ppl'), 'exchange-ppl')}
-                {button('lynx.sch', t('exchange.lynx.sch'), 'exchange-sch')}
-                {encodingPicker}
+        <Perm value={PERM.export}>
+          <Col xs={24} xl={12}>
+            <Card title={t('exchange.lynx.title')} variant="borderless" style={{ height: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Typography.Text type="secondary">{t('exchange.lynx.hint')}</Typography.Text>
+                <Space wrap>
+                  {button('lynx.evt', t('exchange.lynx.evt'), 'exchange-evt')}
+                  {button('lynx.ppl', t('exchange.lynx.ppl'), 'exchange-ppl')}
+                  {button('lynx.sch', t('exchange.lynx.sch'), 'exchange-sch')}
+                  {encodingPicker}
+                </Space>
               </Space>
-            </Space>
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <LifCard selection={selection} enabled={canImport} />
-        </Col>
-        <Col xs={24}>
-          <LifBatch meetingId={meetingId} enabled={canImport} />
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card title={t('exchange.hytek.title')} variant="borderless" style={{ height: '100%' }}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Typography.Text type="secondary">{t('exchange.hytek.hint')}</Typography.Text>
-              {button('hytek.txt', t('exchange.hytek.export'), 'exchange-hytek-export')}
-              <HytekImport meetingId={meetingId} enabled={canImport} />
-            </Space>
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card title={t('exchange.json.title')} variant="borderless" style={{ height: '100%' }}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Typography.Text type="secondary">{t('exchange.json.hint')}</Typography.Text>
-              {button('meet.json', t('exchange.json.export'), 'exchange-json')}
-            </Space>
-          </Card>
-        </Col>
+            </Card>
+          </Col>
+        </Perm>
+        <Perm value={PERM.lif}>
+          <Col xs={24} xl={can(PERM.export) ? 12 : 24}>
+            <LifCard selection={selection} enabled={canLif} />
+          </Col>
+          <Col xs={24}>
+            <LifBatch meetingId={meetingId} enabled={canLif} />
+          </Col>
+        </Perm>
+        <Perm value={PERM.hytek}>
+          <Col xs={24} xl={12}>
+            <Card title={t('exchange.hytek.title')} variant="borderless" style={{ height: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Typography.Text type="secondary">{t('exchange.hytek.hint')}</Typography.Text>
+                {button('hytek.txt', t('exchange.hytek.export'), 'exchange-hytek-export')}
+                <HytekImport meetingId={meetingId} enabled={canImport} />
+              </Space>
+            </Card>
+          </Col>
+        </Perm>
+        <Perm value={PERM.export}>
+          <Col xs={24} xl={12}>
+            <Card title={t('exchange.json.title')} variant="borderless" style={{ height: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Typography.Text type="secondary">{t('exchange.json.hint')}</Typography.Text>
+                {button('meet.json', t('exchange.json.export'), 'exchange-json')}
+              </Space>
+            </Card>
+          </Col>
+        </Perm>
       </Row>
     </Space>
   );

@@ -1,0 +1,140 @@
+import { idCheckChar } from '@baton/contracts';
+import { expect, type Page } from '@playwright/test';
+import { api, uniqueName } from './comm-helpers';
+
+/**
+ * A meeting of its own for a competition spec, made through the API by a signed-in
+ * administrator: one girls' group with one event, one delegation whose athletes are entered,
+ * submitted and approved, the first round drawn and published, and a referee account assigned to
+ * the meeting. Nothing is shared with another spec (two workers run side by side).
+ */
+
+export const REFEREE_PASSWORD = 'e2e-Referee-1';
+
+export interface Start {
+  id: number;
+  version: number;
+  bib: string | null;
+  name: string;
+  lane: number | null;
+  mark: string | null;
+  place: number | null;
+}
+export interface Heat {
+  id: number;
+  version: number;
+  number: number;
+  status: 'draft' | 'set' | 'official';
+  starts: Start[];
+}
+export interface Round {
+  id: number;
+  status: string;
+  heats: Heat[];
+}
+
+export interface CompMeeting {
+  meetingId: number;
+  code: string;
+  groupItemId: number;
+  round: Round;
+  referee: { id: number; username: string };
+}
+
+/** A GB 11643 ID number for a girl born on `birth` (YYYY-MM-DD): the 17th digit even. */
+export function girlId(birth: string): string {
+  const order = Math.floor(Math.random() * 500) * 2;
+  const first17 = `330381${birth.replaceAll('-', '')}${String(order).padStart(3, '0')}`;
+  return first17 + idCheckChar(first17);
+}
+
+/**
+ * The meeting: `athletes` girls entered in the group's `item` (a base-data code), the first round
+ * drawn in `heats` heats (seeded by `seed`) and published; a referee (userType 40, role REFEREE)
+ * assigned to it.
+ */
+export async function competitionMeeting(
+  admin: Page,
+  opts: { item: string; athletes: number; heats: number; seed: string },
+): Promise<CompMeeting> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const now = Date.now();
+  const code = `cm${stamp}`;
+  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
+    name: `竞赛测试运动会${stamp}`,
+    code,
+    year: 2030,
+    startDate: '2030-06-01',
+    endDate: '2030-06-02',
+    regOpensAt: new Date(now - 86_400_000).toISOString(),
+    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
+    // One delegation enters every athlete of the event.
+    maxEntriesPerItem: 100,
+  });
+  await api(admin, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
+  const group = await api<{ id: number }>(admin, 'POST', '/api/v1/groups', {
+    meetingId: meeting.id,
+    name: '少年女子组',
+    nameEn: 'Girls U18',
+    gender: 'F',
+    birthFrom: '2008-01-01',
+    birthTo: '2012-12-31',
+  });
+  const items = await api<{ list: { id: number; code: string }[] }>(
+    admin,
+    'GET',
+    '/api/v1/items?pageNum=1&pageSize=200',
+  );
+  const item = items.list.find((i) => i.code === opts.item);
+  expect(item, `item ${opts.item} in the base data`).toBeTruthy();
+  const groupItem = await api<{ id: number }>(admin, 'POST', '/api/v1/group-items', {
+    groupId: group.id,
+    itemId: item!.id,
+  });
+  const delegation = await api<{ id: number }>(admin, 'POST', '/api/v1/delegations', {
+    meetingId: meeting.id,
+    name: uniqueName('竞赛中学'),
+    leaderName: '李老师',
+    contactMobile: `139${String(now).slice(-8)}`,
+  });
+  const athleteIds: number[] = [];
+  for (let i = 0; i < opts.athletes; i++) {
+    const birth = `2010-0${1 + (i % 9)}-1${i % 10}`;
+    const a = await api<{ id: number }>(admin, 'POST', '/api/v1/apply/athletes', {
+      delegationId: delegation.id,
+      groupId: group.id,
+      name: `选手${String.fromCharCode(0x7532 + i)}${stamp.slice(-3)}`,
+      idType: '1',
+      idNumber: girlId(birth),
+    });
+    athleteIds.push(a.id);
+    await api(admin, 'POST', '/api/v1/apply/entries', {
+      delegationId: delegation.id,
+      athleteId: a.id,
+      groupItemId: groupItem.id,
+    });
+  }
+  await api(admin, 'POST', '/api/v1/apply/submit', { delegationId: delegation.id });
+  await api(admin, 'POST', '/api/v1/audit/decisions', { entity: 'athlete', ids: athleteIds, decision: 'approve' });
+
+  const made = await api<Round>(admin, 'POST', `/api/v1/competition/events/${groupItem.id}/start-list`, {
+    roundIndex: 0,
+    seed: opts.seed,
+    heats: opts.heats,
+  });
+  await api(admin, 'POST', `/api/v1/competition/rounds/${made.id}/publish`, {});
+  const round = await api<Round>(admin, 'GET', `/api/v1/competition/rounds/${made.id}`);
+
+  const roles = await api<{ value: number; code: string }[]>(admin, 'GET', '/api/v1/roles/options');
+  const username = `ref${stamp}`;
+  const user = await api<{ id: number }>(admin, 'POST', '/api/v1/users', {
+    username,
+    nickname: `裁判${stamp.slice(-4)}`,
+    gender: 0,
+    userType: 40,
+    roleIds: [roles.find((r) => r.code === 'REFEREE')!.value],
+    password: REFEREE_PASSWORD,
+  });
+  await api(admin, 'PUT', `/api/v1/meetings/${meeting.id}/officials`, { userIds: [user.id] });
+  return { meetingId: meeting.id, code, groupItemId: groupItem.id, round, referee: { id: user.id, username } };
+}
