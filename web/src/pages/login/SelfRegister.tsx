@@ -78,6 +78,8 @@ function SelfRegisterForm({ meeting, onDone }: { meeting: PublicMeetingCard; onD
   const [submitting, setSubmitting] = useState(false);
 
   const send = async () => {
+    // Not known yet whether a captcha is asked for (useCaptchaOn): nothing is sent on a guess.
+    if (captchaOn === undefined) return null;
     const wait = await sendMobileCode(form, {
       tmid: meeting.id,
       captchaOn,

@@ -27,7 +27,7 @@ interface CodeForm {
  */
 export function useMobileCode(
   form: CodeForm,
-  { captchaOn, send }: { captchaOn: boolean; send: (body: DlgCodeBody) => Promise<CodeSent> },
+  { captchaOn, send }: { captchaOn: boolean | undefined; send: (body: DlgCodeBody) => Promise<CodeSent> },
 ) {
   const { t } = useTranslation();
   const { captcha, loading, refresh } = useCaptcha();
@@ -41,6 +41,8 @@ export function useMobileCode(
 
   const request = async (tmid: number) => {
     const { mobile, captchaCode } = form.values;
+    // Not known yet whether a captcha is asked for: the button is held (sendProps) until it is.
+    if (captchaOn === undefined) return;
     if (captchaOn && !captchaCode.trim()) {
       form.setError('captchaCode', t('dlg.form.rules.captcha'));
       return;
@@ -73,7 +75,7 @@ export function useMobileCode(
     /** What `CaptchaField` shows of it. */
     captchaProps: { captcha, loading, onRefresh: newCaptcha },
     /** What `SmsCodeField` shows of it. */
-    sendProps: { sending, left: countdown.left },
+    sendProps: { sending: sending || captchaOn === undefined, left: countdown.left },
   };
 }
 
@@ -193,7 +195,13 @@ export function SmsCodeField({
           aria-label={field.label ? undefined : field.placeholder}
           data-testid={field.testId}
         />
-        <LiteButton size="large" loading={sending} disabled={left > 0} onClick={onSend} data-testid={sendTestId}>
+        <LiteButton
+          size="large"
+          loading={sending}
+          disabled={left > 0 || sending}
+          onClick={onSend}
+          data-testid={sendTestId}
+        >
           {left > 0 ? t('comm.code.resendIn', { s: left }) : t('comm.code.send')}
         </LiteButton>
       </div>

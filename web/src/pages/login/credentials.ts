@@ -21,10 +21,16 @@ export function forgetKeyIfStale(error: unknown): void {
   if (isEnvelope(error) && error.code === 'A0220') forgetPublicKey();
 }
 
-/** Whether the image captcha is on (public settings); on while unknown or unreadable. */
-export function useCaptchaOn(): boolean {
-  const { data } = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000 });
-  return data?.captchaEnabled ?? true;
+/**
+ * Whether the image captcha is on (public settings); on when they cannot be read, and undefined
+ * while they are on their way: forms hold their send-code button until then, so a click is never
+ * checked against a guess the answer then takes back (the captcha field shown, the click refused
+ * for want of a captcha, then the field gone and nothing sent).
+ */
+export function useCaptchaOn(): boolean | undefined {
+  const { data, isError } = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000 });
+  if (data) return data.captchaEnabled;
+  return isError ? true : undefined;
 }
 
 const MOBILE = new RegExp(MOBILE_NUMBER_PATTERN);

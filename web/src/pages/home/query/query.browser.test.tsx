@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
+import { forgetPublicReads } from '../../../api/public-reads';
 import { serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
 import QueryPage from './index';
@@ -55,6 +56,9 @@ const keys = sm2.generateKeyPairHex();
 let calls: { method: string; url: string; body: unknown }[] = [];
 let found: PublicRegistrationVO[] = [];
 let captchaSeq = 0;
+/** The public settings: their captcha switch, and a gate that holds their answer back. */
+let captchaEnabled = true;
+let configGate: Promise<void> = Promise.resolve();
 
 const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
   Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
@@ -70,7 +74,7 @@ const fakeServer: AxiosAdapter = (config) => {
     case 'POST /api/v1/public/query':
       return answer(config, found);
     case 'GET /api/v1/config/public':
-      return answer(config, { siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled: true });
+      return configGate.then(() => answer(config, { siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled }));
     case 'GET /api/v1/auth/captcha':
       captchaSeq += 1;
       return answer(config, {
@@ -108,6 +112,9 @@ beforeEach(() => {
   calls = [];
   found = [];
   captchaSeq = 0;
+  captchaEnabled = true;
+  configGate = Promise.resolve();
+  forgetPublicReads();
 });
 
 describe('registration query by name and ID number', () => {
@@ -217,6 +224,28 @@ describe('registration query by a delegation mobile and SMS code', () => {
     await expect.poll(() => captchaSeq).toBe(2);
     await expect.element(screen.getByTestId('query-captcha')).toHaveValue('');
     await expect.element(screen.getByText(/a code is on its way/)).toBeVisible();
+  });
+
+  it('holds the send button until the public settings say whether a captcha is asked for (a slow answer)', async () => {
+    // Under load the settings arrive late. A click must not be checked against a guess (captcha
+    // on) that the answer then takes back: the field would vanish and nothing be sent.
+    captchaEnabled = false;
+    let release = () => {};
+    configGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const screen = await open('/home/query?meetingId=1');
+    await screen.getByTestId('query-by-mobile').click();
+    await screen.getByTestId('query-mobile').fill('13800000003');
+    await expect.element(screen.getByTestId('query-send-code')).toBeDisabled();
+    await expect.element(screen.getByTestId('query-captcha')).not.toBeInTheDocument();
+    expect(callsTo('/api/v2/dlg/sms-code')).toHaveLength(0);
+    release();
+    await expect.element(screen.getByTestId('query-send-code')).toBeEnabled();
+    await screen.getByTestId('query-send-code').click();
+    await expect.element(screen.getByTestId('query-send-code')).toHaveTextContent(/Resend in \d+ s/);
+    expect(callsTo('/api/v2/dlg/sms-code')).toHaveLength(1);
+    await expect.element(screen.getByTestId('query-captcha')).not.toBeInTheDocument();
   });
 
   it('asks for the code, sends the encrypted mobile and shows what the delegation registered', async () => {
