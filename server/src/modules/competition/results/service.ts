@@ -211,7 +211,9 @@ async function qualifyRound(tx: DbOrTx, f: HeatFacts, userId: number) {
       : [];
     const fs = fieldStarts(starts, trials);
     if (f.kind === 'vertical') {
-      across = verticalPlaces(fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code }))).places;
+      across = verticalPlaces(
+        fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code, trials: s.trials })),
+      ).places;
     } else {
       const marks = fs.map((s) => validMarks(s.trials));
       across = places(

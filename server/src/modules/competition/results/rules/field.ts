@@ -222,13 +222,20 @@ export function mayContinue(standing: Standing, startId: number): boolean {
   return !!row && !row.eliminated;
 }
 
-/** Vertical standing (TR 26.8, countback) after any attempt; the order is the drawn order. */
+/**
+ * Vertical standing (TR 26.8, countback; TR 26.9, the jump-off for first) after any attempt;
+ * the order is the drawn order.
+ */
 export function verticalStanding(starts: readonly FieldStart[]): Standing & { records: VerticalRecord[] } {
   const records = starts.map((s) => verticalRecord(s.trials));
   const competing = (s: FieldStart) => !OUT_CODES.has(s.code ?? '');
   const { places: ranked, jumpOff } = verticalPlaces(
-    starts.map((s, i) => ({ record: records[i]!, code: competing(s) ? null : s.code })),
+    starts.map((s, i) => ({ record: records[i]!, code: competing(s) ? null : s.code, trials: s.trials })),
   );
+  // Once everyone else is out, athletes tied for first with the jump-off undecided jump on
+  // after three failures ("except in the case of a tie for first place", TR 26.4).
+  const over = starts.every((s, i) => !competing(s) || records[i]!.out);
+  const inJumpOff = (i: number) => jumpOff && over && ranked[i] === 1;
   const rows: StandingRow[] = starts.map((s, i) => {
     const r = records[i]!;
     return {
@@ -237,8 +244,8 @@ export function verticalStanding(starts: readonly FieldStart[]): Standing & { re
       best: r.best === null ? null : formatMetres(r.best),
       bestValue: r.best,
       bestWind: null,
-      trials: r.attempts,
-      eliminated: !competing(s) || r.out,
+      trials: r.attempts + s.trials.filter((t) => t.jumpOff).length,
+      eliminated: !competing(s) || (r.out && !inJumpOff(i)),
       order: null,
     };
   });
