@@ -28,6 +28,7 @@ import {
   type Standing,
   verticalStanding,
 } from './rules/field.js';
+import { checkJumpOff, jumpOffStep } from './rules/jump-off.js';
 import { formatTime, parsePoints, parseTime, roundWind, toCentimetreBelow } from './rules/marks.js';
 import { qualify } from './rules/qualify.js';
 import {
@@ -128,6 +129,7 @@ const asFieldTrial = (t: TrialRow): FieldTrial => ({
   mark: t.mark,
   height: t.height,
   wind: t.wind,
+  jumpOff: t.jumpOff,
 });
 
 function fieldStarts(starts: readonly StartRow[], trials: readonly TrialRow[]): FieldStart[] {
@@ -442,6 +444,13 @@ function requireField(f: HeatFacts) {
   if (f.kind === 'track') throw badInput('只有田赛项目有逐次试跳', 'only field events have trials');
 }
 
+/** The heat's jump-off for first (TR 26.9) with this athlete's trials as `mine`. */
+async function jumpOffProblem(tx: DbOrTx, f: HeatFacts, s: StartRow, mine: FieldTrial[]) {
+  const { starts, trials } = await heatStarts(tx, f.heat.id);
+  const all = fieldStarts(starts, trials).map((fs) => (fs.id === s.id ? { ...fs, trials: mine } : fs));
+  return checkJumpOff(all, jumpOffStep(f.event.itemCode));
+}
+
 /**
  * Replay the athlete's trials with one changed, check them (TR 25 / TR 26) and, after the cut,
  * that the athlete is among those who go on (TR 25.5).
@@ -455,6 +464,11 @@ async function checkTrials(
 ): Promise<void> {
   const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
   if (problem) throw badInput(problem.zh, problem.en);
+  if (f.kind === 'vertical') {
+    const jumpOff = await jumpOffProblem(tx, f, s, mine);
+    if (jumpOff) throw badInput(jumpOff.zh, jumpOff.en);
+    return;
+  }
   if (f.kind !== 'horizontal' || changedSeq <= f.round.cutAfter || f.round.trials <= f.round.cutAfter) return;
   // The standing after the trials before the cut decides who goes on.
   const { starts, trials } = await heatStarts(tx, f.heat.id);
@@ -496,9 +510,18 @@ export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: numbe
       }
       if (height === null) throw badInput('请填写横杆高度', 'the bar height is missing');
       // TR 26: heights in whole centimetres.
-      trial = { seq: body.seq, outcome: body.outcome, mark: null, height: toCentimetreBelow(height), wind: null };
+      trial = {
+        seq: body.seq,
+        outcome: body.outcome,
+        mark: null,
+        height: toCentimetreBelow(height),
+        wind: null,
+        jumpOff: body.jumpOff ?? false,
+      };
     } else {
       if (height !== null) throw badInput('远度项目的试跳没有横杆高度', 'a horizontal trial has no bar height');
+      if (body.jumpOff)
+        throw badInput('只有跳高和撑竿跳高有附加赛', 'only the high jump and pole vault have a jump-off');
       if (body.wind !== undefined && body.wind !== null && !f.event.windMeasured) {
         throw badInput('该项目不测风速', 'the wind is not measured in this event');
       }
@@ -510,6 +533,7 @@ export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: numbe
         height: null,
         // TR 29.12: rounded to the next higher 1/10 m/s in the positive direction.
         wind: body.wind === undefined || body.wind === null ? null : roundWind(body.wind),
+        jumpOff: false,
       };
     }
     const existing = await tx.select().from(compTrial).where(eq(compTrial.startId, s.id));
@@ -520,7 +544,13 @@ export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: numbe
       .values({ startId: s.id, ...trial })
       .onConflictDoUpdate({
         target: [compTrial.startId, compTrial.seq],
-        set: { outcome: trial.outcome, mark: trial.mark, height: trial.height, wind: trial.wind },
+        set: {
+          outcome: trial.outcome,
+          mark: trial.mark,
+          height: trial.height,
+          wind: trial.wind,
+          jumpOff: trial.jumpOff ?? false,
+        },
       });
     await tx.update(compStart).set(nextVersion(compStart)).where(eq(compStart.id, s.id));
     await recompute(tx, f);
@@ -547,7 +577,10 @@ export async function deleteTrial(deps: ResultDeps, u: CurrentUser, startId: num
     const gone = existing.find((t) => t.seq === seq);
     if (!gone) throw notFound();
     const mine = existing.filter((t) => t.seq !== seq).map(asFieldTrial);
-    const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
+    const problem =
+      f.kind === 'vertical'
+        ? (checkVertical(mine) ?? (await jumpOffProblem(tx, f, s, mine)))
+        : checkHorizontal(mine, fieldRound(f.round));
     if (problem) {
       throw badInput(`删除后试跳记录不成立：${problem.zh}`, `the trials left would not stand: ${problem.en}`);
     }

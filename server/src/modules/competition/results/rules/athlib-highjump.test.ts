@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { realWorld } from '../../../../test/real-world.js';
-import { type FieldTrial, verticalPlaces, verticalRecord } from './rank.js';
+import { athlibCases, trialsOf } from '../../../../test/athlib.js';
+import { verticalPlaces, verticalRecord } from './rank.js';
 
 /**
  * openath/athlib's high-jump fixtures (and our own written from TR 26.8), as they are in
@@ -13,32 +13,6 @@ import { type FieldTrial, verticalPlaces, verticalRecord } from './rank.js';
  * last cleared, shall be awarded the higher place." A column whose bar is not above every earlier
  * one is the jump-off (TR 26.9: the bar goes down after all fail), as in athlib's "1066".
  */
-
-interface Case {
-  state: string;
-  rows: { bib: string; order: number; attempts: [string, string][]; expected: number | null }[];
-}
-
-const OUTCOME: Record<string, FieldTrial['outcome']> = { o: 'O', x: 'X', '-': '-', r: 'r' };
-
-/** One athlete's column-by-column attempts as Baton's trials, in the order taken. */
-export function trialsOf(attempts: readonly [string, string][]): FieldTrial[] {
-  const trials: FieldTrial[] = [];
-  let top = 0;
-  for (const [bar, cell] of attempts) {
-    const height = Number(bar);
-    const jumpOff = height <= top;
-    top = Math.max(top, height);
-    for (const ch of cell) {
-      const outcome = OUTCOME[ch];
-      if (!outcome) throw new Error(`unknown attempt "${ch}"`);
-      trials.push({ seq: trials.length + 1, outcome, mark: null, height, jumpOff });
-    }
-  }
-  return trials;
-}
-
-export const athlibCases = JSON.parse(realWorld('athlib-highjump/cases.json').toString('utf8')) as Record<string, Case>;
 
 describe('athlib high-jump fixtures through the vertical ranking (TR 26.8, 26.9)', () => {
   it('holds all twelve cases', () => {

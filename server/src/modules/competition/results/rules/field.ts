@@ -56,10 +56,11 @@ export function checkHorizontal(trials: readonly FieldTrial[], round: FieldRound
 /**
  * Vertical jumps, attempts in the order taken (TR 26.2–26.4): the bar never goes down; at a
  * height at most three attempts, none after a clearance or a pass; three consecutive failures
- * (at any heights) end the competition, so does a retirement. A jump-off is not recorded here.
+ * (at any heights) end the competition, so does a retirement. The jump-off's trials (TR 26.9)
+ * are checked across the athletes tied (jump-off.ts).
  */
 export function checkVertical(trials: readonly FieldTrial[]): Problem | null {
-  const ordered = [...trials].sort((a, b) => a.seq - b.seq);
+  const ordered = [...trials].filter((t) => !t.jumpOff).sort((a, b) => a.seq - b.seq);
   let height: number | null = null;
   let atHeight = 0;
   let doneAtHeight = false;
