@@ -1,4 +1,4 @@
-import type { TeamScoresVO, TeamScoreVO } from '@baton/contracts';
+import type { ResultFormat, TeamScoresVO, TeamScoreVO } from '@baton/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   compRecord,
   compRound,
   compStart,
+  compTrial,
   delegation,
   group,
   groupItem,
@@ -16,6 +17,7 @@ import {
   relayTeam,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import type { FieldTrial } from '../results/rules/rank.js';
 import {
   finalPlaces,
   hasMark,
@@ -39,6 +41,35 @@ type RoundRow = { id: number; groupItemId: number; index: number };
 /** The index of a group item's last round: the planned final, or a later round that exists. */
 function lastIndex(plan: unknown[], existing: number[]): number {
   return Math.max(Math.max(plan.length, 1) - 1, ...existing);
+}
+
+/**
+ * Field athletes' series (start id → trials) for ranking across flights (scoring.ts
+ * `finalPlaces`): none for the other formats.
+ */
+async function seriesOf(
+  db: DbOrTx,
+  starts: readonly { id: number }[],
+  format: ResultFormat,
+): Promise<(startId: number) => FieldTrial[]> {
+  const byStart = new Map<number, FieldTrial[]>();
+  if ((format === 'distance' || format === 'height') && starts.length) {
+    const rows = await db
+      .select()
+      .from(compTrial)
+      .where(
+        inArray(
+          compTrial.startId,
+          starts.map((s) => s.id),
+        ),
+      );
+    for (const t of rows) {
+      const list = byStart.get(t.startId) ?? [];
+      list.push({ seq: t.seq, outcome: t.outcome, mark: t.mark, height: t.height, wind: t.wind, jumpOff: t.jumpOff });
+      byStart.set(t.startId, list);
+    }
+  }
+  return (id) => byStart.get(id) ?? [];
 }
 
 /** Set a numeric/text column of start rows from a map in one statement (none: nothing). */
@@ -92,6 +123,7 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     .select({
       id: compStart.id,
       heatId: compStart.heatId,
+      mark: compStart.mark,
       value: compStart.value,
       code: compStart.code,
       place: compStart.place,
@@ -100,7 +132,7 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     .where(eq(compStart.roundId, roundId));
   const scores =
     isLast && heats.length > 0 && heats.every((h) => h.status === 'official')
-      ? pointsByPlace(finalPlaces(starts, r.format), r.table)
+      ? pointsByPlace(finalPlaces(starts, r.format, await seriesOf(db, starts, r.format)), r.table)
       : new Map<number, number>();
   await db
     .update(compStart)
@@ -315,6 +347,7 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
           id: compStart.id,
           roundId: compStart.roundId,
           heatId: compStart.heatId,
+          mark: compStart.mark,
           value: compStart.value,
           code: compStart.code,
           place: compStart.place,
@@ -325,6 +358,11 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
     : [];
   const byRound = new Map<number, typeof starts>();
   for (const s of starts) byRound.set(s.roundId, [...(byRound.get(s.roundId) ?? []), s]);
+  const fieldStarts = starts.filter((s) => {
+    const f = finals.get(s.roundId)!.format;
+    return f === 'distance' || f === 'height';
+  });
+  const series = await seriesOf(db, fieldStarts, 'distance');
 
   const tally = new Map<number, { points: number; gold: number; silver: number; bronze: number }>();
   const of = (id: number) => {
@@ -334,7 +372,7 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
   };
   for (const [roundId, gi] of finals) {
     const rs = byRound.get(roundId) ?? [];
-    const places = finalPlaces(rs, gi.format);
+    const places = finalPlaces(rs, gi.format, series);
     const points = pointsByPlace(places, gi.table);
     for (const s of rs) {
       const place = places.get(s.id);
