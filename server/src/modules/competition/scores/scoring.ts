@@ -131,8 +131,30 @@ export function windLegal(windMeasured: boolean, wind: number | null): boolean {
   return wind !== null && wind <= RECORD_WIND_LIMIT + 1e-9;
 }
 
-/** Field events read the wind of the competitor's best mark (`comp_start.wind`); the track the heat's. */
+/** Field events read the wind of the competitor's own marks (`comp_start.wind`, each trial's); the track the heat's. */
 export const usesStartWind = (kind: ItemKind) => kind === 'field-distance' || kind === 'field-height';
+
+/**
+ * A field athlete's mark for a record: every trial with its own wind. WA CR 31.17 (records
+ * up to 200 m and in Long and Triple Jump): "If the wind velocity, measured in the direction
+ * of running [jumping], averages more than 2 metres per second, the record shall not be
+ * accepted" — the reading is that of the trial (TR 29.10–29.12: the wind is measured and
+ * recorded for each jump), so a lesser trial at a legal wind beating the record is a record even when the
+ * athlete's best mark was wind-assisted. The best wind-legal valid trial (the first of equal
+ * ones); `null` when no trial is legal. Events without wind measurement: the best valid trial.
+ */
+export function recordTrial(
+  trials: readonly FieldTrial[],
+  windMeasured: boolean,
+): { value: number; wind: number | null } | null {
+  let best: FieldTrial | null = null;
+  for (const t of [...trials].sort((a, b) => a.seq - b.seq)) {
+    if (t.outcome !== 'O' || t.mark === null) continue;
+    if (!windLegal(windMeasured, t.wind ?? null)) continue;
+    if (best === null || t.mark > best.mark!) best = t;
+  }
+  return best === null ? null : { value: best.mark!, wind: windMeasured ? (best.wind ?? null) : null };
+}
 
 /**
  * A mark as records compare it: times at their official precision, rounded up to 1/100 s

@@ -17,6 +17,7 @@ import {
   relayTeam,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import { formatMetres } from '../results/rules/marks.js';
 import type { FieldTrial } from '../results/rules/rank.js';
 import {
   finalPlaces,
@@ -24,6 +25,7 @@ import {
   pointsByPlace,
   type RecordCandidate,
   recordFlags,
+  recordTrial,
   recordValue,
   sharedRanks,
   usesStartWind,
@@ -243,15 +245,29 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
     .leftJoin(relayTeam, eq(relayTeam.id, compStart.relayTeamId))
     .where(eq(compRound.groupItemId, groupItemId))
     .orderBy(asc(compRound.index), asc(compHeat.number), sql`${compStart.place} asc nulls last`, asc(compStart.id));
-  const windOf = (m: (typeof marks)[number]) => (usesStartWind(ev.kind) ? m.startWind : m.heatWind);
-  const candidates: RecordCandidate[] = marks
-    .filter((m) => m.heatStatus === 'official' && hasMark(m))
-    .map((m) => ({
-      id: m.id,
-      order: m.roundIndex * 10_000 + m.heatNumber,
-      value: m.value!,
-      legal: windLegal(ev.windMeasured, windOf(m)),
-    }));
+  const official = marks.filter((m) => m.heatStatus === 'official' && hasMark(m));
+  // Horizontal jumps with wind: each trial with its own wind (CR 31.17, scoring.ts recordTrial);
+  // a mark entered without its series stands with the start's wind.
+  const perTrial = usesStartWind(ev.kind) && ev.windMeasured;
+  const series = perTrial ? await seriesOf(db, official, 'distance') : () => [];
+  const claim = new Map<number, { value: number; wind: number | null; legal: boolean }>();
+  for (const m of official) {
+    const own = usesStartWind(ev.kind) ? m.startWind : m.heatWind;
+    const trials = series(m.id);
+    const t = trials.length ? recordTrial(trials, ev.windMeasured) : null;
+    claim.set(
+      m.id,
+      t
+        ? { ...t, legal: true }
+        : { value: m.value!, wind: own, legal: !trials.length && windLegal(ev.windMeasured, own) },
+    );
+  }
+  const candidates: RecordCandidate[] = official.map((m) => ({
+    id: m.id,
+    order: m.roundIndex * 10_000 + m.heatNumber,
+    value: claim.get(m.id)!.value,
+    legal: claim.get(m.id)!.legal,
+  }));
   const baseline = row ? await baselineOf(db, row) : null;
   const outcome = recordFlags(baseline?.value ?? null, candidates, ev.format);
 
@@ -269,15 +285,18 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
 
   if (!row || !baseline) return;
   const setter = outcome.setter === null ? null : marks.find((m) => m.id === outcome.setter)!;
-  if (setter ? row.startId === setter.id : row.startId === null) return;
+  const won = setter ? claim.get(setter.id)! : null;
+  const value = setter ? recordValue(ev.format, won!.value) : null;
+  if (setter ? row.startId === setter.id && row.value === value : row.startId === null) return;
   const next: RecordState = setter
     ? {
-        mark: setter.mark ?? String(outcome.value),
-        value: recordValue(ev.format, setter.value!),
+        // The trial's own mark when a lesser trial than the best set it.
+        mark: won!.value === setter.value ? (setter.mark ?? String(value)) : formatMetres(won!.value),
+        value: value!,
         holder: setter.relay !== null ? setter.delegationName : (setter.holder ?? ''),
         delegationName: setter.delegationName,
         year: ev.year,
-        wind: ev.windMeasured ? windOf(setter) : null,
+        wind: ev.windMeasured ? won!.wind : null,
         startId: setter.id,
       }
     : baseline;
