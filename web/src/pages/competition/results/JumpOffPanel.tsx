@@ -47,7 +47,7 @@ export function JumpOffPanel({ round, starts, standing, busy, run }: Props) {
 
   return (
     <Card size="small" title={t('results.jumpOffTitle')} style={{ marginBottom: 12 }} data-testid="jump-off">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('results.jumpOffHint', { step: Math.round(step * 100) })}</Typography.Text>
         <Space wrap>
           <Typography.Text>{t('results.jumpOffBar')}</Typography.Text>

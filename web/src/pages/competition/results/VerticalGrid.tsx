@@ -5,7 +5,7 @@ import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useMobile } from '../../system/shared';
 import { JumpOffPanel } from './JumpOffPanel';
-import { competitionTrials, jumpOffText, jumpOffTrials } from './jump-off';
+import { competitionOver, competitionTrials, jumpOffText, jumpOffTrials } from './jump-off';
 
 interface Props {
   round: RoundVO;
@@ -72,6 +72,8 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
     if (gone || (done && suggested !== undefined && cm(suggested) > cm(bar))) setBar(undefined);
   }, [bar, heights, heat.starts, rowOf, suggested]);
   const current = bar ?? suggested;
+  // A tie for first with everyone out: the jump-off panel takes the trials (TR 26.9).
+  const jumpingOff = !!standing?.jumpOff && competitionOver(heat.starts);
 
   const attempt = (s: StartVO, outcome: TrialOutcome, height: number) =>
     run(() =>
@@ -97,6 +99,7 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
       const marks = here.map((x) => glyph(x.outcome)).join('');
       const live =
         editable &&
+        !jumpingOff &&
         current !== undefined &&
         cm(current) === cm(h) &&
         !s.code &&
@@ -206,7 +209,7 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
       {standing?.jumpOff && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('results.jumpOff')} />
       )}
-      {editable && standing?.jumpOff && (
+      {editable && standing && jumpingOff && (
         <JumpOffPanel round={round} starts={heat.starts} standing={standing} busy={busy} run={run} />
       )}
       <Space wrap style={{ marginBottom: 12 }}>

@@ -1,6 +1,6 @@
 import type { StartVO, TrialVO } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
-import { jumpOffStep, jumpOffText, nextJumpOff } from './jump-off';
+import { competitionOver, jumpOffStep, jumpOffText, nextJumpOff } from './jump-off';
 
 const trial = (seq: number, height: number, outcome: TrialVO['outcome'], jumpOff = false): TrialVO => ({
   seq,
@@ -59,5 +59,16 @@ describe('nextJumpOff (TR 26.9)', () => {
     expect(jumpOffText([trial(7, 2.33, 'O', true), trial(6, 2.35, 'X', true), trial(1, 2.29, 'O')])).toBe(
       '2.35 X · 2.33 O',
     );
+  });
+});
+
+describe('competitionOver (TR 26.4, 26.8.3 a)', () => {
+  it('a jump-off only once everyone is out: three consecutive failures, passes not breaking the run', () => {
+    expect(competitionOver(tied())).toBe(true);
+    const passing = start(3, [trial(1, 2.29, 'X'), trial(2, 2.29, 'X'), trial(3, 2.33, '-'), trial(4, 2.35, 'X')]);
+    expect(competitionOver([...tied(), passing])).toBe(true);
+    // Tied for first at 2.33 but still jumping at 2.35 (one failure so far): not over.
+    const still = start(1, [trial(1, 2.29, 'O'), trial(2, 2.33, 'O'), trial(3, 2.35, 'X')]);
+    expect(competitionOver([still, tied()[1]!])).toBe(false);
   });
 });

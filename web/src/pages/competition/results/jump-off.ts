@@ -30,6 +30,24 @@ export function clearedHeight(trials: readonly TrialVO[]): number | null {
   return best;
 }
 
+/** Out of the competition (TR 26.4): three consecutive failures (passes do not break the run), or retired. */
+export function outOfCompetition(trials: readonly TrialVO[]): boolean {
+  let run = 0;
+  for (const t of [...competitionTrials(trials)].sort((a, b) => a.seq - b.seq)) {
+    if (t.outcome === 'r') return true;
+    if (t.outcome === 'O') run = 0;
+    else if (t.outcome === 'X' && ++run >= 3) return true;
+  }
+  return false;
+}
+
+/**
+ * The competition is over: every athlete still competing is out (TR 26.8.3 a — only then do
+ * those tied for first jump off; the server checks the same, results/rules/jump-off.ts).
+ */
+export const competitionOver = (starts: readonly StartVO[]) =>
+  starts.every((s) => s.code === 'DNS' || s.code === 'DQ' || outOfCompetition(s.trials));
+
 export interface JumpOffTurn {
   /** The bar for the next jump-off trial. */
   height: number;
