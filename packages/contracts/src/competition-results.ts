@@ -57,6 +57,8 @@ export const ResultTrialBody = Type.Object({
   mark: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 150 }))),
   wind: Type.Optional(Nullable(ResultWind)),
   height: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 9.99 }))),
+  /** Vertical jumps: an attempt of the jump-off for first place (WA TR 26.9). */
+  jumpOff: Type.Optional(Type.Boolean()),
   /** The start row's version as loaded (optimistic locking; every trial bumps it). */
   version: Type.Optional(Version),
 });

@@ -59,6 +59,8 @@ export const TrialVO = Type.Object({
   /** Horizontal events: the distance of a valid trial. */
   mark: Nullable(Type.Number()),
   wind: Nullable(Type.Number()),
+  /** Vertical jumps: an attempt of the jump-off for first place (WA TR 26.9). */
+  jumpOff: Type.Boolean(),
 });
 export type TrialVO = Static<typeof TrialVO>;
 

@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -192,7 +193,7 @@ export const compStart = pgTable(
 /**
  * Field trials in the order taken. Horizontal events: `seq` is the trial number, `mark` the
  * distance of a valid trial, `wind` where measured. Vertical jumps: one row per attempt, with
- * the bar `height`.
+ * the bar `height`; the jump-off's attempts (TR 26.9) follow, flagged `jumpOff`.
  */
 export const compTrial = pgTable(
   'comp_trial',
@@ -206,6 +207,8 @@ export const compTrial = pgTable(
     outcome: text('outcome', { enum: TRIAL_OUTCOMES }).notNull(),
     mark: numeric('mark', { precision: 6, scale: 2, mode: 'number' }),
     wind: numeric('wind', { precision: 4, scale: 1, mode: 'number' }),
+    /** Vertical jumps: a trial of the jump-off for first place (WA TR 26.9). */
+    jumpOff: boolean('jump_off').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('comp_trial_uq').on(t.startId, t.seq)],

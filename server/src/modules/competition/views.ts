@@ -379,7 +379,7 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
   const trialsOf = new Map<number, TrialVO[]>();
   for (const t of trials) {
     const list = trialsOf.get(t.startId) ?? [];
-    list.push({ seq: t.seq, height: t.height, outcome: t.outcome, mark: t.mark, wind: t.wind });
+    list.push({ seq: t.seq, height: t.height, outcome: t.outcome, mark: t.mark, wind: t.wind, jumpOff: t.jumpOff });
     trialsOf.set(t.startId, list);
   }
   const heatStatus = new Map(heats.map((h) => [h.id, h.status]));

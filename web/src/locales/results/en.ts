@@ -41,4 +41,11 @@ export default {
   undo: 'Undo the last attempt',
   jumpOff: 'Tie for first place: a jump-off decides (TR 26.9)',
   noHeights: 'Add a bar height first',
+  jumpOffTitle: 'Jump-off (TR 26.9)',
+  jumpOffHint:
+    'Each athlete tied for first has one trial at each height; the bar goes up {{step}} cm if all clear, down {{step}} cm if all fail, until one is ahead',
+  jumpOffBar: 'Jump-off bar',
+  jumpOffClear: 'Clear O',
+  jumpOffFail: 'Fail X',
+  jumpOffColumn: 'Jump-off',
 };

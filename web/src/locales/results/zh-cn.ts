@@ -40,4 +40,10 @@ export default {
   undo: '撤销最后一跳',
   jumpOff: '第一名并列：需进行决名次赛（TR 26.9）',
   noHeights: '请先增加横杆高度',
+  jumpOffTitle: '决名次赛（TR 26.9）',
+  jumpOffHint: '并列第一的运动员在每个高度各试跳一次；均越过则横杆升高、均失败则降低 {{step}} 厘米，直至决出名次',
+  jumpOffBar: '决名次赛横杆',
+  jumpOffClear: '成功 O',
+  jumpOffFail: '失败 X',
+  jumpOffColumn: '决名次赛',
 };

@@ -16,7 +16,8 @@ import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
-import { deleteTrial, heatStanding, makeOfficial, reopenHeat, saveHeatResults, saveTrial } from './service.js';
+import { heatStanding, makeOfficial, reopenHeat, saveHeatResults } from './service.js';
+import { deleteTrial, saveTrial } from './trials.js';
 
 const tags = ['competition'];
 const ENTRY = { auth: { perm: 'comp:result:entry' } } as const;

@@ -1,187 +1,37 @@
-import type {
-  EventVO,
-  HeatOfficialBody,
-  HeatReopenBody,
-  HeatResultsBody,
-  HeatStandingVO,
-  ResultTrialBody,
-  RoundVO,
-  StandingKind,
-} from '@baton/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { HeatOfficialBody, HeatReopenBody, HeatResultsBody, HeatStandingVO } from '@baton/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { compHeat, compLog, compRound, compStart, compTrial, meeting } from '../../../db/schema/index.js';
-import { AppError, badInput, notFound } from '../../../lib/errors.js';
+import { compHeat, compLog, compStart, compTrial } from '../../../db/schema/index.js';
+import { AppError, badInput } from '../../../lib/errors.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
-import type { RealtimeHub } from '../../../plugins/realtime.js';
-import { type CompetitionNeed, requireCompetition } from '../access.js';
-import { announce } from '../publish.js';
 import { scoreRound } from '../scores/service.js';
-import { loadEvent, loadRound } from '../views.js';
 import {
-  checkHorizontal,
-  checkVertical,
-  type FieldRound,
-  type FieldStart,
-  horizontalStanding,
-  type Standing,
-  verticalStanding,
-} from './rules/field.js';
-import { formatTime, parsePoints, parseTime, roundWind, toCentimetreBelow } from './rules/marks.js';
+  answer,
+  conflict,
+  fieldStanding,
+  fieldStarts,
+  type HeatFacts,
+  heatFacts,
+  heatStarts,
+  log,
+  type ResultDeps,
+  recompute,
+  requireSet,
+  type StartRow,
+} from './heat.js';
+import { formatTime, parsePoints, parseTime, roundWind } from './rules/marks.js';
 import { qualify } from './rules/qualify.js';
-import {
-  compareHorizontal,
-  type FieldTrial,
-  places,
-  trackPlaces,
-  validMarks,
-  verticalPlaces,
-  verticalRecord,
-} from './rules/rank.js';
+import { compareHorizontal, places, trackPlaces, validMarks, verticalPlaces, verticalRecord } from './rules/rank.js';
 
 /**
  * Results entry (issue 6, DOMAIN.md "Competition — Results"): track results of a heat in one
  * go, field trials one at a time with the live standing recomputed, making a heat official
  * (places, qualifiers, team points) and reopening it. Every write is one transaction, checks
  * the meeting (access.ts), matches the versions it was given, leaves a comp_log row, and is
- * announced after it commits (publish.ts).
+ * announced after it commits (publish.ts). Field trials are in trials.ts; what both share (the
+ * heat's facts, the recompute, the log and the answer) in heat.ts.
  */
-
-export interface ResultDeps {
-  db: Db;
-  hub: RealtimeHub;
-}
-
-type HeatRow = typeof compHeat.$inferSelect;
-type RoundRow = typeof compRound.$inferSelect;
-type StartRow = typeof compStart.$inferSelect;
-type TrialRow = typeof compTrial.$inferSelect;
-
-interface HeatFacts {
-  heat: HeatRow;
-  round: RoundRow;
-  event: EventVO;
-  /** The meeting's lanes (the room of a next round run in lanes). */
-  lanes: number;
-  kind: StandingKind;
-}
-
-/** A state that forbids the write (not a stale version): 409 with its own message. */
-const conflict = (zh: string, en: string) => new AppError('A0409', {}, { zh, en });
-
-const kindOf = (event: EventVO): StandingKind =>
-  event.kind === 'field-height' ? 'vertical' : event.kind === 'field-distance' ? 'horizontal' : 'track';
-
-/** The heat with its round, event and meeting lanes, checked for `need`; 404 when unknown or out of reach. */
-async function heatFacts(db: DbOrTx, u: CurrentUser, heatId: number, need: CompetitionNeed): Promise<HeatFacts> {
-  const [row] = await db
-    .select({ heat: compHeat, round: compRound, lanes: meeting.lanes })
-    .from(compHeat)
-    .innerJoin(compRound, eq(compRound.id, compHeat.roundId))
-    .innerJoin(meeting, eq(meeting.id, compHeat.meetingId))
-    .where(eq(compHeat.id, heatId));
-  if (!row) throw notFound();
-  await requireCompetition(db, u, row.heat.meetingId, need);
-  const event = await loadEvent(db, row.round.groupItemId);
-  if (!event) throw notFound();
-  return { ...row, event, kind: kindOf(event) };
-}
-
-/** Results are entered while the start list is published and the heat not yet official. */
-function requireSet(heat: HeatRow) {
-  if (heat.status === 'draft') {
-    throw conflict('出发名单尚未发布，不能录入成绩', 'The start list is not published yet: no results can be entered');
-  }
-  if (heat.status === 'official') {
-    throw conflict(
-      '成绩已生效，修改前须由管理员重新开放',
-      'The results are official: a manager must reopen the heat before they change',
-    );
-  }
-}
-
-async function heatStarts(db: DbOrTx, heatId: number) {
-  const starts = await db
-    .select()
-    .from(compStart)
-    .where(eq(compStart.heatId, heatId))
-    .orderBy(asc(compStart.position), asc(compStart.id));
-  const trials = starts.length
-    ? await db
-        .select()
-        .from(compTrial)
-        .where(
-          inArray(
-            compTrial.startId,
-            starts.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(compTrial.startId), asc(compTrial.seq))
-    : [];
-  return { starts, trials };
-}
-
-const asFieldTrial = (t: TrialRow): FieldTrial => ({
-  seq: t.seq,
-  outcome: t.outcome,
-  mark: t.mark,
-  height: t.height,
-  wind: t.wind,
-});
-
-function fieldStarts(starts: readonly StartRow[], trials: readonly TrialRow[]): FieldStart[] {
-  return starts.map((s) => ({
-    id: s.id,
-    position: s.position,
-    code: s.code,
-    trials: trials.filter((t) => t.startId === s.id).map(asFieldTrial),
-  }));
-}
-
-const fieldRound = (r: RoundRow): FieldRound => ({ trials: r.trials, cutAfter: r.cutAfter, cutSize: r.cutSize });
-
-function fieldStanding(f: HeatFacts, starts: readonly FieldStart[]): Standing {
-  return f.kind === 'vertical' ? verticalStanding(starts) : horizontalStanding(starts, fieldRound(f.round));
-}
-
-/**
- * Recompute what follows from the entered results: places (track TR 21.2, horizontal TR 25.22,
- * vertical TR 26.8), and for field events each start's best mark and its wind. `finalize`
- * (making official) gives a field athlete without a valid trial NM, or r when retired (TR 25.22
- * note on results); a mark entered later clears them again.
- */
-async function recompute(tx: DbOrTx, f: HeatFacts, finalize = false) {
-  const { starts, trials } = await heatStarts(tx, f.heat.id);
-  const updates: { id: number; set: Partial<StartRow> }[] = [];
-  if (f.kind === 'track') {
-    const placed = trackPlaces(starts, f.event.resultFormat === 'points' ? 'points' : 'time');
-    starts.forEach((s, i) => {
-      if (s.place !== placed[i]) updates.push({ id: s.id, set: { place: placed[i]! } });
-    });
-  } else {
-    const fs = fieldStarts(starts, trials);
-    const standing = fieldStanding(f, fs);
-    starts.forEach((s, i) => {
-      const row = standing.rows[i]!;
-      let code = s.code;
-      if ((code === 'NM' || code === 'r') && row.bestValue !== null) code = null;
-      if (finalize && code === null && row.bestValue === null) {
-        code = fs[i]!.trials.some((t) => t.outcome === 'r') ? 'r' : 'NM';
-      }
-      const next = {
-        place: row.place,
-        mark: row.best,
-        value: row.bestValue,
-        wind: f.kind === 'horizontal' && f.event.windMeasured ? row.bestWind : null,
-        code,
-      };
-      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== s[k]);
-      if (changed) updates.push({ id: s.id, set: next });
-    });
-  }
-  for (const u of updates) await tx.update(compStart).set(u.set).where(eq(compStart.id, u.id));
-}
 
 /**
  * Qualifiers of the whole round to the next one (rules/qualify.ts): recomputed from scratch
@@ -211,7 +61,9 @@ async function qualifyRound(tx: DbOrTx, f: HeatFacts, userId: number) {
       : [];
     const fs = fieldStarts(starts, trials);
     if (f.kind === 'vertical') {
-      across = verticalPlaces(fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code }))).places;
+      across = verticalPlaces(
+        fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code, trials: s.trials })),
+      ).places;
     } else {
       const marks = fs.map((s) => validMarks(s.trials));
       across = places(
@@ -259,34 +111,6 @@ async function qualifyRound(tx: DbOrTx, f: HeatFacts, userId: number) {
       userId,
     });
   }
-}
-
-async function log(tx: DbOrTx, f: HeatFacts, userId: number, action: string, detail: Record<string, unknown>) {
-  await tx.insert(compLog).values({
-    meetingId: f.heat.meetingId,
-    roundId: f.round.id,
-    heatId: f.heat.id,
-    action,
-    detail,
-    userId,
-  });
-}
-
-async function answer(deps: ResultDeps, f: HeatFacts, visible: boolean): Promise<RoundVO> {
-  await announce(
-    deps.hub,
-    {
-      meetingId: f.heat.meetingId,
-      groupItemId: f.round.groupItemId,
-      roundId: f.round.id,
-      heatId: f.heat.id,
-      change: 'results',
-    },
-    visible,
-  );
-  const round = await loadRound(deps.db, f.round.id);
-  if (!round) throw notFound();
-  return round;
 }
 
 const startLabel = (s: StartRow) => ({
@@ -427,135 +251,6 @@ export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: 
     return { f, changes, wind };
   });
   return { round: await answer(deps, out.f, false), changes: out.changes, wind: out.wind };
-}
-
-async function startFacts(db: DbOrTx, u: CurrentUser, startId: number) {
-  const [s] = await db.select().from(compStart).where(eq(compStart.id, startId));
-  if (!s) throw notFound();
-  const f = await heatFacts(db, u, s.heatId, 'officiate');
-  return { s, f };
-}
-
-function requireField(f: HeatFacts) {
-  if (f.kind === 'track') throw badInput('只有田赛项目有逐次试跳', 'only field events have trials');
-}
-
-/**
- * Replay the athlete's trials with one changed, check them (TR 25 / TR 26) and, after the cut,
- * that the athlete is among those who go on (TR 25.5).
- */
-async function checkTrials(
-  tx: DbOrTx,
-  f: HeatFacts,
-  s: StartRow,
-  mine: FieldTrial[],
-  changedSeq: number,
-): Promise<void> {
-  const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
-  if (problem) throw badInput(problem.zh, problem.en);
-  if (f.kind !== 'horizontal' || changedSeq <= f.round.cutAfter || f.round.trials <= f.round.cutAfter) return;
-  // The standing after the trials before the cut decides who goes on.
-  const { starts, trials } = await heatStarts(tx, f.heat.id);
-  const before = fieldStarts(starts, trials).map((fs) => ({
-    ...fs,
-    trials: (fs.id === s.id ? mine : fs.trials).filter((t) => t.seq <= f.round.cutAfter),
-  }));
-  const standing = horizontalStanding(before, fieldRound(f.round));
-  if (!standing.cutReached) {
-    throw conflict(
-      `第 ${f.round.cutAfter} 轮尚未全部完成，不能录入之后的试跳`,
-      `Every athlete must have had ${f.round.cutAfter} trials before the later trials`,
-    );
-  }
-  if (standing.rows.find((r) => r.startId === s.id)?.eliminated) {
-    throw conflict(
-      `该运动员未进入前 ${f.round.cutSize} 名，没有后续试跳（TR 25.5）`,
-      `Only the best ${f.round.cutSize} after ${f.round.cutAfter} trials take more trials (TR 25.5)`,
-    );
-  }
-}
-
-/** One field trial (a new one, or the correction of the trial of that `seq`). */
-export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: number, body: ResultTrialBody) {
-  const out = await deps.db.transaction(async (tx) => {
-    const { s, f } = await startFacts(tx, u, startId);
-    requireSet(f.heat);
-    requireField(f);
-    if (s.code === 'DNS' || s.code === 'DQ') {
-      throw conflict(`该运动员为 ${s.code}，不能录入试跳`, `The athlete is marked ${s.code}: no trials`);
-    }
-    if (body.version !== undefined && body.version !== s.version) throw new AppError('A0409');
-    const mark = body.mark ?? null;
-    const height = body.height ?? null;
-    let trial: FieldTrial;
-    if (f.kind === 'vertical') {
-      if (mark !== null || (body.wind ?? null) !== null) {
-        throw badInput('高度项目的试跳只记录横杆高度和结果', 'a vertical jump attempt records the bar and the outcome');
-      }
-      if (height === null) throw badInput('请填写横杆高度', 'the bar height is missing');
-      // TR 26: heights in whole centimetres.
-      trial = { seq: body.seq, outcome: body.outcome, mark: null, height: toCentimetreBelow(height), wind: null };
-    } else {
-      if (height !== null) throw badInput('远度项目的试跳没有横杆高度', 'a horizontal trial has no bar height');
-      if (body.wind !== undefined && body.wind !== null && !f.event.windMeasured) {
-        throw badInput('该项目不测风速', 'the wind is not measured in this event');
-      }
-      trial = {
-        seq: body.seq,
-        outcome: body.outcome,
-        // TR 25: to the centimetre below the distance measured.
-        mark: mark === null ? null : toCentimetreBelow(mark),
-        height: null,
-        // TR 29.12: rounded to the next higher 1/10 m/s in the positive direction.
-        wind: body.wind === undefined || body.wind === null ? null : roundWind(body.wind),
-      };
-    }
-    const existing = await tx.select().from(compTrial).where(eq(compTrial.startId, s.id));
-    const mine = [...existing.filter((t) => t.seq !== body.seq).map(asFieldTrial), trial];
-    await checkTrials(tx, f, s, mine, body.seq);
-    await tx
-      .insert(compTrial)
-      .values({ startId: s.id, ...trial })
-      .onConflictDoUpdate({
-        target: [compTrial.startId, compTrial.seq],
-        set: { outcome: trial.outcome, mark: trial.mark, height: trial.height, wind: trial.wind },
-      });
-    await tx.update(compStart).set(nextVersion(compStart)).where(eq(compStart.id, s.id));
-    await recompute(tx, f);
-    const before = existing.find((t) => t.seq === body.seq);
-    await log(tx, f, u.id, 'trial', {
-      startId: s.id,
-      seq: body.seq,
-      before: before ? asFieldTrial(before) : null,
-      after: trial,
-    });
-    return { f, trial, before: before ? asFieldTrial(before) : null };
-  });
-  return { round: await answer(deps, out.f, false), trial: out.trial, before: out.before };
-}
-
-/** Take a trial back (a mistake); the trials left must still make sense. */
-export async function deleteTrial(deps: ResultDeps, u: CurrentUser, startId: number, seq: number, version?: number) {
-  const out = await deps.db.transaction(async (tx) => {
-    const { s, f } = await startFacts(tx, u, startId);
-    requireSet(f.heat);
-    requireField(f);
-    if (version !== undefined && version !== s.version) throw new AppError('A0409');
-    const existing = await tx.select().from(compTrial).where(eq(compTrial.startId, s.id));
-    const gone = existing.find((t) => t.seq === seq);
-    if (!gone) throw notFound();
-    const mine = existing.filter((t) => t.seq !== seq).map(asFieldTrial);
-    const problem = f.kind === 'vertical' ? checkVertical(mine) : checkHorizontal(mine, fieldRound(f.round));
-    if (problem) {
-      throw badInput(`删除后试跳记录不成立：${problem.zh}`, `the trials left would not stand: ${problem.en}`);
-    }
-    await tx.delete(compTrial).where(and(eq(compTrial.startId, s.id), eq(compTrial.seq, seq)));
-    await tx.update(compStart).set(nextVersion(compStart)).where(eq(compStart.id, s.id));
-    await recompute(tx, f);
-    await log(tx, f, u.id, 'trial-delete', { startId: s.id, seq, before: asFieldTrial(gone) });
-    return { f, before: asFieldTrial(gone) };
-  });
-  return { round: await answer(deps, out.f, false), before: out.before };
 }
 
 /**

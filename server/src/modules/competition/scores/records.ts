@@ -6,6 +6,7 @@ import { AppError, badInput, notFound } from '../../../lib/errors.js';
 import { isUniqueViolation } from '../../../lib/sql.js';
 import { sameVersion, staleOrMissing } from '../../../lib/versioned.js';
 import { parseSeedMark } from '../../apply/seed-mark.js';
+import { roundWind } from '../results/rules/marks.js';
 import { RECORD_WIND_LIMIT, recordValue } from './scoring.js';
 import { refreshRecords } from './service.js';
 
@@ -110,7 +111,11 @@ async function eventOf(db: DbOrTx, meetingId: number, groupItemId: number) {
 
 /**
  * The record's fields from a form: the mark in the item's format (as seed marks are), a wind
- * only for wind-measured events, rounded up to 0.1 m/s (TR 29.12) and legal (≤ +2.0 m/s).
+ * only for wind-measured events, rounded as results round it and legal (≤ +2.0 m/s). TR 17.13
+ * (TR 29.12 for the jumps): the reading is recorded "rounded to the next higher tenth of a
+ * metre per second … in the positive direction (that is, a reading of +2.03 metres per second
+ * shall be recorded as +2.1)" — so a hand-entered +2.001 is +2.1 and no record (CR 31.17:
+ * "averages more than 2 metres per second, the record shall not be accepted").
  */
 function recordFields(
   ev: { format: RecordVO['resultFormat']; windMeasured: boolean },
@@ -123,7 +128,7 @@ function recordFields(
   if (!holder) throw badInput('请填写纪录保持者', 'the record holder is required');
   let wind: number | null = null;
   if (ev.windMeasured && body.wind !== undefined && body.wind !== null) {
-    wind = Math.ceil(Math.round(body.wind * 100) / 10 - 1e-9) / 10;
+    wind = roundWind(body.wind);
     if (wind > RECORD_WIND_LIMIT) {
       throw badInput(
         `风速 +${wind.toFixed(1)} 米/秒超过 +2.0，不能作为纪录`,

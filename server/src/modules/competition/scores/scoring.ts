@@ -1,4 +1,13 @@
 import type { ItemKind, ResultFormat } from '@baton/contracts';
+import {
+  compareHorizontal,
+  type FieldTrial,
+  places,
+  trackPlaces,
+  validMarks,
+  verticalPlaces,
+  verticalRecord,
+} from '../results/rules/rank.js';
 
 /**
  * The pure rules of team scoring and meeting records (issue 6 "Scores and records"), kept
@@ -12,6 +21,8 @@ const NO_PLACE = new Set(['DNS', 'DNF', 'DQ', 'NM']);
 export interface Placeable {
   id: number;
   heatId: number;
+  /** The shown mark (a time to the precision it was taken: `10.86`, `10.9`). */
+  mark?: string | null;
   value: number | null;
   code: string | null;
   /** The place the results entry gave in the heat (track photo finish, field countback). */
@@ -30,13 +41,21 @@ export function hasMark(s: { value: number | null; code: string | null }): boole
  * The final places of a round, start id → place (1-based; ties share the place and the next
  * place skips, 1, 2, 2, 4 — WA TR 21).
  * - One heat (a final): the places the results entry gave, which already settle ties on
- *   1/1000 s (TR 19.24, 21.1) and field countback (TR 25.20–22, 26.8).
- * - Several heats (a timed final, e.g. 800 m and longer, or relays run in sections): the
- *   heats together are the final, so places are over all heats by the mark — time to 1/1000 s
- *   when given — equal marks sharing the place (TR 21.1; common practice of timed finals).
- *   The same applies when the entry left places out.
+ *   1/1000 s (TR 19.24, 21.1) and field countback (TR 25.22, 26.8) and the jump-off (TR 26.9).
+ * - Several heats or flights (a timed final in sections, a field final in two flights): the
+ *   heats together are the final, ranked by the same rules as within one heat, not by the raw
+ *   best value — times at the precision they were taken (TR 21.2: "the times shown" decide,
+ *   the 1/1000 only when given for all of them, `trackPlaces`); horizontal field events on
+ *   "the second best mark … then the third best" (TR 25.22, `compareHorizontal`); vertical
+ *   jumps by countback, "the fewest number of trials at the height at which the tie occurs"
+ *   then "the fewest total number of failures" (TR 26.8, `verticalPlaces`). `trialsOf` gives a
+ *   field athlete's series. The same applies when the entry left places out.
  */
-export function finalPlaces(starts: Placeable[], format: ResultFormat): Map<number, number> {
+export function finalPlaces(
+  starts: Placeable[],
+  format: ResultFormat,
+  trialsOf: (startId: number) => readonly FieldTrial[] = () => [],
+): Map<number, number> {
   const ranked = starts.filter(hasMark);
   const heats = new Set(starts.map((s) => s.heatId));
   const out = new Map<number, number>();
@@ -44,11 +63,39 @@ export function finalPlaces(starts: Placeable[], format: ResultFormat): Map<numb
     for (const s of ranked) out.set(s.id, s.place!);
     return out;
   }
-  const dir = lowerIsBetter(format) ? 1 : -1;
-  const sorted = [...ranked].sort((a, b) => dir * (a.value! - b.value!));
-  sorted.forEach((s, i) => {
-    const prev = sorted[i - 1];
-    out.set(s.id, prev && prev.value === s.value ? out.get(prev.id)! : i + 1);
+  let across: (number | null)[];
+  if (format === 'time') {
+    across = trackPlaces(ranked.map((s) => ({ mark: s.mark ?? String(s.value), value: s.value, code: null })));
+  } else if (format === 'height') {
+    across = verticalPlaces(
+      ranked.map((s) => ({ record: verticalRecord(trialsOf(s.id)), code: null, trials: trialsOf(s.id) })),
+    ).places;
+    // A mark entered without its series (none recorded) still ranks by the height.
+    if (across.some((p) => p === null))
+      across = places(
+        ranked,
+        () => true,
+        (a, b) => Math.round((b.value! - a.value!) * 100),
+      );
+  } else if (format === 'distance') {
+    const marks = ranked.map((s) => {
+      const m = validMarks(trialsOf(s.id));
+      return m.length ? m : [s.value!];
+    });
+    across = places(
+      ranked.map((_s, i) => i),
+      () => true,
+      (a, b) => compareHorizontal(marks[a]!, marks[b]!),
+    );
+  } else {
+    across = places(
+      ranked,
+      () => true,
+      (a, b) => b.value! - a.value!,
+    );
+  }
+  ranked.forEach((s, i) => {
+    out.set(s.id, across[i]!);
   });
   return out;
 }
@@ -84,8 +131,30 @@ export function windLegal(windMeasured: boolean, wind: number | null): boolean {
   return wind !== null && wind <= RECORD_WIND_LIMIT + 1e-9;
 }
 
-/** Field events read the wind of the competitor's best mark (`comp_start.wind`); the track the heat's. */
+/** Field events read the wind of the competitor's own marks (`comp_start.wind`, each trial's); the track the heat's. */
 export const usesStartWind = (kind: ItemKind) => kind === 'field-distance' || kind === 'field-height';
+
+/**
+ * A field athlete's mark for a record: every trial with its own wind. WA CR 31.17 (records
+ * up to 200 m and in Long and Triple Jump): "If the wind velocity, measured in the direction
+ * of running [jumping], averages more than 2 metres per second, the record shall not be
+ * accepted" — the reading is that of the trial (TR 29.10–29.12: the wind is measured and
+ * recorded for each jump), so a lesser trial at a legal wind beating the record is a record even when the
+ * athlete's best mark was wind-assisted. The best wind-legal valid trial (the first of equal
+ * ones); `null` when no trial is legal. Events without wind measurement: the best valid trial.
+ */
+export function recordTrial(
+  trials: readonly FieldTrial[],
+  windMeasured: boolean,
+): { value: number; wind: number | null } | null {
+  let best: FieldTrial | null = null;
+  for (const t of [...trials].sort((a, b) => a.seq - b.seq)) {
+    if (t.outcome !== 'O' || t.mark === null) continue;
+    if (!windLegal(windMeasured, t.wind ?? null)) continue;
+    if (best === null || t.mark > best.mark!) best = t;
+  }
+  return best === null ? null : { value: best.mark!, wind: windMeasured ? (best.wind ?? null) : null };
+}
 
 /**
  * A mark as records compare it: times at their official precision, rounded up to 1/100 s

@@ -1,4 +1,4 @@
-import type { TeamScoresVO, TeamScoreVO } from '@baton/contracts';
+import type { ResultFormat, TeamScoresVO, TeamScoreVO } from '@baton/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   compRecord,
   compRound,
   compStart,
+  compTrial,
   delegation,
   group,
   groupItem,
@@ -16,12 +17,15 @@ import {
   relayTeam,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import { formatMetres } from '../results/rules/marks.js';
+import type { FieldTrial } from '../results/rules/rank.js';
 import {
   finalPlaces,
   hasMark,
   pointsByPlace,
   type RecordCandidate,
   recordFlags,
+  recordTrial,
   recordValue,
   sharedRanks,
   usesStartWind,
@@ -39,6 +43,35 @@ type RoundRow = { id: number; groupItemId: number; index: number };
 /** The index of a group item's last round: the planned final, or a later round that exists. */
 function lastIndex(plan: unknown[], existing: number[]): number {
   return Math.max(Math.max(plan.length, 1) - 1, ...existing);
+}
+
+/**
+ * Field athletes' series (start id → trials) for ranking across flights (scoring.ts
+ * `finalPlaces`): none for the other formats.
+ */
+async function seriesOf(
+  db: DbOrTx,
+  starts: readonly { id: number }[],
+  format: ResultFormat,
+): Promise<(startId: number) => FieldTrial[]> {
+  const byStart = new Map<number, FieldTrial[]>();
+  if ((format === 'distance' || format === 'height') && starts.length) {
+    const rows = await db
+      .select()
+      .from(compTrial)
+      .where(
+        inArray(
+          compTrial.startId,
+          starts.map((s) => s.id),
+        ),
+      );
+    for (const t of rows) {
+      const list = byStart.get(t.startId) ?? [];
+      list.push({ seq: t.seq, outcome: t.outcome, mark: t.mark, height: t.height, wind: t.wind, jumpOff: t.jumpOff });
+      byStart.set(t.startId, list);
+    }
+  }
+  return (id) => byStart.get(id) ?? [];
 }
 
 /** Set a numeric/text column of start rows from a map in one statement (none: nothing). */
@@ -92,6 +125,7 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     .select({
       id: compStart.id,
       heatId: compStart.heatId,
+      mark: compStart.mark,
       value: compStart.value,
       code: compStart.code,
       place: compStart.place,
@@ -100,7 +134,7 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     .where(eq(compStart.roundId, roundId));
   const scores =
     isLast && heats.length > 0 && heats.every((h) => h.status === 'official')
-      ? pointsByPlace(finalPlaces(starts, r.format), r.table)
+      ? pointsByPlace(finalPlaces(starts, r.format, await seriesOf(db, starts, r.format)), r.table)
       : new Map<number, number>();
   await db
     .update(compStart)
@@ -211,15 +245,29 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
     .leftJoin(relayTeam, eq(relayTeam.id, compStart.relayTeamId))
     .where(eq(compRound.groupItemId, groupItemId))
     .orderBy(asc(compRound.index), asc(compHeat.number), sql`${compStart.place} asc nulls last`, asc(compStart.id));
-  const windOf = (m: (typeof marks)[number]) => (usesStartWind(ev.kind) ? m.startWind : m.heatWind);
-  const candidates: RecordCandidate[] = marks
-    .filter((m) => m.heatStatus === 'official' && hasMark(m))
-    .map((m) => ({
-      id: m.id,
-      order: m.roundIndex * 10_000 + m.heatNumber,
-      value: m.value!,
-      legal: windLegal(ev.windMeasured, windOf(m)),
-    }));
+  const official = marks.filter((m) => m.heatStatus === 'official' && hasMark(m));
+  // Horizontal jumps with wind: each trial with its own wind (CR 31.17, scoring.ts recordTrial);
+  // a mark entered without its series stands with the start's wind.
+  const perTrial = usesStartWind(ev.kind) && ev.windMeasured;
+  const series = perTrial ? await seriesOf(db, official, 'distance') : () => [];
+  const claim = new Map<number, { value: number; wind: number | null; legal: boolean }>();
+  for (const m of official) {
+    const own = usesStartWind(ev.kind) ? m.startWind : m.heatWind;
+    const trials = series(m.id);
+    const t = trials.length ? recordTrial(trials, ev.windMeasured) : null;
+    claim.set(
+      m.id,
+      t
+        ? { ...t, legal: true }
+        : { value: m.value!, wind: own, legal: !trials.length && windLegal(ev.windMeasured, own) },
+    );
+  }
+  const candidates: RecordCandidate[] = official.map((m) => ({
+    id: m.id,
+    order: m.roundIndex * 10_000 + m.heatNumber,
+    value: claim.get(m.id)!.value,
+    legal: claim.get(m.id)!.legal,
+  }));
   const baseline = row ? await baselineOf(db, row) : null;
   const outcome = recordFlags(baseline?.value ?? null, candidates, ev.format);
 
@@ -237,15 +285,18 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
 
   if (!row || !baseline) return;
   const setter = outcome.setter === null ? null : marks.find((m) => m.id === outcome.setter)!;
-  if (setter ? row.startId === setter.id : row.startId === null) return;
+  const won = setter ? claim.get(setter.id)! : null;
+  const value = setter ? recordValue(ev.format, won!.value) : null;
+  if (setter ? row.startId === setter.id && row.value === value : row.startId === null) return;
   const next: RecordState = setter
     ? {
-        mark: setter.mark ?? String(outcome.value),
-        value: recordValue(ev.format, setter.value!),
+        // The trial's own mark when a lesser trial than the best set it.
+        mark: won!.value === setter.value ? (setter.mark ?? String(value)) : formatMetres(won!.value),
+        value: value!,
         holder: setter.relay !== null ? setter.delegationName : (setter.holder ?? ''),
         delegationName: setter.delegationName,
         year: ev.year,
-        wind: ev.windMeasured ? windOf(setter) : null,
+        wind: ev.windMeasured ? won!.wind : null,
         startId: setter.id,
       }
     : baseline;
@@ -315,6 +366,7 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
           id: compStart.id,
           roundId: compStart.roundId,
           heatId: compStart.heatId,
+          mark: compStart.mark,
           value: compStart.value,
           code: compStart.code,
           place: compStart.place,
@@ -325,6 +377,11 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
     : [];
   const byRound = new Map<number, typeof starts>();
   for (const s of starts) byRound.set(s.roundId, [...(byRound.get(s.roundId) ?? []), s]);
+  const fieldStarts = starts.filter((s) => {
+    const f = finals.get(s.roundId)!.format;
+    return f === 'distance' || f === 'height';
+  });
+  const series = await seriesOf(db, fieldStarts, 'distance');
 
   const tally = new Map<number, { points: number; gold: number; silver: number; bronze: number }>();
   const of = (id: number) => {
@@ -334,7 +391,7 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
   };
   for (const [roundId, gi] of finals) {
     const rs = byRound.get(roundId) ?? [];
-    const places = finalPlaces(rs, gi.format);
+    const places = finalPlaces(rs, gi.format, series);
     const points = pointsByPlace(places, gi.table);
     for (const s of rs) {
       const place = places.get(s.id);

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual, useMobile } from '../../system/shared';
+import { JumpOffPanel } from './JumpOffPanel';
+import { competitionOver, competitionTrials, jumpOffText, jumpOffTrials } from './jump-off';
 
 interface Props {
   round: RoundVO;
@@ -22,7 +24,9 @@ const glyph = (o: TrialOutcome) => (o === '-' ? '–' : o);
  * nothing more at a height cleared or passed, at most three attempts there. Who is out (three
  * consecutive failures, retired) the server's standing says.
  */
-function canJumpAt(trials: readonly TrialVO[], height: number): boolean {
+function canJumpAt(series: readonly TrialVO[], height: number): boolean {
+  // The jump-off (TR 26.9) is apart: its trials are entered in the jump-off panel.
+  const trials = competitionTrials(series);
   const last = trials.at(-1);
   if (!last || last.height === null) return true;
   if (cm(height) < cm(last.height)) return false;
@@ -35,7 +39,7 @@ function canJumpAt(trials: readonly TrialVO[], height: number): boolean {
  * A vertical jump (TR 26): heights as columns, each cell the attempts there (O / X / –). The
  * bar being jumped is chosen above; in its column each athlete still in gets O / X / – buttons
  * to tap. Countback places (TR 26.8) come from the server; a tie for first is flagged for a
- * jump-off (TR 26.9).
+ * jump-off (TR 26.9), entered in its own panel and shown in its own column.
  */
 export function VerticalGrid({ round, heat, standing, editable, busy, run }: Props) {
   const { t } = useTranslation();
@@ -48,7 +52,8 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
   const heights = useMemo(() => {
     const all = new Set<number>();
     for (const h of round.heights ?? []) all.add(cm(h));
-    for (const s of heat.starts) for (const x of s.trials) if (x.height !== null) all.add(cm(x.height));
+    for (const s of heat.starts)
+      for (const x of competitionTrials(s.trials)) if (x.height !== null) all.add(cm(x.height));
     for (const h of added) all.add(cm(h));
     return [...all].sort((a, b) => a - b).map((c) => c / 100);
   }, [round.heights, heat.starts, added]);
@@ -67,6 +72,8 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
     if (gone || (done && suggested !== undefined && cm(suggested) > cm(bar))) setBar(undefined);
   }, [bar, heights, heat.starts, rowOf, suggested]);
   const current = bar ?? suggested;
+  // A tie for first with everyone out: the jump-off panel takes the trials (TR 26.9).
+  const jumpingOff = !!standing?.jumpOff && competitionOver(heat.starts);
 
   const attempt = (s: StartVO, outcome: TrialOutcome, height: number) =>
     run(() =>
@@ -88,10 +95,11 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
     width: 104,
     align: 'center' as const,
     render: (_: unknown, s: StartVO) => {
-      const here = s.trials.filter((x) => x.height !== null && cm(x.height) === cm(h));
+      const here = competitionTrials(s.trials).filter((x) => x.height !== null && cm(x.height) === cm(h));
       const marks = here.map((x) => glyph(x.outcome)).join('');
       const live =
         editable &&
+        !jumpingOff &&
         current !== undefined &&
         cm(current) === cm(h) &&
         !s.code &&
@@ -143,6 +151,20 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
       ),
     },
     ...heightColumns,
+    ...(standing?.jumpOff || heat.starts.some((s) => jumpOffTrials(s.trials).length > 0)
+      ? [
+          {
+            title: t('results.jumpOffColumn'),
+            key: 'jumpOff',
+            width: 150,
+            render: (_: unknown, s: StartVO) => (
+              <Typography.Text strong data-testid={`jo-series-${s.id}`}>
+                {jumpOffText(s.trials)}
+              </Typography.Text>
+            ),
+          },
+        ]
+      : []),
     {
       title: t('results.best'),
       key: 'best',
@@ -186,6 +208,9 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
     <>
       {standing?.jumpOff && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('results.jumpOff')} />
+      )}
+      {editable && standing && jumpingOff && (
+        <JumpOffPanel round={round} starts={heat.starts} standing={standing} busy={busy} run={run} />
       )}
       <Space wrap style={{ marginBottom: 12 }}>
         <Typography.Text>{t('results.bar')}</Typography.Text>

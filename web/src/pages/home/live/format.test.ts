@@ -10,6 +10,7 @@ const trial = (seq: number, outcome: TrialVO['outcome'], v: Partial<TrialVO> = {
   height: null,
   mark: null,
   wind: null,
+  jumpOff: false,
   ...v,
 });
 

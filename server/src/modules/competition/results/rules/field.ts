@@ -56,10 +56,11 @@ export function checkHorizontal(trials: readonly FieldTrial[], round: FieldRound
 /**
  * Vertical jumps, attempts in the order taken (TR 26.2–26.4): the bar never goes down; at a
  * height at most three attempts, none after a clearance or a pass; three consecutive failures
- * (at any heights) end the competition, so does a retirement. A jump-off is not recorded here.
+ * (at any heights) end the competition, so does a retirement. The jump-off's trials (TR 26.9)
+ * are checked across the athletes tied (jump-off.ts).
  */
 export function checkVertical(trials: readonly FieldTrial[]): Problem | null {
-  const ordered = [...trials].sort((a, b) => a.seq - b.seq);
+  const ordered = [...trials].filter((t) => !t.jumpOff).sort((a, b) => a.seq - b.seq);
   let height: number | null = null;
   let atHeight = 0;
   let doneAtHeight = false;
@@ -222,13 +223,20 @@ export function mayContinue(standing: Standing, startId: number): boolean {
   return !!row && !row.eliminated;
 }
 
-/** Vertical standing (TR 26.8, countback) after any attempt; the order is the drawn order. */
+/**
+ * Vertical standing (TR 26.8, countback; TR 26.9, the jump-off for first) after any attempt;
+ * the order is the drawn order.
+ */
 export function verticalStanding(starts: readonly FieldStart[]): Standing & { records: VerticalRecord[] } {
   const records = starts.map((s) => verticalRecord(s.trials));
   const competing = (s: FieldStart) => !OUT_CODES.has(s.code ?? '');
   const { places: ranked, jumpOff } = verticalPlaces(
-    starts.map((s, i) => ({ record: records[i]!, code: competing(s) ? null : s.code })),
+    starts.map((s, i) => ({ record: records[i]!, code: competing(s) ? null : s.code, trials: s.trials })),
   );
+  // Once everyone else is out, athletes tied for first with the jump-off undecided jump on
+  // after three failures ("except in the case of a tie for first place", TR 26.4).
+  const over = starts.every((s, i) => !competing(s) || records[i]!.out);
+  const inJumpOff = (i: number) => jumpOff && over && ranked[i] === 1;
   const rows: StandingRow[] = starts.map((s, i) => {
     const r = records[i]!;
     return {
@@ -237,8 +245,8 @@ export function verticalStanding(starts: readonly FieldStart[]): Standing & { re
       best: r.best === null ? null : formatMetres(r.best),
       bestValue: r.best,
       bestWind: null,
-      trials: r.attempts,
-      eliminated: !competing(s) || r.out,
+      trials: r.attempts + s.trials.filter((t) => t.jumpOff).length,
+      eliminated: !competing(s) || (r.out && !inJumpOff(i)),
       order: null,
     };
   });

@@ -65,6 +65,8 @@ export interface FieldTrial {
   mark: number | null;
   height?: number | null;
   wind?: number | null;
+  /** Vertical jumps: a trial of the jump-off for first place (TR 26.9), not of the competition. */
+  jumpOff?: boolean;
 }
 
 /** The valid marks, best first. */
@@ -108,7 +110,8 @@ export interface VerticalRecord {
 
 /** A vertical jumper's attempts, in the order taken, summed up for countback. */
 export function verticalRecord(trials: readonly FieldTrial[]): VerticalRecord {
-  const ordered = [...trials].sort((a, b) => a.seq - b.seq);
+  // Jump-off trials decide first place only (TR 26.9); countback looks at the competition's.
+  const ordered = [...trials].filter((t) => !t.jumpOff).sort((a, b) => a.seq - b.seq);
   let best: number | null = null;
   let run = 0;
   let out = false;
@@ -147,9 +150,58 @@ export function compareVertical(a: VerticalRecord, b: VerticalRecord): number {
   return a.failuresToBest - b.failuresToBest;
 }
 
-/** Places of vertical jumpers, and whether first place needs a jump-off (TR 26.9). */
-export function verticalPlaces(rows: readonly { record: VerticalRecord; code: string | null }[]) {
+/** The jump-off trials of an athlete, in the order taken (one per jump-off height, TR 26.9.2). */
+export const jumpOffTrials = (trials: readonly FieldTrial[]) =>
+  [...trials].filter((t) => t.jumpOff).sort((a, b) => a.seq - b.seq);
+
+/**
+ * TR 26.9 jump-off among the athletes tied for first after countback (indexes into `trials`):
+ * the groups in the order they place, the first holding the winner(s). Each height of the
+ * jump-off is looked at once every athlete still in has a trial there ("each athlete shall have
+ * one trial at each height", 26.9.2). "If an athlete does not jump at a height, he automatically
+ * forfeits any claim to first place. If only one other athlete then remains, he is declared the
+ * winner regardless of whether he attempts that height" (26.9.5): a pass or a retirement drops
+ * out. Of those who jumped, when some cleared, those who failed drop out; when all failed or all
+ * cleared, the bar moves on (26.9.4). Athletes dropping out at the same height share the place.
+ * If all decide not to jump further, "the tie for first place shall remain" (26.8.3 a).
+ */
+export function jumpOffGroups(tied: readonly number[], trials: readonly (readonly FieldTrial[])[]): number[][] {
+  const series = new Map(tied.map((i) => [i, jumpOffTrials(trials[i]!)]));
+  let contenders = [...tied];
+  const dropped: number[][] = [];
+  for (let k = 0; contenders.length > 1; k++) {
+    if (!contenders.every((i) => series.get(i)![k] !== undefined)) break;
+    const outcome = (i: number) => series.get(i)![k]!.outcome;
+    const jumped = contenders.filter((i) => outcome(i) === 'O' || outcome(i) === 'X');
+    const cleared = jumped.filter((i) => outcome(i) === 'O');
+    if (jumped.length === 0) break;
+    const staying = cleared.length > 0 ? cleared : jumped;
+    const out = contenders.filter((i) => !staying.includes(i));
+    if (out.length > 0) dropped.unshift(out);
+    contenders = staying;
+  }
+  return [contenders, ...dropped];
+}
+
+/**
+ * Places of vertical jumpers, and whether first place still needs a jump-off (TR 26.8.3 a).
+ * A tie for first that the recorded jump-off decided becomes places 1, 2, … (TR 26.9).
+ */
+export function verticalPlaces(
+  rows: readonly { record: VerticalRecord; code: string | null; trials: readonly FieldTrial[] }[],
+) {
   const ranked = (r: (typeof rows)[number]) => r.record.best !== null && (r.code === null || r.code === 'r');
   const out = places(rows, ranked, (a, b) => compareVertical(a.record, b.record));
-  return { places: out, jumpOff: out.filter((p) => p === 1).length > 1 };
+  const first = out.flatMap((p, i) => (p === 1 ? [i] : []));
+  if (first.length < 2) return { places: out, jumpOff: false };
+  const groups = jumpOffGroups(
+    first,
+    rows.map((r) => r.trials),
+  );
+  let place = 1;
+  for (const group of groups) {
+    for (const i of group) out[i] = place;
+    place += group.length;
+  }
+  return { places: out, jumpOff: groups[0]!.length > 1 };
 }

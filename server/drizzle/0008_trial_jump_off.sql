@@ -1,0 +1,1 @@
+ALTER TABLE "comp_trial" ADD COLUMN "jump_off" boolean DEFAULT false NOT NULL;
