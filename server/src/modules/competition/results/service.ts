@@ -28,7 +28,7 @@ import {
   type Standing,
   verticalStanding,
 } from './rules/field.js';
-import { formatTime, parsePoints, parseTime, roundWind, toCentimetreBelow } from './rules/marks.js';
+import { formatRaceTime, parsePoints, parseTime, roundWind, toCentimetreBelow } from './rules/marks.js';
 import { qualify } from './rules/qualify.js';
 import {
   compareHorizontal,
@@ -377,8 +377,8 @@ export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: 
               `${label.en}: "${typed}" is not a time (10.85, 1:58.30)`,
             );
           }
-          // TR 19.24 / 19.19: kept as given, shown rounded up.
-          next.mark = formatTime(time.value, time.decimals);
+          // TR 19.24 / 19.19: kept as given, shown rounded up to the step of the event.
+          next.mark = formatRaceTime(f.event, time.value, time.decimals);
           next.value = time.value;
         }
       }

@@ -3,9 +3,9 @@
  * whole thousandths / centimetres so that binary floating point never moves a mark.
  *
  * - Times: `value` keeps the time as given (seconds, to 1/1000 when the timing gave it); the
- *   shown `mark` is rounded UP: fully automatic times to the next longer 1/100 s unless exact
- *   (TR 19.24), hand times (typed to 1/10) to the next longer 1/10 s (TR 19.19). The number of
- *   decimals typed tells which: three or two → photo finish, one → hand, none → whole seconds.
+ *   shown `mark` is rounded UP to the step the event's rule gives (`timeStep`, TR 19.19 /
+ *   19.24): 1/100 on the track up to 10,000 m, 1/10 beyond it and for hand times, whole
+ *   seconds outside the stadium. The typed decimals tell only which timing gave the time.
  * - Distances: to the 0.01 m below the distance measured if it is not a whole centimetre
  *   (TR 25, measurement in the horizontal field events); heights in whole centimetres
  *   (TR 26, measurement in the vertical jumps).
@@ -50,8 +50,12 @@ function stepOf(decimals: number): number {
 
 /** A time as shown, rounded up to its step (TR 19.19 / 19.24): `10.853` → `10.86`. */
 export function formatTime(value: number, decimals: number): string {
-  const step = stepOf(decimals);
-  const places = Math.min(decimals, 2);
+  return formatStep(value, stepOf(decimals));
+}
+
+/** A time rounded up to `step` thousandths (10: 1/100, 100: 1/10, 1000: whole seconds). */
+function formatStep(value: number, step: number): string {
+  const places = step === 10 ? 2 : step === 100 ? 1 : 0;
   const ms = Math.ceil(thousandths(value) / step) * step;
   const totalSeconds = Math.floor(ms / 1000);
   const frac = places
@@ -65,6 +69,57 @@ export function formatTime(value: number, decimals: number): string {
   if (h) return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${frac}`;
   if (m) return `${m}:${String(s).padStart(2, '0')}${frac}`;
   return `${s}${frac}`;
+}
+
+/** What the rounding of a race's times depends on: where it is run and how far. */
+export interface TimedEvent {
+  /** `road`: wholly or partly outside the stadium; `track` and `relay`: in the stadium. */
+  kind: string;
+  /** The item's code (`100`, `10000W`, `20kmW`, `4x400`, `3000SC`, `HM`). */
+  itemCode: string;
+}
+
+/**
+ * The distance of a race in metres from its code: `100` → 100, `10000W` → 10,000, `3000SC` →
+ * 3000, `20kmW` → 20,000, `4x400` → 1600 (the whole relay); null when the code names no
+ * distance (`HM`, `MAR`, a club's own code).
+ */
+export function raceDistance(itemCode: string): number | null {
+  const code = itemCode.trim();
+  const relay = /^(\d+)\s*[x×]\s*(\d+)/i.exec(code);
+  if (relay) return Number(relay[1]) * Number(relay[2]);
+  const m = /^(\d+(?:\.\d+)?)\s*(km|k|m)?/i.exec(code);
+  if (!m) return null;
+  const unit = (m[2] ?? 'm').toLowerCase();
+  return Number(m[1]) * (unit === 'm' ? 1 : 1000);
+}
+
+/**
+ * The step a race's time is recorded to, in thousandths — decided by the event (WA Book C2.1):
+ * - TR 19.24 (fully automatic timing): "19.24.1 Unless the time is an exact 0.01 second, all
+ *   races up to and including 10,000m on the track, shall be converted and recorded to the next
+ *   longer 0.01 second"; "19.24.2 Unless the time is an exact 0.1 second, all races longer than
+ *   10,000m on the track shall be converted and recorded to the next longer 0.1 second";
+ *   "19.24.3 Unless the time is an exact whole second, all races held wholly or partly outside
+ *   the stadium shall be converted and recorded to the next longer whole second, e.g. 2:09:44.32
+ *   shall be recorded as 2:09:45."
+ * - TR 19.19 (hand timing): on the track "the next longer 0.1 second unless the time is an
+ *   exact 0.1 second"; races partly or entirely outside the stadium to the next longer whole
+ *   second (2:09:44.3 → 2:09:45).
+ * Which timing gave a time is the one thing the typed text tells: 1/100 or 1/1000 typed is fully
+ * automatic timing; 1/10 or whole seconds typed is hand timing (no time is shown finer than its
+ * timing gave it). A distance the code does not name counts as within 10,000 m.
+ */
+export function timeStep(event: TimedEvent, decimals: number): number {
+  if (event.kind === 'road') return 1000;
+  if (decimals < 2) return 100;
+  const distance = raceDistance(event.itemCode);
+  return distance !== null && distance > 10_000 ? 100 : 10;
+}
+
+/** A race's time as recorded for its event (TR 19.19, 19.24): `2:09:44.32` in a marathon → `2:09:45`. */
+export function formatRaceTime(event: TimedEvent, value: number, decimals: number): string {
+  return formatStep(value, timeStep(event, decimals));
 }
 
 /** The decimals a shown time carries (`10.86` → 2, `10.9` → 1, `1:02:03` → 0). */
