@@ -160,7 +160,7 @@ export async function seedBaseData(tx: Tx): Promise<BaseData> {
         nameEn,
         kind,
         resultFormat,
-        // Wind measured by the rule (TR 17.8, TR 29.10–29.12), not by a list.
+        // Wind measured by the rule (windMeasuredByRule: races ≤ 200 m, LJ, TJ), not by a list.
         windMeasured: windMeasuredByRule({ code, kind }),
         usesLanes,
         relayLegs,

@@ -70,7 +70,7 @@ function values(body: ItemBody) {
     nameEn: body.nameEn?.trim() || body.name.trim(),
     kind: body.kind,
     resultFormat: body.resultFormat,
-    // Unless the owner says otherwise, the rule decides (TR 17.8, TR 29.10–29.12).
+    // Unless the owner says otherwise, the rule decides (wind.ts: races ≤ 200 m, LJ, TJ).
     windMeasured: body.windMeasured ?? windMeasuredByRule({ code: body.code, kind: body.kind }),
     usesLanes: body.usesLanes ?? false,
     relayLegs: relay ? (body.relayLegs ?? 4) : null,

@@ -7,7 +7,7 @@ import { type Fixture, fixture } from '../scores/testkit.js';
 
 /**
  * Over the HTTP API: a 100 m round where the last qualifying place by place is a dead heat.
- * WA Book C2.1, note to TR 20.8: "particularly where there is a tie for the last qualifying
+ * WA Book C2.1, note to TR 20.8 (verified against the stored text): "particularly where there is a tie for the last qualifying
  * position based on place. In such cases, it may be necessary for one less athlete to progress
  * on time." Both tied athletes advance (Q), one fewer advances on time (q), and nobody is drawn.
  */
@@ -47,7 +47,8 @@ describe('100 m heats: dead heat for the last Q', () => {
       expect(body(official).code).toBe('00000');
     };
     // Heat 1: the third and fourth cross the line together in 11.20 — the photo finish gives no
-    // thousandths to part them (TR 21.2), so they share third place.
+    // thousandths to part them (TR 21 — its text was not found in the stored copies), so they
+    // share third place.
     await enter(h1, ['10.90', '11.00', '11.20', '11.20', '11.50']);
     await enter(h2, ['10.95', '11.05', '11.10', '11.30', '11.40']);
 

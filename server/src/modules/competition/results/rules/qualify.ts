@@ -5,18 +5,23 @@ import { seededRandom, shuffle } from '../../startlists/rules/prng.js';
  * and the ties of TR 21), as implemented here:
  *
  * 1. By place (Q): in each official heat the first N. Places are already separated on the
- *    1/1000 where the photo finish gave it (TR 21.2), so athletes still sharing the place at
- *    the boundary are a true tie.
+ *    1/1000 where the photo finish gave it (TR 21 — text not found in the stored copies), so
+ *    athletes still sharing the place at the boundary are a true tie.
  * 2. By time (q): when every heat is official, the next M fastest of the rest across the
  *    heats, compared like places (shown time, then the 1/1000 when both have it).
- * 3. A tie for the last qualifying place (WA Book C2.1 TR 21.2 / 21.3: the tied athletes "shall
- *    be placed in the next round or, if that is not practicable, lots shall be drawn to
- *    determine who shall be placed in the next round"; the note to TR 20.8: "There will however
- *    be occasions when Rule 21 of the Technical Rules may cause a variation to be applied,
- *    particularly where there is a tie for the last qualifying position based on place. In such
- *    cases, it may be necessary for one less athlete to progress on time. In circumstances where
- *    there are sufficient additional lanes available, […] or a non-laned race, the Technical
- *    Delegate(s) may decide to progress an additional athlete(s)."):
+ * 3. A tie for the last qualifying place. Rules text, as checked against the stored copies:
+ *    - Note to TR 20.8 (WA Book C2.1, verified — fliphtml5.com "Technical Rules Track & Field",
+ *      p. 43): "There will however be occasions when Rule 21 of the Technical Rules may cause a
+ *      variation to be applied, particularly where there is a tie for the last qualifying
+ *      position based on place. In such cases, it may be necessary for one less athlete to
+ *      progress on time. In circumstances where there are sufficient additional lanes
+ *      available, or in the case of the 800m (where a lane at the start may be used for more
+ *      than one athlete) or a non-laned race, the Technical Delegate(s) may decide to progress
+ *      an additional athlete(s)."
+ *    - TR 21 itself (ties; the "placed in the next round or, if that is not practicable, lots
+ *      shall be drawn" wording an earlier revision quoted from memory as TR 21.2/21.3): NOT
+ *      found in the stored copies of the rules, so not quoted here; its numbering is
+ *      unverified. What the code does for the draw follows the note above.
  *    - by place (Q): all the tied athletes advance on place. Each one beyond the place count
  *      takes first a lane the next round has beyond the N × heats + M planned (`room`), then
  *      one of the time places (one fewer q per extra athlete). Only when neither is left are

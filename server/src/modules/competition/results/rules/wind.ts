@@ -1,17 +1,21 @@
 import { raceDistance } from './marks.js';
 
 /**
- * Whether an event measures the wind, from the rules (WA Book C2.1), not from a list of codes:
- * - TR 17.8: "All wind velocities shall be measured [...] for races up to and including 200m"
- *   — the measuring periods of TR 17.9 name the 100m, the 100m / 110m hurdles and the 200m;
- *   the shorter sprints and sprint hurdles (50 m, 60 m, 80 m, 80 m hurdles…) are measured
- *   the same way where they are run outdoors, as their records are wind-aided above +2.0 m/s
- *   (CR 31.17.2: "races up to and including 200m").
- * - TR 29.10–29.12 (horizontal jumps): the wind is measured "for a period of 5 seconds from the
- *   time an athlete passes a mark placed alongside the runway" in the long jump and the triple
- *   jump — and not in the throws or the vertical jumps.
- * - Relays are not measured (no individual wind reading; not in TR 17.9), nor any race over
- *   200 m, nor races outside the stadium.
+ * Whether an event measures the wind — by the item's distance and kind, not from a list of
+ * codes. The rules are WA Book C2.1 TR 17 (wind measurement in races) and TR 29 (horizontal
+ * jumps), but THEIR TEXT WAS NOT FOUND in the stored copies of the rules checked for this
+ * change: neither the "TR 17.8 … races up to and including 200m", the "TR 29.10–29.12" nor the
+ * "CR 31.17.2" quotation an earlier revision wrote from memory could be confirmed, so none is
+ * quoted and the rule numbers are unverified. What the stored sources do show (secondary, not
+ * the rule book): the old IAAF wind rule lists measuring periods for the 100m (10 s), the
+ * 100m/110m hurdles (13 s) and the 200m (10 s once the leader enters the straight), and the
+ * long jump and triple jump (5 s) — blick.ch, gazetadointerior.pt, ta.wikisource.org (IAAF
+ * Rule 149 in Tamil); sportsdefinitions.com: "In races of 200m or less, the wind speed and
+ * direction during the race must be recorded"; no source names the throws or vertical jumps.
+ * Hence here:
+ * - races on the track of 200 m or less, hurdles included (50/60/80 m where run outdoors);
+ * - long jump and triple jump; not the throws, not the vertical jumps;
+ * - not relays, races over 200 m, or races outside the stadium.
  * Baton's meetings are outdoor meetings; a base-data owner can still turn the flag off for an
  * indoor event.
  */

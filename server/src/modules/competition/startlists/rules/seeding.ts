@@ -158,14 +158,14 @@ export interface Qualified extends Seedable {
   value: number | null;
   /**
    * How many per heat the previous round took by place. A qD placed within it was drawn in a
-   * dead heat for the last place by place (TR 21.3) and is a placed qualifier.
+   * dead heat for the last place by place (note to TR 20.8) and is a placed qualifier.
    */
   byPlace?: number;
 }
 
 /**
- * Qualified on place: Q, or qD drawn among athletes tied for the last place by place (TR 21.3,
- * note to TR 20.8 — "a tie for the last qualifying position based on place"): such an athlete
+ * Qualified on place: Q, or qD drawn among athletes tied for the last place by place (note to
+ * TR 20.8 — "a tie for the last qualifying position based on place"): such an athlete
  * holds a place within the places that qualify, and is seeded with the placed qualifiers.
  */
 export function onPlace(c: Qualified): boolean {
