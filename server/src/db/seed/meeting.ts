@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { windMeasuredByRule } from '../../modules/competition/results/rules/wind.js';
 import type { Tx } from '../client.js';
 import {
   areaCode,
@@ -24,58 +25,59 @@ type Kind = (typeof item.$inferInsert)['kind'];
 type Format = (typeof item.$inferInsert)['resultFormat'];
 
 /**
- * The standard athletics list (DOMAIN.md "Item"): [code, zh, en, kind, result format, wind
- * measured, lanes, relay legs]. Wind is measured for 100, 200, 100H, 110H, LJ and TJ (WA TR
- * 17.8, 29.10); races up to 400 m (hurdles and short relays included) are run in lanes, and
+ * The standard athletics list (DOMAIN.md "Item"): [code, zh, en, kind, result format, lanes,
+ * relay legs]. Whether the wind is measured comes from the rule (competition/results/rules/
+ * wind.ts: races up to 200 m, LJ and TJ); races up to 400 m (hurdles and short relays included)
+ * are run in lanes, and
  * 600/800 m and the 4x400 relays start in lanes.
  */
-const ITEMS: [string, string, string, Kind, Format, boolean, boolean, number | null][] = [
-  ['50', '50米', '50 m', 'track', 'time', false, true, null],
-  ['60', '60米', '60 m', 'track', 'time', false, true, null],
-  ['100', '100米', '100 m', 'track', 'time', true, true, null],
-  ['200', '200米', '200 m', 'track', 'time', true, true, null],
-  ['300', '300米', '300 m', 'track', 'time', false, true, null],
-  ['400', '400米', '400 m', 'track', 'time', false, true, null],
-  ['600', '600米', '600 m', 'track', 'time', false, true, null],
-  ['800', '800米', '800 m', 'track', 'time', false, true, null],
-  ['1000', '1000米', '1000 m', 'track', 'time', false, false, null],
-  ['1500', '1500米', '1500 m', 'track', 'time', false, false, null],
-  ['2000', '2000米', '2000 m', 'track', 'time', false, false, null],
-  ['3000', '3000米', '3000 m', 'track', 'time', false, false, null],
-  ['5000', '5000米', '5000 m', 'track', 'time', false, false, null],
-  ['10000', '10000米', '10,000 m', 'track', 'time', false, false, null],
-  ['80H', '80米栏', '80 m hurdles', 'track', 'time', false, true, null],
-  ['100H', '100米栏', '100 m hurdles', 'track', 'time', true, true, null],
-  ['110H', '110米栏', '110 m hurdles', 'track', 'time', true, true, null],
-  ['300H', '300米栏', '300 m hurdles', 'track', 'time', false, true, null],
-  ['400H', '400米栏', '400 m hurdles', 'track', 'time', false, true, null],
-  ['2000SC', '2000米障碍', '2000 m steeplechase', 'track', 'time', false, false, null],
-  ['3000SC', '3000米障碍', '3000 m steeplechase', 'track', 'time', false, false, null],
-  ['3000W', '3000米竞走', '3000 m race walk', 'track', 'time', false, false, null],
-  ['5000W', '5000米竞走', '5000 m race walk', 'track', 'time', false, false, null],
-  ['10000W', '10000米竞走', '10,000 m race walk', 'track', 'time', false, false, null],
-  ['20kmW', '20公里竞走', '20 km race walk', 'road', 'time', false, false, null],
-  ['35kmW', '35公里竞走', '35 km race walk', 'road', 'time', false, false, null],
-  ['4x100', '4×100米接力', '4 × 100 m relay', 'relay', 'time', false, true, 4],
-  ['4x200', '4×200米接力', '4 × 200 m relay', 'relay', 'time', false, true, 4],
-  ['4x400', '4×400米接力', '4 × 400 m relay', 'relay', 'time', false, true, 4],
-  ['4x400MX', '4×400米混合接力', 'Mixed 4 × 400 m relay', 'relay', 'time', false, true, 4],
-  ['4x800', '4×800米接力', '4 × 800 m relay', 'relay', 'time', false, false, 4],
-  ['HJ', '跳高', 'High jump', 'field-height', 'height', false, false, null],
-  ['PV', '撑竿跳高', 'Pole vault', 'field-height', 'height', false, false, null],
-  ['LJ', '跳远', 'Long jump', 'field-distance', 'distance', true, false, null],
-  ['TJ', '三级跳远', 'Triple jump', 'field-distance', 'distance', true, false, null],
-  ['SP', '铅球', 'Shot put', 'field-distance', 'distance', false, false, null],
-  ['DT', '铁饼', 'Discus throw', 'field-distance', 'distance', false, false, null],
-  ['HT', '链球', 'Hammer throw', 'field-distance', 'distance', false, false, null],
-  ['JT', '标枪', 'Javelin throw', 'field-distance', 'distance', false, false, null],
-  ['PEN', '五项全能', 'Pentathlon', 'combined', 'points', false, false, null],
-  ['HEP', '七项全能', 'Heptathlon', 'combined', 'points', false, false, null],
-  ['OCT', '八项全能', 'Octathlon', 'combined', 'points', false, false, null],
-  ['DEC', '十项全能', 'Decathlon', 'combined', 'points', false, false, null],
-  ['10kmR', '10公里路跑', '10 km road race', 'road', 'time', false, false, null],
-  ['HM', '半程马拉松', 'Half marathon', 'road', 'time', false, false, null],
-  ['MAR', '马拉松', 'Marathon', 'road', 'time', false, false, null],
+const ITEMS: [string, string, string, Kind, Format, boolean, number | null][] = [
+  ['50', '50米', '50 m', 'track', 'time', true, null],
+  ['60', '60米', '60 m', 'track', 'time', true, null],
+  ['100', '100米', '100 m', 'track', 'time', true, null],
+  ['200', '200米', '200 m', 'track', 'time', true, null],
+  ['300', '300米', '300 m', 'track', 'time', true, null],
+  ['400', '400米', '400 m', 'track', 'time', true, null],
+  ['600', '600米', '600 m', 'track', 'time', true, null],
+  ['800', '800米', '800 m', 'track', 'time', true, null],
+  ['1000', '1000米', '1000 m', 'track', 'time', false, null],
+  ['1500', '1500米', '1500 m', 'track', 'time', false, null],
+  ['2000', '2000米', '2000 m', 'track', 'time', false, null],
+  ['3000', '3000米', '3000 m', 'track', 'time', false, null],
+  ['5000', '5000米', '5000 m', 'track', 'time', false, null],
+  ['10000', '10000米', '10,000 m', 'track', 'time', false, null],
+  ['80H', '80米栏', '80 m hurdles', 'track', 'time', true, null],
+  ['100H', '100米栏', '100 m hurdles', 'track', 'time', true, null],
+  ['110H', '110米栏', '110 m hurdles', 'track', 'time', true, null],
+  ['300H', '300米栏', '300 m hurdles', 'track', 'time', true, null],
+  ['400H', '400米栏', '400 m hurdles', 'track', 'time', true, null],
+  ['2000SC', '2000米障碍', '2000 m steeplechase', 'track', 'time', false, null],
+  ['3000SC', '3000米障碍', '3000 m steeplechase', 'track', 'time', false, null],
+  ['3000W', '3000米竞走', '3000 m race walk', 'track', 'time', false, null],
+  ['5000W', '5000米竞走', '5000 m race walk', 'track', 'time', false, null],
+  ['10000W', '10000米竞走', '10,000 m race walk', 'track', 'time', false, null],
+  ['20kmW', '20公里竞走', '20 km race walk', 'road', 'time', false, null],
+  ['35kmW', '35公里竞走', '35 km race walk', 'road', 'time', false, null],
+  ['4x100', '4×100米接力', '4 × 100 m relay', 'relay', 'time', true, 4],
+  ['4x200', '4×200米接力', '4 × 200 m relay', 'relay', 'time', true, 4],
+  ['4x400', '4×400米接力', '4 × 400 m relay', 'relay', 'time', true, 4],
+  ['4x400MX', '4×400米混合接力', 'Mixed 4 × 400 m relay', 'relay', 'time', true, 4],
+  ['4x800', '4×800米接力', '4 × 800 m relay', 'relay', 'time', false, 4],
+  ['HJ', '跳高', 'High jump', 'field-height', 'height', false, null],
+  ['PV', '撑竿跳高', 'Pole vault', 'field-height', 'height', false, null],
+  ['LJ', '跳远', 'Long jump', 'field-distance', 'distance', false, null],
+  ['TJ', '三级跳远', 'Triple jump', 'field-distance', 'distance', false, null],
+  ['SP', '铅球', 'Shot put', 'field-distance', 'distance', false, null],
+  ['DT', '铁饼', 'Discus throw', 'field-distance', 'distance', false, null],
+  ['HT', '链球', 'Hammer throw', 'field-distance', 'distance', false, null],
+  ['JT', '标枪', 'Javelin throw', 'field-distance', 'distance', false, null],
+  ['PEN', '五项全能', 'Pentathlon', 'combined', 'points', false, null],
+  ['HEP', '七项全能', 'Heptathlon', 'combined', 'points', false, null],
+  ['OCT', '八项全能', 'Octathlon', 'combined', 'points', false, null],
+  ['DEC', '十项全能', 'Decathlon', 'combined', 'points', false, null],
+  ['10kmR', '10公里路跑', '10 km road race', 'road', 'time', false, null],
+  ['HM', '半程马拉松', 'Half marathon', 'road', 'time', false, null],
+  ['MAR', '马拉松', 'Marathon', 'road', 'time', false, null],
 ];
 
 type FieldSeed = Omit<typeof field.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -152,13 +154,14 @@ export async function seedBaseData(tx: Tx): Promise<BaseData> {
   const items = await tx
     .insert(item)
     .values(
-      ITEMS.map(([code, name, nameEn, kind, resultFormat, windMeasured, usesLanes, relayLegs], i) => ({
+      ITEMS.map(([code, name, nameEn, kind, resultFormat, usesLanes, relayLegs], i) => ({
         code,
         name,
         nameEn,
         kind,
         resultFormat,
-        windMeasured,
+        // Wind measured by the rule (windMeasuredByRule: races ≤ 200 m, LJ, TJ), not by a list.
+        windMeasured: windMeasuredByRule({ code, kind }),
         usesLanes,
         relayLegs,
         sort: (i + 1) * 10,

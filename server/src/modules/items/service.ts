@@ -8,6 +8,7 @@ import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { windMeasuredByRule } from '../competition/results/rules/wind.js';
 import { requireBaseDataOwner } from '../meetings/base-data.js';
 
 type ItemRow = typeof item.$inferSelect;
@@ -69,7 +70,8 @@ function values(body: ItemBody) {
     nameEn: body.nameEn?.trim() || body.name.trim(),
     kind: body.kind,
     resultFormat: body.resultFormat,
-    windMeasured: body.windMeasured ?? false,
+    // Unless the owner says otherwise, the rule decides (wind.ts: races ≤ 200 m, LJ, TJ).
+    windMeasured: body.windMeasured ?? windMeasuredByRule({ code: body.code, kind: body.kind }),
     usesLanes: body.usesLanes ?? false,
     relayLegs: relay ? (body.relayLegs ?? 4) : null,
     sort: body.sort ?? 0,

@@ -174,14 +174,14 @@ export async function importLif(
       );
     }
     const starts = round.heats.find((x) => x.id === heat.id)?.starts ?? [];
-    const first = assessRows(lif.rows, starts, {});
+    const first = assessRows(lif.rows, starts, {}, round.event);
     // The single import's own choices: the ID over the lane, the file's places.
     const defaults: Record<string, LifResolution> = {};
     for (const c of first.conflicts) {
       if (c.kind === 'lane-mismatch') defaults[c.id] = 'trust-bib';
       if (c.kind === 'place-time') defaults[c.id] = 'keep-places';
     }
-    const { rows, conflicts } = assessRows(lif.rows, starts, defaults);
+    const { rows, conflicts } = assessRows(lif.rows, starts, defaults, round.event);
     const left = conflicts.find((c) => !defaults[c.id]);
     if (left) {
       if (left.line === null) throw badInput(left.zh, left.en);

@@ -199,7 +199,7 @@ function assess(
       return { ...none, lif, round: chosen.round };
     }
     const heat = chosen.round.heats.find((x) => x.id === chosen.option.heatId)!;
-    const assessed = assessRows(lif.rows, heat.starts, d?.resolutions ?? {});
+    const assessed = assessRows(lif.rows, heat.starts, d?.resolutions ?? {}, chosen.round.event);
     vo.conflicts.push(...assessed.conflicts.map(conflict));
     vo.rows = assessed.rows.map((r) => ({
       line: r.row.line,

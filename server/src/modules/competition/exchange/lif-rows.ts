@@ -1,6 +1,6 @@
 import type { LifConflictKind, LifResolution, MarkCode, StartVO } from '@baton/contracts';
 import { badInput } from '../../../lib/errors.js';
-import { formatTime, parseTime, roundWind, timeKey } from '../results/rules/marks.js';
+import { formatRaceTime, parseTime, roundWind, type TimedEvent, timeKey } from '../results/rules/marks.js';
 import { trackPlaces } from '../results/rules/rank.js';
 import type { LifRow } from './lynx.js';
 import { lynxLane } from './service.js';
@@ -48,16 +48,18 @@ const NOTHING: RowResult = { place: null, mark: null, value: null, code: null, r
 /**
  * A time as FinishLynx prints it, to 1/10000 at most. The results store 1/1000 (numeric(12,3)):
  * a fourth decimal is carried to the next 1/1000 up, so the display rounding of the results
- * (formatTime: the next 1/100 up unless exact, WA TR 19.24) gives what it gives for the reading
- * itself — `10.8401` shows 10.85, `10.8400` 10.84.
+ * gives what it gives for the reading itself — `10.8401` shows 10.85, `10.8400` 10.84. The
+ * shown mark is rounded up to the step of the `event` exactly as results entry does it
+ * (marks.ts `formatRaceTime`: 1/100 on the track to 10,000 m, 1/10 beyond, whole seconds
+ * outside the stadium); a photo-finish time is fully automatic, so never read as a hand time.
  */
-export function lifTime(text: string): { value: number; mark: string } | null {
+export function lifTime(text: string, event: TimedEvent): { value: number; mark: string } | null {
   const m = /^(.*\.\d{3})(\d)$/.exec(text);
   const parsed = parseTime(m ? m[1]! : text);
   if (!parsed) return null;
   const value = (Math.round(parsed.value * 1000) + (m && m[2] !== '0' ? 1 : 0)) / 1000;
   const decimals = m ? 4 : parsed.decimals;
-  return { value, mark: formatTime(value, Math.max(2, decimals)) };
+  return { value, mark: formatRaceTime(event, value, Math.max(2, decimals)) };
 }
 
 /**
@@ -92,7 +94,7 @@ export function lifWind(raw: string): number | null {
 export type RowProblem = ({ kind: 'unknown-word'; word: string } | { kind: 'bad-row' }) & Said;
 
 /** What one row says, or its problem. */
-export function readRow(row: LifRow): { result: RowResult } | { problem: RowProblem } {
+export function readRow(row: LifRow, event: TimedEvent): { result: RowResult } | { problem: RowProblem } {
   const placeWord = row.place.toUpperCase();
   const timeWord = row.time.toUpperCase();
   let reactionTime: number | null = null;
@@ -136,7 +138,7 @@ export function readRow(row: LifRow): { result: RowResult } | { problem: RowProb
       },
     };
   }
-  const time = lifTime(row.time);
+  const time = lifTime(row.time, event);
   if (!time) {
     const t = row.time.slice(0, 20);
     return {
@@ -185,6 +187,8 @@ export function assessRows(
   rows: readonly LifRow[],
   starts: readonly StartVO[],
   resolutions: Readonly<Record<string, LifResolution>>,
+  /** The round's event: decides the rounding of the times (`lifTime`). */
+  event: TimedEvent,
 ): { rows: AssessedRow[]; conflicts: Conflict[] } {
   const conflicts: Conflict[] = [];
   const out: AssessedRow[] = [];
@@ -239,7 +243,7 @@ export function assessRows(
     }
     let result = NOTHING;
     if (!skipped) {
-      const read = readRow(row);
+      const read = readRow(row, event);
       if ('problem' in read) {
         const p = read.problem;
         const r = add({

@@ -20,7 +20,7 @@ import {
   requireSet,
   type StartRow,
 } from './heat.js';
-import { formatTime, parsePoints, parseTime, roundWind } from './rules/marks.js';
+import { formatRaceTime, parsePoints, parseTime, roundWind } from './rules/marks.js';
 import { qualify } from './rules/qualify.js';
 import { compareHorizontal, places, trackPlaces, validMarks, verticalPlaces, verticalRecord } from './rules/rank.js';
 
@@ -201,8 +201,8 @@ export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: 
               `${label.en}: "${typed}" is not a time (10.85, 1:58.30)`,
             );
           }
-          // TR 19.24 / 19.19: kept as given, shown rounded up.
-          next.mark = formatTime(time.value, time.decimals);
+          // TR 19.24 / 19.19: kept as given, shown rounded up to the step of the event.
+          next.mark = formatRaceTime(f.event, time.value, time.decimals);
           next.value = time.value;
         }
       }

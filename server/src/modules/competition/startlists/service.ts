@@ -155,6 +155,8 @@ interface Facts {
   qualifier: NonNullable<StartVO['qualifier']>;
   place: number | null;
   value: number | null;
+  /** Later rounds: how many per heat the previous round took by place (a qD within it is placed). */
+  byPlace?: number;
 }
 
 /** A competitor before it has a place in a heat, and how its start rows show it (the answer's). */
@@ -436,6 +438,7 @@ function laterRoundCandidates(previous: RoundVO): Candidate[] {
       qualifier: s.qualifier!,
       place: s.place,
       value: s.value,
+      byPlace: previous.qualifyByPlace ?? 0,
       shown: {
         entryId: s.entryId,
         relayTeamId: s.relayTeamId,
@@ -775,6 +778,7 @@ async function roundRanking(tx: Tx, round: RoundVO, seed: string): Promise<Map<n
       qualifier: p?.qualifier ?? ('q' as const),
       place: p?.place ?? null,
       value: p?.value ?? null,
+      byPlace: prev?.qualifyByPlace ?? 0,
     };
   });
   const ranked = rankFor(round.event, list, true, composeRng(seed));

@@ -3,9 +3,9 @@
  * whole thousandths / centimetres so that binary floating point never moves a mark.
  *
  * - Times: `value` keeps the time as given (seconds, to 1/1000 when the timing gave it); the
- *   shown `mark` is rounded UP: fully automatic times to the next longer 1/100 s unless exact
- *   (TR 19.24), hand times (typed to 1/10) to the next longer 1/10 s (TR 19.19). The number of
- *   decimals typed tells which: three or two → photo finish, one → hand, none → whole seconds.
+ *   shown `mark` is rounded UP to the step the event's rule gives (`timeStep`, TR 19.19 /
+ *   19.24): 1/100 on the track up to 10,000 m, 1/10 beyond it and for hand times, whole
+ *   seconds outside the stadium. The typed decimals tell only which timing gave the time.
  * - Distances: to the 0.01 m below the distance measured if it is not a whole centimetre
  *   (TR 25, measurement in the horizontal field events); heights in whole centimetres
  *   (TR 26, measurement in the vertical jumps).
@@ -50,8 +50,12 @@ function stepOf(decimals: number): number {
 
 /** A time as shown, rounded up to its step (TR 19.19 / 19.24): `10.853` → `10.86`. */
 export function formatTime(value: number, decimals: number): string {
-  const step = stepOf(decimals);
-  const places = Math.min(decimals, 2);
+  return formatStep(value, stepOf(decimals));
+}
+
+/** A time rounded up to `step` thousandths (10: 1/100, 100: 1/10, 1000: whole seconds). */
+function formatStep(value: number, step: number): string {
+  const places = step === 10 ? 2 : step === 100 ? 1 : 0;
   const ms = Math.ceil(thousandths(value) / step) * step;
   const totalSeconds = Math.floor(ms / 1000);
   const frac = places
@@ -65,6 +69,59 @@ export function formatTime(value: number, decimals: number): string {
   if (h) return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${frac}`;
   if (m) return `${m}:${String(s).padStart(2, '0')}${frac}`;
   return `${s}${frac}`;
+}
+
+/** What the rounding of a race's times depends on: where it is run and how far. */
+export interface TimedEvent {
+  /** `road`: wholly or partly outside the stadium; `track` and `relay`: in the stadium. */
+  kind: string;
+  /** The item's code (`100`, `10000W`, `20kmW`, `4x400`, `3000SC`, `HM`). */
+  itemCode: string;
+}
+
+/**
+ * The distance of a race in metres from its code: `100` → 100, `10000W` → 10,000, `3000SC` →
+ * 3000, `20kmW` → 20,000, `4x400` → 1600 (the whole relay); null when the code names no
+ * distance (`HM`, `MAR`, a club's own code).
+ */
+export function raceDistance(itemCode: string): number | null {
+  const code = itemCode.trim();
+  const relay = /^(\d+)\s*[x×]\s*(\d+)/i.exec(code);
+  if (relay) return Number(relay[1]) * Number(relay[2]);
+  const m = /^(\d+(?:\.\d+)?)\s*(km|k|m)?/i.exec(code);
+  if (!m) return null;
+  const unit = (m[2] ?? 'm').toLowerCase();
+  return Number(m[1]) * (unit === 'm' ? 1 : 1000);
+}
+
+/**
+ * The step a race's time is recorded to, in thousandths — decided by the event, not by the
+ * decimals typed. The rule is WA Book C2.1 TR 19.24 (fully automatic timing) and TR 19.19
+ * (hand timing), but NEITHER TEXT WAS FOUND in the stored copies of the rules checked for this
+ * change, so it is not quoted here and the numbering is unverified. What was found:
+ * - for races outside the stadium, the IAAF wording as quoted on ascentsportstech.com: "For
+ *   races partly or entirely outside the stadium, unless the time is an exact whole second, the
+ *   time shall be converted and recorded to the next longer whole second, e.g. 2:09:44.3 shall
+ *   be recorded as 2:09:45." (the hand-timing rule), and IAAF Rule 165.24 (transponders, as
+ *   quoted on sydney-marathon.com): "All read times not ending in zero shall be converted and
+ *   recorded to the next longer whole second".
+ * - nothing for the 1/100 (track up to 10,000 m) and 1/10 (track beyond 10,000 m) steps: they
+ *   are as the brief of issue 23 gives them ("races up to 10,000 m in the stadium to 1/100 up;
+ *   longer track races as the rule says") and should be checked against TR 19.24 itself.
+ * Steps: outside the stadium whole seconds up; hand times (typed to 1/10 or whole seconds)
+ * 1/10 up; fully automatic times (1/100 or 1/1000 typed) 1/100 up on the track to 10,000 m,
+ * 1/10 up beyond it. A distance the code does not name counts as within 10,000 m.
+ */
+export function timeStep(event: TimedEvent, decimals: number): number {
+  if (event.kind === 'road') return 1000;
+  if (decimals < 2) return 100;
+  const distance = raceDistance(event.itemCode);
+  return distance !== null && distance > 10_000 ? 100 : 10;
+}
+
+/** A race's time as recorded for its event (`timeStep`): `2:09:44.32` in a marathon → `2:09:45`. */
+export function formatRaceTime(event: TimedEvent, value: number, decimals: number): string {
+  return formatStep(value, timeStep(event, decimals));
 }
 
 /** The decimals a shown time carries (`10.86` → 2, `10.9` → 1, `1:02:03` → 0). */

@@ -156,14 +156,30 @@ export interface Qualified extends Seedable {
   place: number | null;
   /** The mark of the previous round as a number (seconds). */
   value: number | null;
+  /**
+   * How many per heat the previous round took by place. A qD placed within it was drawn in a
+   * dead heat for the last place by place (note to TR 20.8) and is a placed qualifier.
+   */
+  byPlace?: number;
+}
+
+/**
+ * Qualified on place: Q, or qD drawn among athletes tied for the last place by place (note to
+ * TR 20.8 — "a tie for the last qualifying position based on place"): such an athlete
+ * holds a place within the places that qualify, and is seeded with the placed qualifiers.
+ */
+export function onPlace(c: Qualified): boolean {
+  if (c.qualifier === 'Q') return true;
+  return c.qualifier === 'qD' && c.place !== null && c.byPlace !== undefined && c.place <= c.byPlace;
 }
 
 /**
  * The ranking for a later round.
  * - 'place' (TR 20.4.2(a), 100 m to 400 m and relays up to 4 × 400 m): qualifiers by place
- *   (Q) first — fastest heat winner, second fastest heat winner… then fastest second place… —
- *   then the qualifiers by time (q) and those advanced by the referee, the jury or by lot (qR,
- *   qJ, qD), fastest first. Equal times are separated by lot.
+ *   (Q, and qD drawn in a dead heat by place — `onPlace`) first — fastest heat winner, second
+ *   fastest heat winner… then fastest second place… — then the qualifiers by time (q) and those
+ *   advanced by the referee, the jury or by lot on time (qR, qJ, qD), fastest first. Equal
+ *   times are separated by lot.
  * - 'performance' (TR 20.4.2(b), longer races): the original list of performances, improved by
  *   the mark of the previous round.
  */
@@ -180,6 +196,6 @@ export function rankQualifiers<T extends Qualified>(
     const best = (c: T) => Math.min(num(c.seedValue), num(c.value));
     return drawn.sort((a, b) => best(a) - best(b));
   }
-  const byPlace = (c: T) => (c.qualifier === 'Q' ? (c.place ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER);
+  const byPlace = (c: T) => (onPlace(c) ? (c.place ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER);
   return drawn.sort((a, b) => byPlace(a) - byPlace(b) || num(a.value) - num(b.value));
 }
