@@ -263,6 +263,10 @@ export interface RoundPlan {
   name: 'heats' | 'semi' | 'final' | 'qualification';
   qualifyByPlace?: number;
   qualifyByTime?: number;
+  /** Races in lanes: the meeting's one lane table (default) or the event's (issue 23). */
+  laneTable?: 'meeting' | 'event';
+  /** Races in lanes: the round's own lane groups. */
+  laneGroups?: LaneGroup[];
 }
 
 /** An item offered in a group, with its limits, rounds, scoring table and schedule slot. */
