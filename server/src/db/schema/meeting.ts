@@ -267,6 +267,8 @@ export interface RoundPlan {
   laneTable?: 'meeting' | 'event';
   /** Races in lanes: the round's own lane groups. */
   laneGroups?: LaneGroup[];
+  /** How the round starts: lanes (default), two per lane, waterfall, two-group waterfall (issue 23). */
+  start?: 'lanes' | 'two-per-lane' | 'waterfall' | 'two-groups';
 }
 
 /** An item offered in a group, with its limits, rounds, scoring table and schedule slot. */

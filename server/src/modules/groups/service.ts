@@ -383,6 +383,7 @@ function checkRounds(rounds: RoundPlanVO[]): RoundPlanVO[] {
     const draw = {
       ...(r.laneTable && r.laneTable !== 'meeting' ? { laneTable: r.laneTable } : {}),
       ...(r.laneGroups?.length ? { laneGroups: checkLaneGroups(r.laneGroups, i) } : {}),
+      ...(r.start && r.start !== 'lanes' ? { start: r.start } : {}),
     };
     if (i === rounds.length - 1) return { name: 'final', ...draw };
     if (r.name === 'final') throw badInput('决赛只能是最后一轮', "only the last round can be the 'final'");

@@ -489,6 +489,7 @@ function compose<C extends Facts>(
       seed,
       heats: body.heats,
       perHeat: body.perHeat,
+      start: plan?.start,
     });
   } catch (err) {
     if (err instanceof TooFewHeats) {
@@ -824,11 +825,12 @@ export async function redrawRound(
       throw conflict('分组已发布，不能重新抽签', 'The start list is published: lanes cannot be drawn again');
     }
     const rank = await roundRanking(tx, round, seed);
-    const track = trackOf(m, round.event, await roundPlanOf(tx, round.groupItemId, round.index));
+    const plan = await roundPlanOf(tx, round.groupItemId, round.index);
+    const track = trackOf(m, round.event, plan);
     const drawn: { id: number; lane: number | null; position: number }[] = [];
     for (const h of round.heats) {
       const members = [...h.starts].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-      const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number));
+      const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number), plan?.start);
       for (const [i, s] of members.entries())
         drawn.push({ id: s.id, lane: slots[i]!.lane, position: slots[i]!.position });
     }
