@@ -552,10 +552,20 @@ export const GroupCopyResult = Type.Object({
 export type GroupCopyResult = Static<typeof GroupCopyResult>;
 
 export const ROUND_NAMES = ['heats', 'semi', 'final', 'qualification'] as const;
+/** Which lane table a round draws on: the meeting's one table, or its event's (issue 23). */
+export const LANE_TABLES = ['meeting', 'event'] as const;
+/** How a round starts: lanes, two per lane (800 m group start), waterfall, two-group waterfall. */
+export const START_MODES = ['lanes', 'two-per-lane', 'waterfall', 'two-groups'] as const;
 export const RoundSchema = Type.Object({
   name: Literals(ROUND_NAMES),
   qualifyByPlace: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
   qualifyByTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  /** Races in lanes: 'meeting' (default) or 'event' (the event's World Athletics table where known). */
+  laneTable: Type.Optional(Literals(LANE_TABLES)),
+  /** Races in lanes: the round's own lane groups (they win over the tables when they fit the track). */
+  laneGroups: Type.Optional(Type.Array(LaneGroupSchema, { minItems: 1, maxItems: 12 })),
+  /** How the round starts (default 'lanes'): the start list shows each start position. */
+  start: Type.Optional(Literals(START_MODES)),
 });
 export type RoundPlanVO = Static<typeof RoundSchema>;
 export const SCORING_MAX_PLACES = 12;

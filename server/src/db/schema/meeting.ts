@@ -263,6 +263,12 @@ export interface RoundPlan {
   name: 'heats' | 'semi' | 'final' | 'qualification';
   qualifyByPlace?: number;
   qualifyByTime?: number;
+  /** Races in lanes: the meeting's one lane table (default) or the event's (issue 23). */
+  laneTable?: 'meeting' | 'event';
+  /** Races in lanes: the round's own lane groups. */
+  laneGroups?: LaneGroup[];
+  /** How the round starts: lanes (default), two per lane, waterfall, two-group waterfall (issue 23). */
+  start?: 'lanes' | 'two-per-lane' | 'waterfall' | 'two-groups';
 }
 
 /** An item offered in a group, with its limits, rounds, scoring table and schedule slot. */

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { compRound, group, groupItem } from '../../db/schema/index.js';
+import { compRound, group, groupItem, type RoundPlan } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
 export type RoundRow = typeof compRound.$inferSelect;
@@ -71,4 +71,19 @@ export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promis
   for (const r of all) out.get(r.groupItemId)?.push(r);
   for (const list of out.values()) list.sort((a, b) => a.index - b.index);
   return out;
+}
+
+/** Each group item's round plans (`meet_group_item.rounds`): what a round's draw options say. */
+export async function roundPlansOf(tx: DbOrTx, groupItemIds: number[]): Promise<Map<number, RoundPlan[]>> {
+  if (!groupItemIds.length) return new Map();
+  const rows = await tx
+    .select({ id: groupItem.id, rounds: groupItem.rounds })
+    .from(groupItem)
+    .where(inArray(groupItem.id, groupItemIds));
+  return new Map(rows.map((r) => [r.id, r.rounds]));
+}
+
+/** The plan of one round (undefined: a round the plan no longer has). */
+export async function roundPlanOf(tx: DbOrTx, groupItemId: number, index: number): Promise<RoundPlan | undefined> {
+  return (await roundPlansOf(tx, [groupItemId])).get(groupItemId)?.[index];
 }

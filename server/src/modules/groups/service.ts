@@ -379,7 +379,13 @@ function checkRounds(rounds: RoundPlanVO[]): RoundPlanVO[] {
   const last = rounds[rounds.length - 1];
   if (!last || last.name !== 'final') throw badInput('最后一轮必须是决赛', "the last round must be the 'final'");
   return rounds.map((r, i) => {
-    if (i === rounds.length - 1) return { name: 'final' };
+    // The draw's options of the round (issue 23: per-event lane tables) travel with it.
+    const draw = {
+      ...(r.laneTable && r.laneTable !== 'meeting' ? { laneTable: r.laneTable } : {}),
+      ...(r.laneGroups?.length ? { laneGroups: checkLaneGroups(r.laneGroups, i) } : {}),
+      ...(r.start && r.start !== 'lanes' ? { start: r.start } : {}),
+    };
+    if (i === rounds.length - 1) return { name: 'final', ...draw };
     if (r.name === 'final') throw badInput('决赛只能是最后一轮', "only the last round can be the 'final'");
     const place = r.qualifyByPlace ?? 0;
     const time = r.qualifyByTime ?? 0;
@@ -389,8 +395,30 @@ function checkRounds(rounds: RoundPlanVO[]): RoundPlanVO[] {
         `round ${i + 1} (${r.name}) needs qualifiers: by place, by time or both`,
       );
     }
-    return { name: r.name, ...(place ? { qualifyByPlace: place } : {}), ...(time ? { qualifyByTime: time } : {}) };
+    return {
+      name: r.name,
+      ...(place ? { qualifyByPlace: place } : {}),
+      ...(time ? { qualifyByTime: time } : {}),
+      ...draw,
+    };
   });
+}
+
+/** A round's own lane groups: each group as many ranks as lanes, no lane or rank twice. */
+function checkLaneGroups(groups: NonNullable<RoundPlanVO['laneGroups']>, i: number) {
+  const lanes = groups.flatMap((g) => g.lanes);
+  const places = groups.flatMap((g) => g.places);
+  const ok =
+    groups.every((g) => g.lanes.length === g.places.length) &&
+    new Set(lanes).size === lanes.length &&
+    [...places].sort((a, b) => a - b).every((p, k) => p === k + 1);
+  if (!ok) {
+    throw badInput(
+      `第 ${i + 1} 轮的分道组：每组名次数须等于道数，道次不得重复，名次须为 1 至 ${places.length}`,
+      `round ${i + 1}: each lane group needs as many ranks as lanes, no lane twice, ranks 1 to ${places.length}`,
+    );
+  }
+  return groups.map((g) => ({ places: [...g.places], lanes: [...g.lanes] }));
 }
 
 /** A scoring table gives positive points that never rise from one place to the next. */

@@ -25,6 +25,7 @@ import {
   delegation,
   entry,
   type meeting,
+  type RoundPlan,
   relayTeam,
   user,
 } from '../../../db/schema/index.js';
@@ -35,7 +36,7 @@ import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireCompetition, requireRound } from '../access.js';
 import { announce } from '../publish.js';
-import { ensureRounds, ensureRoundsOf, type RoundRow } from '../rounds.js';
+import { ensureRounds, ensureRoundsOf, type RoundRow, roundPlanOf, roundPlansOf } from '../rounds.js';
 import {
   byLaneThenPosition,
   type CompetitorFacts,
@@ -61,8 +62,9 @@ import {
   TooFewHeats,
   type Track,
 } from './rules/compose.js';
-import { inLanes } from './rules/heats.js';
-import { laneGroupsFor, preferredLanes } from './rules/lanes.js';
+import { type EventShape, inLanes } from './rules/heats.js';
+import { roundLaneGroups } from './rules/lane-tables.js';
+import { preferredLanes } from './rules/lanes.js';
 import { newSeed } from './rules/prng.js';
 
 /**
@@ -90,7 +92,14 @@ const hasResult = (s: StartVO) =>
   s.qualifier !== null ||
   s.trials.length > 0;
 
-const trackOf = (m: MeetingRow): Track => ({ lanes: m.lanes, laneGroups: laneGroupsFor(m.lanes, m.laneGroups) });
+/**
+ * The track a round draws on: the meeting's lanes, and the lane groups of the round's options
+ * (its own groups, its event's table, or the meeting's one table: `roundLaneGroups`, issue 23).
+ */
+const trackOf = (m: MeetingRow, event: EventShape, plan: RoundPlan | undefined): Track => ({
+  lanes: m.lanes,
+  laneGroups: roundLaneGroups(event, m.lanes, m.laneGroups, plan),
+});
 
 async function writeLog(
   tx: Tx,
@@ -467,6 +476,7 @@ function compose<C extends Facts>(
   candidates: C[],
   later: boolean,
   m: MeetingRow,
+  plan: RoundPlan | undefined,
   seed: string,
   body: Pick<StartListGenerateBody, 'heats' | 'perHeat'>,
 ): Composed<C> {
@@ -475,10 +485,11 @@ function compose<C extends Facts>(
       event,
       competitors: candidates,
       later,
-      track: trackOf(m),
+      track: trackOf(m, event, plan),
       seed,
       heats: body.heats,
       perHeat: body.perHeat,
+      start: plan?.start,
     });
   } catch (err) {
     if (err instanceof TooFewHeats) {
@@ -585,7 +596,8 @@ export async function generateStartList(
         );
       }
     }
-    const composed = compose(event, candidates, later, m, seed, body);
+    const plan = await roundPlanOf(tx, groupItemId, round.index);
+    const composed = compose(event, candidates, later, m, plan, seed, body);
     // Made again: the old heats go, and their start rows with them (on delete cascade).
     if (current.length) await tx.delete(compHeat).where(eq(compHeat.roundId, round.id));
     const heats = (await insertHeats(tx, [{ round, count: composed.heats }])).get(round.id)!;
@@ -702,12 +714,21 @@ export async function generateAllStartLists(
       )),
     ]);
     for (const e of empty) skip(e, 'no-entries', null, waiting.get(e.groupItemId) ?? 0);
+    const plans = await roundPlansOf(
+      tx,
+      open.map((e) => e.groupItemId),
+    );
     const made = open
       .filter((e) => candidatesOf.get(e.groupItemId)!.length)
       .map((e) => {
         const round = firstOf.get(e.groupItemId)!;
         const seed = body.seed ?? newSeed();
-        return { e, round, seed, composed: compose(e, candidatesOf.get(e.groupItemId)!, false, m, seed, {}) };
+        return {
+          e,
+          round,
+          seed,
+          composed: compose(e, candidatesOf.get(e.groupItemId)!, false, m, plans.get(e.groupItemId)?.[0], seed, {}),
+        };
       });
     const heats = await insertHeats(
       tx,
@@ -804,11 +825,12 @@ export async function redrawRound(
       throw conflict('分组已发布，不能重新抽签', 'The start list is published: lanes cannot be drawn again');
     }
     const rank = await roundRanking(tx, round, seed);
-    const track = trackOf(m);
+    const plan = await roundPlanOf(tx, round.groupItemId, round.index);
+    const track = trackOf(m, round.event, plan);
     const drawn: { id: number; lane: number | null; position: number }[] = [];
     for (const h of round.heats) {
       const members = [...h.starts].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-      const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number));
+      const slots = drawHeat(round.event, members.length, round.index > 0, track, heatRng(seed, h.number), plan?.start);
       for (const [i, s] of members.entries())
         drawn.push({ id: s.id, lane: slots[i]!.lane, position: slots[i]!.position });
     }
@@ -873,7 +895,10 @@ export async function moveStart(
         lane = body.lane;
       } else {
         const taken = new Set(to.starts.filter((s) => s.id !== startId).map((s) => s.lane));
-        lane = preferredLanes(trackOf(m).laneGroups).find((l) => !taken.has(l)) ?? null;
+        lane =
+          preferredLanes(
+            trackOf(m, round.event, await roundPlanOf(tx, round.groupItemId, round.index)).laneGroups,
+          ).find((l) => !taken.has(l)) ?? null;
         if (lane === null) throw conflict('该组没有空余跑道', 'No free lane in that heat');
       }
       position = 0; // set below by lane order

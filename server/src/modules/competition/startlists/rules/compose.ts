@@ -10,6 +10,7 @@ import {
   spreadDelegations,
   zigzag,
 } from './seeding.js';
+import { drawStarts, maxPerHeatOf, type StartMode } from './starts.js';
 
 /**
  * A whole start list from its competitors: ranking, heats (zigzag, teams spread), the order of
@@ -42,7 +43,16 @@ export const heatRng = (seed: string, heatNumber: number): Rng => seededRandom(`
  * the ranking). Races in lanes: TR 20.5 (by lot in the first round, by ranking groups after);
  * races not in lanes: start positions by lot; field events: competition order by lot (TR 25.5).
  */
-export function drawHeat(event: EventShape, count: number, later: boolean, track: Track, rng: Rng): Slot[] {
+export function drawHeat(
+  event: EventShape,
+  count: number,
+  later: boolean,
+  track: Track,
+  rng: Rng,
+  start?: StartMode,
+): Slot[] {
+  // Group and waterfall starts (an option of the round, starts.ts).
+  if (start && start !== 'lanes' && !isField(event)) return drawStarts(start, count, track.laneGroups, rng);
   if (inLanes(event)) {
     const lanes = later ? drawLanesByRank(count, track.laneGroups, rng) : drawLanesByLot(count, track.laneGroups, rng);
     const byLane = [...lanes].sort((a, b) => a - b);
@@ -74,6 +84,8 @@ export interface ComposeInput<T extends Seedable> {
   seed: string;
   heats?: number;
   perHeat?: number;
+  /** How the round starts (default 'lanes'). */
+  start?: StartMode;
 }
 
 export interface Placed<T> extends Slot {
@@ -101,7 +113,12 @@ export function rankFor<T extends Seedable>(
 export function composeRound<T extends Seedable>(input: ComposeInput<T>): { heats: number; placed: Placed<T>[] } {
   const { event, competitors, later, track, seed } = input;
   const rng = composeRng(seed);
-  const per = maxPerHeat(event, track.lanes, input.perHeat);
+  const startMode = isField(event) ? undefined : input.start;
+  const byStart = maxPerHeatOf(startMode, track.lanes);
+  const waterfall = startMode === 'waterfall' || startMode === 'two-groups';
+  const per = byStart
+    ? Math.min(input.perHeat ?? byStart, byStart)
+    : maxPerHeat(waterfall ? { ...event, usesLanes: false } : event, track.lanes, input.perHeat);
   const least = heatCount(competitors.length, per);
   if (input.heats !== undefined && input.heats < least) throw new TooFewHeats(least, per ?? competitors.length);
   const count = Math.max(1, Math.min(input.heats ?? least, competitors.length));
@@ -116,7 +133,7 @@ export function composeRound<T extends Seedable>(input: ComposeInput<T>): { heat
   const placed: Placed<T>[] = [];
   groups.forEach((members, i) => {
     const heat = numbers[i]!;
-    const slots = drawHeat(event, members.length, later, track, heatRng(seed, heat));
+    const slots = drawHeat(event, members.length, later, track, heatRng(seed, heat), startMode);
     for (const [j, competitor] of members.entries()) placed.push({ competitor, heat, ...slots[j]! });
   });
   return { heats: count, placed };

@@ -48,17 +48,24 @@ export function deriveLaneGroups(lanes: number): LaneGroup[] {
   return groups.map((g) => ({ places: g.map(() => ++place), lanes: g }));
 }
 
-/** The meeting's lane groups when they fit the track (every lane once, ranks 1..n once), else derived. */
+/** Whether lane groups fit a track of `lanes` lanes: every lane once, ranks 1..n once. */
+export function laneGroupsFit(lanes: number, groups: readonly LaneGroup[]): boolean {
+  const ls = groups.flatMap((g) => g.lanes);
+  const ps = groups.flatMap((g) => g.places);
+  return (
+    groups.length > 0 &&
+    groups.every((g) => g.lanes.length === g.places.length) &&
+    ls.length === lanes &&
+    new Set(ls).size === lanes &&
+    ls.every((l) => Number.isInteger(l) && l >= 1 && l <= lanes) &&
+    [...ps].sort((a, b) => a - b).every((p, i) => p === i + 1)
+  );
+}
+
+/** The meeting's lane groups when they fit the track (`laneGroupsFit`), else derived. */
 export function laneGroupsFor(lanes: number, configured: readonly LaneGroup[] | null | undefined): LaneGroup[] {
-  if (configured?.length) {
-    const ls = configured.flatMap((g) => g.lanes);
-    const ps = configured.flatMap((g) => g.places);
-    const ok =
-      configured.every((g) => g.lanes.length === g.places.length) &&
-      new Set(ls).size === lanes &&
-      ls.every((l) => Number.isInteger(l) && l >= 1 && l <= lanes) &&
-      [...ps].sort((a, b) => a - b).every((p, i) => p === i + 1);
-    if (ok) return configured.map((g) => ({ places: [...g.places], lanes: [...g.lanes] }));
+  if (configured?.length && laneGroupsFit(lanes, configured)) {
+    return configured.map((g) => ({ places: [...g.places], lanes: [...g.lanes] }));
   }
   return deriveLaneGroups(lanes);
 }
