@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compAward, compStart, groupItem } from '../../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
+import { readPdf } from '../documents/testkit.js';
 import { scoreRound } from './service.js';
 import { type Fixture, fixture } from './testkit.js';
 
@@ -249,6 +250,21 @@ describe('体育道德风尚奖', () => {
     expect(s.sportsmanship.find((a: { delegationId: number }) => a.delegationId === f.delegations[2]).note).toBe(
       '赛风赛纪优良',
     );
+    // Printed with the team table: the options in force (the meeting's) and the award list.
+    const printed = await admin.get(`/api/v1/competition/meetings/${f.meetingId}/pdf/scores`);
+    expect(printed.statusCode).toBe(200);
+    const text = (await readPdf(printed.rawPayload)).text.join('\n');
+    for (const words of [
+      'Scoring rules',
+      'Places score 9-7-6-5-4-3-2-1',
+      'Places score 7-5-4-3-2-1',
+      'Relays score double',
+      'A meeting record adds 3 points',
+      'Sportsmanship award',
+      '赛风赛纪优良',
+    ])
+      expect(text).toContain(words);
+    expect(text).not.toContain('减一录取');
   });
 
   it('a repeated or foreign delegation names its row and writes nothing', async () => {
