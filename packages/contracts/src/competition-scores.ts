@@ -7,6 +7,64 @@ import { Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
+/**
+ * Team-scoring options as a meeting's 竞赛规程 writes them (issue 23, "Missing"), kept on the
+ * meeting and optionally overridden by a group. The points per place stay each group item's
+ * scoring table (9-7-6-5-4-3-2-1 by default).
+ */
+export const TeamScoringOptions = Type.Object(
+  {
+    /** 接力项目加倍计分: relays score the places' points twice. */
+    relayDouble: Type.Boolean(),
+    /** 破纪录加分: points added to the team of an athlete (relay team) who sets a meeting record (0: none). */
+    recordBonus: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.5 }),
+    /** 减一录取: with N starters at or below the places scored, score N−1 places. */
+    minusOne: Type.Boolean(),
+    /** Ties in the team table broken by the number of firsts, then seconds, … (false: shared rank). */
+    tieByPlaces: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type TeamScoringOptions = Static<typeof TeamScoringOptions>;
+
+/** The options a meeting starts with: none of the conventions (the points table alone). */
+export const TEAM_SCORING_DEFAULTS: TeamScoringOptions = {
+  relayDouble: false,
+  recordBonus: 0,
+  minusOne: false,
+  tieByPlaces: false,
+};
+
+/** `PUT /competition/meetings/:id/team-scoring`: the meeting's options, or a group's (null: the group follows the meeting). */
+export const TeamScoringBody = Type.Object(
+  { groupId: Type.Optional(Nullable(Id)), options: Nullable(TeamScoringOptions) },
+  { additionalProperties: false },
+);
+export type TeamScoringBody = Static<typeof TeamScoringBody>;
+
+/** 体育道德风尚奖: a delegation the committee awarded, with its note. */
+export const SportsmanshipAward = Type.Object(
+  { delegationId: Id, note: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type SportsmanshipAward = Static<typeof SportsmanshipAward>;
+
+/** `PUT /competition/meetings/:id/sportsmanship`: the whole list of awarded delegations. */
+export const SportsmanshipBody = Type.Object(
+  { awards: Type.Array(SportsmanshipAward, { maxItems: 200 }) },
+  { additionalProperties: false },
+);
+export type SportsmanshipBody = Static<typeof SportsmanshipBody>;
+
+/** An awarded delegation as shown. */
+export const SportsmanshipVO = Type.Object({
+  delegationId: Id,
+  delegationName: Type.String(),
+  delegationShort: Nullable(Type.String()),
+  note: Type.String(),
+});
+export type SportsmanshipVO = Static<typeof SportsmanshipVO>;
+
 /** A delegation's points and medals (official final results only), best first. */
 export const TeamScoreVO = Type.Object({
   rank: Type.Integer(),
@@ -14,6 +72,10 @@ export const TeamScoreVO = Type.Object({
   delegationName: Type.String(),
   delegationShort: Nullable(Type.String()),
   points: Type.Number(),
+  /** Of `points`, the record-break bonus (0 without the option). */
+  bonus: Type.Number(),
+  /** How many firsts, seconds, … (index 0 = firsts), to the longest scoring table: the tie-break. */
+  places: Type.Array(Type.Integer()),
   gold: Type.Integer(),
   silver: Type.Integer(),
   bronze: Type.Integer(),
@@ -24,7 +86,13 @@ export type TeamScoreVO = Static<typeof TeamScoreVO>;
 export const TeamScoresVO = Type.Object({
   meetingId: Id,
   groupId: Nullable(Id),
-  /** Ranked by points (ties share the rank). */
+  /** The options in force for this table (the group's, else the meeting's). */
+  options: TeamScoringOptions,
+  /** The points-per-place lists of the scored events, each once (`9-7-6-5-4-3-2-1`). */
+  tables: Type.Array(Type.Array(Type.Number())),
+  /** 体育道德风尚奖, recorded by the committee. */
+  sportsmanship: Type.Array(SportsmanshipVO),
+  /** Ranked by points (ties share the rank, or go by firsts, seconds, … with `tieByPlaces`). */
   points: Type.Array(TeamScoreVO),
   /** Ranked by gold, then silver, then bronze (ties share the rank). */
   medals: Type.Array(TeamScoreVO),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps, version } from './columns.js';
-import { groupItem, meeting } from './meeting.js';
+import { delegation, groupItem, meeting } from './meeting.js';
 import { entry, relayTeam } from './registration.js';
 import { user } from './system.js';
 
@@ -254,4 +254,24 @@ export const compRecord = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('comp_record_uq').on(t.groupItemId, t.kind)],
+);
+
+/**
+ * 体育道德风尚奖 (sportsmanship award, issue 23): a committee decision recorded per delegation,
+ * with its note; shown on the scores page and printed with the team table.
+ */
+export const compAward = pgTable(
+  'comp_award',
+  {
+    id: serial('id').primaryKey(),
+    meetingId: integer('meeting_id')
+      .notNull()
+      .references(() => meeting.id, { onDelete: 'cascade' }),
+    delegationId: integer('delegation_id')
+      .notNull()
+      .references(() => delegation.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('comp_award_uq').on(t.meetingId, t.delegationId)],
 );

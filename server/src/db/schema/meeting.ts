@@ -135,6 +135,14 @@ export const natureField = pgTable(
 );
 
 /** Lane groups for the draw of later rounds (WA TR 20.4): places → lanes. */
+/** Team-scoring options of a 竞赛规程 (contracts `TeamScoringOptions`, issue 23). */
+export interface TeamScoringOptions {
+  relayDouble: boolean;
+  recordBonus: number;
+  minusOne: boolean;
+  tieByPlaces: boolean;
+}
+
 export interface LaneGroup {
   places: number[];
   lanes: number[];
@@ -168,6 +176,8 @@ export const meeting = pgTable(
     allowSelfRegistration: boolean('allow_self_registration').notNull().default(false),
     areaAuditFirst: boolean('area_audit_first').notNull().default(false),
     publicLists: boolean('public_lists').notNull().default(true),
+    /** Team-scoring options (issue 23); null: none of them (the points table alone). */
+    teamScoring: jsonb('team_scoring').$type<TeamScoringOptions>(),
     remark: text('remark'),
     ...version,
     ...timestamps,
@@ -236,6 +246,8 @@ export const group = pgTable(
     birthFrom: date('birth_from').notNull(),
     birthTo: date('birth_to').notNull(),
     maxEventsPerAthlete: smallint('max_events_per_athlete'),
+    /** The group's team-scoring options (issue 23); null: the meeting's. */
+    teamScoring: jsonb('team_scoring').$type<TeamScoringOptions>(),
     sort: integer('sort').notNull().default(0),
     ...version,
     ...timestamps,

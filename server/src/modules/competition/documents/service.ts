@@ -293,12 +293,14 @@ export async function scoresPdf(db: DbOrTx, u: CurrentUser, meetingId: number, l
   );
   pdf.addPage();
   const team = (s: { delegationName: string; delegationShort: string | null }) => s.delegationName;
+  const bonus = scores.options.recordBonus > 0;
   pdf.heading(w.w('teamPoints'));
   pdf.table(
     [
       { label: w.w('rank'), width: 0.6, align: 'center' },
       { label: w.w('delegation'), width: 4 },
       { label: w.w('points'), width: 1, align: 'right' },
+      ...(bonus ? [{ label: w.w('bonus'), width: 0.8, align: 'right' as const }] : []),
       { label: w.w('gold'), width: 0.7, align: 'center' },
       { label: w.w('silver'), width: 0.7, align: 'center' },
       { label: w.w('bronze'), width: 0.7, align: 'center' },
@@ -308,6 +310,7 @@ export async function scoresPdf(db: DbOrTx, u: CurrentUser, meetingId: number, l
         String(s.rank),
         team(s),
         { text: String(s.points), bold: true },
+        ...(bonus ? [String(s.bonus)] : []),
         String(s.gold),
         String(s.silver),
         String(s.bronze),
@@ -337,6 +340,25 @@ export async function scoresPdf(db: DbOrTx, u: CurrentUser, meetingId: number, l
     })),
     () => pdf.heading(w.w('medalTable')),
   );
+  // The 竞赛规程 options the table was scored with (issue 23), printed with it.
+  pdf.heading(w.w('scoringRules'));
+  for (const table of scores.tables) pdf.note(w.w('scoringTable', { list: table.join('-') }));
+  const o = scores.options;
+  if (o.relayDouble) pdf.note(w.w('relayDouble'));
+  if (o.recordBonus > 0) pdf.note(w.w('recordBonus', { n: o.recordBonus }));
+  if (o.minusOne) pdf.note(w.w('minusOne'));
+  pdf.note(w.w(o.tieByPlaces ? 'tieByPlaces' : 'tieShared'));
+  if (scores.sportsmanship.length) {
+    pdf.heading(w.w('sportsmanship'));
+    pdf.table(
+      [
+        { label: w.w('delegation'), width: 3 },
+        { label: w.w('awardNote'), width: 4 },
+      ],
+      scores.sportsmanship.map((a) => ({ cells: [a.delegationName, a.note] })),
+      () => pdf.heading(w.w('sportsmanship')),
+    );
+  }
   return { filename: fileName(w.w('scores'), m.code), bytes: await pdf.save(now()) };
 }
 

@@ -12,4 +12,6 @@ export const SCORES_RULES: Record<string, Rule> = {
   'POST /api/v1/competition/records': COMP_MANAGERS,
   'PUT /api/v1/competition/records/:id': COMP_MANAGERS,
   'DELETE /api/v1/competition/records/:id': COMP_MANAGERS,
+  'PUT /api/v1/competition/meetings/:id/team-scoring': COMP_MANAGERS,
+  'PUT /api/v1/competition/meetings/:id/sportsmanship': COMP_MANAGERS,
 };

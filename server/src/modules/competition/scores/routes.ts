@@ -5,8 +5,12 @@ import {
   RecordUpdateBody,
   RecordVO,
   RoundIdParams,
+  SportsmanshipBody,
+  SportsmanshipVO,
   TeamScoresQuery,
   TeamScoresVO,
+  TeamScoringBody,
+  TeamScoringOptions,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -18,6 +22,7 @@ import { announce } from '../publish.js';
 import type { CompetitionDeps } from '../routes.js';
 import { createRecord, deleteRecord, listRecords, type RecordWrite, recordMeeting, updateRecord } from './records.js';
 import { teamScores } from './service.js';
+import { setSportsmanship, setTeamScoring } from './team-settings.js';
 
 const tags = ['competition: scores'];
 const QUERY = { perm: 'comp:score:query' };
@@ -130,6 +135,56 @@ export async function scoreRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       note(req, { target: req.params.id, before: w.before });
       await announceRecord(meetingId, w);
       return ok(null);
+    },
+  );
+
+  /**
+   * Scores change with the options: the team table and the points on results. The frame is of
+   * the whole meeting, no one round (ids 0); listeners refetch the meeting's scores.
+   */
+  const announceScores = (meetingId: number) =>
+    announce(hub, { meetingId, groupItemId: 0, roundId: 0, heatId: null, change: 'scores' }, true);
+
+  app.put<{ Params: { id: number }; Body: TeamScoringBody }>(
+    '/api/v1/competition/meetings/:id/team-scoring',
+    {
+      config: { auth: RECORD },
+      schema: {
+        tags,
+        summary:
+          'Set the 竞赛规程 team-scoring options of the meeting or of one group (null: the group follows the meeting)',
+        params: MeetingIdParams,
+        body: TeamScoringBody,
+        response: { 200: Envelope(Type.Union([TeamScoringOptions, Type.Null()])) },
+      },
+    },
+    async (req) => {
+      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      const w = await setTeamScoring(db, req.params.id, req.body);
+      note(req, { target: req.body.groupId ?? req.params.id, before: w.before, after: w.after });
+      await announceScores(req.params.id);
+      return ok(w.after);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: SportsmanshipBody }>(
+    '/api/v1/competition/meetings/:id/sportsmanship',
+    {
+      config: { auth: RECORD },
+      schema: {
+        tags,
+        summary: 'Record the 体育道德风尚奖 (sportsmanship award): the whole list of awarded delegations',
+        params: MeetingIdParams,
+        body: SportsmanshipBody,
+        response: { 200: Envelope(Type.Array(SportsmanshipVO)) },
+      },
+    },
+    async (req) => {
+      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      const after = await setSportsmanship(db, req.params.id, req.body);
+      note(req, { target: req.params.id, after });
+      await announceScores(req.params.id);
+      return ok(after);
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { ResultFormat, TeamScoresVO, TeamScoreVO } from '@baton/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
@@ -8,7 +7,6 @@ import {
   compRecord,
   compRound,
   compStart,
-  compTrial,
   delegation,
   group,
   groupItem,
@@ -18,7 +16,6 @@ import {
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { formatMetres } from '../results/rules/marks.js';
-import type { FieldTrial } from '../results/rules/rank.js';
 import {
   finalPlaces,
   hasMark,
@@ -27,52 +24,19 @@ import {
   recordFlags,
   recordTrial,
   recordValue,
-  sharedRanks,
   usesStartWind,
   windLegal,
 } from './scoring.js';
+import { lastIndex, seriesOf, startersOf } from './series.js';
+import { eventTable, optionsOf } from './team-options.js';
+
+export { teamScores } from './team-table.js';
 
 /**
  * Team points, medals and meeting records (issue 6 "Scores and records"). Points and record
  * flags are written on the start rows (`comp_start.points`, `comp_start.record`) so every
  * result list shows them; the team table is computed from official final results on read.
  */
-
-type RoundRow = { id: number; groupItemId: number; index: number };
-
-/** The index of a group item's last round: the planned final, or a later round that exists. */
-function lastIndex(plan: unknown[], existing: number[]): number {
-  return Math.max(Math.max(plan.length, 1) - 1, ...existing);
-}
-
-/**
- * Field athletes' series (start id → trials) for ranking across flights (scoring.ts
- * `finalPlaces`): none for the other formats.
- */
-async function seriesOf(
-  db: DbOrTx,
-  starts: readonly { id: number }[],
-  format: ResultFormat,
-): Promise<(startId: number) => FieldTrial[]> {
-  const byStart = new Map<number, FieldTrial[]>();
-  if ((format === 'distance' || format === 'height') && starts.length) {
-    const rows = await db
-      .select()
-      .from(compTrial)
-      .where(
-        inArray(
-          compTrial.startId,
-          starts.map((s) => s.id),
-        ),
-      );
-    for (const t of rows) {
-      const list = byStart.get(t.startId) ?? [];
-      list.push({ seq: t.seq, outcome: t.outcome, mark: t.mark, height: t.height, wind: t.wind, jumpOff: t.jumpOff });
-      byStart.set(t.startId, list);
-    }
-  }
-  return (id) => byStart.get(id) ?? [];
-}
 
 /** Set a numeric/text column of start rows from a map in one statement (none: nothing). */
 async function writeColumn(db: DbOrTx, column: 'points' | 'record', values: Map<number, number | string>) {
@@ -104,10 +68,15 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
       plan: groupItem.rounds,
       table: groupItem.scoringTable,
       format: item.resultFormat,
+      kind: item.kind,
+      groupOptions: group.teamScoring,
+      meetingOptions: meeting.teamScoring,
     })
     .from(compRound)
     .innerJoin(groupItem, eq(groupItem.id, compRound.groupItemId))
     .innerJoin(item, eq(item.id, groupItem.itemId))
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(meeting, eq(meeting.id, group.meetingId))
     .where(eq(compRound.id, roundId));
   if (!r) throw notFound();
   const siblings = await db
@@ -132,10 +101,18 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     })
     .from(compStart)
     .where(eq(compStart.roundId, roundId));
-  const scores =
-    isLast && heats.length > 0 && heats.every((h) => h.status === 'official')
-      ? pointsByPlace(finalPlaces(starts, r.format, await seriesOf(db, starts, r.format)), r.table)
-      : new Map<number, number>();
+  const scored = isLast && heats.length > 0 && heats.every((h) => h.status === 'official');
+  const table = scored
+    ? eventTable(
+        r.table,
+        optionsOf(r.groupOptions, r.meetingOptions),
+        r.kind === 'relay',
+        (await startersOf(db, [r.groupItemId])).get(r.groupItemId) ?? 0,
+      )
+    : [];
+  const scores = scored
+    ? pointsByPlace(finalPlaces(starts, r.format, await seriesOf(db, starts, r.format)), table)
+    : new Map<number, number>();
   await db
     .update(compStart)
     .set({ points: null })
@@ -311,132 +288,4 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
     action: setter ? RECORD_SET : RECORD_RESTORE,
     detail: { recordId: row.id, groupItemId, previous: stateOf(row), next, baseline },
   });
-}
-
-/**
- * Team points and medals of a meeting, optionally of one group (404 when the group is not the
- * meeting's). Only official final results count: a group item's last round with all its heats
- * official. Points by the scoring table over the final places (shared places share points);
- * medals for places 1–3, a shared place giving each the medal (two golds, no silver).
- */
-export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number): Promise<TeamScoresVO> {
-  if (groupId !== undefined) {
-    const [g] = await db
-      .select({ id: group.id })
-      .from(group)
-      .where(and(eq(group.id, groupId), eq(group.meetingId, meetingId)));
-    if (!g) throw notFound();
-  }
-  const items = await db
-    .select({ id: groupItem.id, plan: groupItem.rounds, table: groupItem.scoringTable, format: item.resultFormat })
-    .from(groupItem)
-    .innerJoin(group, eq(group.id, groupItem.groupId))
-    .innerJoin(item, eq(item.id, groupItem.itemId))
-    .where(and(eq(group.meetingId, meetingId), groupId === undefined ? undefined : eq(group.id, groupId)));
-  const rounds = await db
-    .select({
-      id: compRound.id,
-      groupItemId: compRound.groupItemId,
-      index: compRound.index,
-      heats: sql<number>`count(${compHeat.id})::int`,
-      official: sql<number>`(count(${compHeat.id}) filter (where ${compHeat.status} = 'official'))::int`,
-    })
-    .from(compRound)
-    .leftJoin(compHeat, eq(compHeat.roundId, compRound.id))
-    .where(eq(compRound.meetingId, meetingId))
-    .groupBy(compRound.id);
-  const roundsOf = new Map<number, (RoundRow & { heats: number; official: number })[]>();
-  for (const r of rounds) roundsOf.set(r.groupItemId, [...(roundsOf.get(r.groupItemId) ?? []), r]);
-  const finals = new Map<number, (typeof items)[number]>();
-  for (const gi of items) {
-    const rs = roundsOf.get(gi.id) ?? [];
-    const last = rs.find(
-      (r) =>
-        r.index ===
-        lastIndex(
-          gi.plan,
-          rs.map((x) => x.index),
-        ),
-    );
-    if (last && Number(last.heats) > 0 && Number(last.heats) === Number(last.official)) finals.set(last.id, gi);
-  }
-  const starts = finals.size
-    ? await db
-        .select({
-          id: compStart.id,
-          roundId: compStart.roundId,
-          heatId: compStart.heatId,
-          mark: compStart.mark,
-          value: compStart.value,
-          code: compStart.code,
-          place: compStart.place,
-          delegationId: compStart.delegationId,
-        })
-        .from(compStart)
-        .where(inArray(compStart.roundId, [...finals.keys()]))
-    : [];
-  const byRound = new Map<number, typeof starts>();
-  for (const s of starts) byRound.set(s.roundId, [...(byRound.get(s.roundId) ?? []), s]);
-  const fieldStarts = starts.filter((s) => {
-    const f = finals.get(s.roundId)!.format;
-    return f === 'distance' || f === 'height';
-  });
-  const series = await seriesOf(db, fieldStarts, 'distance');
-
-  const tally = new Map<number, { points: number; gold: number; silver: number; bronze: number }>();
-  const of = (id: number) => {
-    const t = tally.get(id) ?? { points: 0, gold: 0, silver: 0, bronze: 0 };
-    tally.set(id, t);
-    return t;
-  };
-  for (const [roundId, gi] of finals) {
-    const rs = byRound.get(roundId) ?? [];
-    const places = finalPlaces(rs, gi.format, series);
-    const points = pointsByPlace(places, gi.table);
-    for (const s of rs) {
-      const place = places.get(s.id);
-      if (place === undefined) continue;
-      const t = of(s.delegationId);
-      t.points += points.get(s.id) ?? 0;
-      if (place === 1) t.gold++;
-      else if (place === 2) t.silver++;
-      else if (place === 3) t.bronze++;
-    }
-  }
-  const ids = [...tally.keys()];
-  const names = ids.length
-    ? await db
-        .select({ id: delegation.id, name: delegation.name, short: delegation.shortName })
-        .from(delegation)
-        .where(inArray(delegation.id, ids))
-    : [];
-  const rows = names.map((d) => {
-    const t = tally.get(d.id)!;
-    return {
-      rank: 0,
-      delegationId: d.id,
-      delegationName: d.name,
-      delegationShort: d.short,
-      points: Math.round(t.points * 100) / 100,
-      gold: t.gold,
-      silver: t.silver,
-      bronze: t.bronze,
-    } satisfies TeamScoreVO;
-  });
-  const byName = (a: TeamScoreVO, b: TeamScoreVO) => a.delegationName.localeCompare(b.delegationName, 'zh-CN');
-  const pointsList = rows.filter((r) => r.points > 0).sort((a, b) => b.points - a.points || byName(a, b));
-  const pointRanks = sharedRanks(pointsList, (a, b) => a.points === b.points);
-  const medalKey = (r: TeamScoreVO) => [r.gold, r.silver, r.bronze];
-  const medalList = rows
-    .filter((r) => r.gold + r.silver + r.bronze > 0)
-    .sort((a, b) => b.gold - a.gold || b.silver - a.silver || b.bronze - a.bronze || byName(a, b));
-  const medalRanks = sharedRanks(medalList, (a, b) => medalKey(a).join() === medalKey(b).join());
-  return {
-    meetingId,
-    groupId: groupId ?? null,
-    points: pointsList.map((r, i) => ({ ...r, rank: pointRanks[i]! })),
-    medals: medalList.map((r, i) => ({ ...r, rank: medalRanks[i]! })),
-    finished: finals.size,
-    events: items.length,
-  };
 }
