@@ -1,5 +1,14 @@
 /** Team points, the medal table and meeting records of a meeting (issue 6, competition/scores). */
-import type { RecordCreateBody, RecordUpdateBody, RecordVO, TeamScoresVO } from '@baton/contracts';
+import type {
+  RecordCreateBody,
+  RecordUpdateBody,
+  RecordVO,
+  SportsmanshipBody,
+  SportsmanshipVO,
+  TeamScoresVO,
+  TeamScoringBody,
+  TeamScoringOptions,
+} from '@baton/contracts';
 import { request } from './request';
 
 export const scoresApi = {
@@ -15,5 +24,19 @@ export const scoresApi = {
     request<RecordVO>({ url: '/api/v1/competition/records', method: 'post', data: body }),
   updateRecord: (id: number, body: RecordUpdateBody) =>
     request<RecordVO>({ url: `/api/v1/competition/records/${id}`, method: 'put', data: body }),
+  /** The meeting's team-scoring options, or a group's (options null: the group follows the meeting). */
+  setTeamScoring: (meetingId: number, body: TeamScoringBody) =>
+    request<TeamScoringOptions | null>({
+      url: `/api/v1/competition/meetings/${meetingId}/team-scoring`,
+      method: 'put',
+      data: body,
+    }),
+  /** The whole 体育道德风尚奖 list. */
+  setSportsmanship: (meetingId: number, body: SportsmanshipBody) =>
+    request<SportsmanshipVO[]>({
+      url: `/api/v1/competition/meetings/${meetingId}/sportsmanship`,
+      method: 'put',
+      data: body,
+    }),
   removeRecord: (id: number) => request<null>({ url: `/api/v1/competition/records/${id}`, method: 'delete' }),
 };

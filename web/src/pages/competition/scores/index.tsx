@@ -3,8 +3,8 @@
  * only, optionally one group), and its meeting records with add / edit / delete. Refreshed live
  * on `competition` frames announcing scores or results.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import type { CompetitionEventVO, RecordVO, TeamScoreVO } from '@baton/contracts';
+import { PlusOutlined, SettingOutlined, TrophyOutlined } from '@ant-design/icons';
+import type { CompetitionEventVO, RecordVO, TeamScoresVO, TeamScoreVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -27,16 +27,19 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { scoresApi } from '../../../api/competition-scores';
+import { delegationApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { useTopic } from '../../../realtime';
 import { useBilingual, useMobile } from '../../system/shared';
 import { NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';
+import { AwardModal, formatPoints, ScoringRules, SportsmanshipList, TeamOptionsModal } from './TeamScoring';
 
 export const SCORE_KEYS = {
   scores: (meetingId: number | undefined, groupId: number | undefined) => ['comp-scores', meetingId, groupId] as const,
   records: (meetingId: number | undefined) => ['comp-records', meetingId] as const,
+  delegations: (meetingId: number | undefined) => ['comp-score-delegations', meetingId] as const,
 };
 
 /** `+1.2` / `-0.4` / `0.0`. */
@@ -70,6 +73,17 @@ export default function ScoresPage() {
     void qc.invalidateQueries({ queryKey: SCORE_KEYS.records(meetingId) });
   });
 
+  const can = usePerm();
+  const manage = selection.meeting?.access === 'manage' && can('comp:score:record');
+  const [dialog, setDialog] = useState<'options' | 'awards' | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const readDelegations = manage && can('meeting:delegation:query');
+  const delegationsQ = useQuery({
+    queryKey: SCORE_KEYS.delegations(meetingId),
+    queryFn: () => delegationApi.page({ meetingId: meetingId!, pageNum: 1, pageSize: 100, sortKey: 'name' }),
+    enabled: meetingId !== undefined && readDelegations && dialog === 'awards',
+  });
+
   const groups = useMemo(() => {
     const seen = new Map<number, string>();
     for (const e of events) if (!seen.has(e.groupId)) seen.set(e.groupId, pick(e.groupName, e.groupNameEn));
@@ -78,6 +92,20 @@ export default function ScoresPage() {
 
   if (!loading && !meetings.length) return <NoCompetitionMeeting loading={loading} />;
   const s = scoresQ.data;
+  const refetchScores = () => {
+    void qc.invalidateQueries({ queryKey: ['comp-scores', meetingId] });
+  };
+  // The meeting's delegations to award: those listed (with the right to read them), those in the
+  // table and those already awarded.
+  const delegationOptions = (() => {
+    const seen = new Map<number, string>();
+    for (const d of delegationsQ.data?.list ?? []) seen.set(d.id, d.name);
+    for (const d of s?.points ?? []) seen.set(d.delegationId, d.delegationName);
+    for (const d of s?.sportsmanship ?? []) seen.set(d.delegationId, d.delegationName);
+    return [...seen]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'));
+  })();
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="scores-page">
@@ -110,8 +138,45 @@ export default function ScoresPage() {
             </Tag>
           )}
           <Typography.Text type="secondary">{t('scores.live')}</Typography.Text>
+          {manage && s && (
+            <>
+              <Button icon={<SettingOutlined />} onClick={() => setDialog('options')} data-testid="team-options">
+                {t('scores.team.options')}
+              </Button>
+              <Button icon={<TrophyOutlined />} onClick={() => setDialog('awards')} data-testid="award-edit">
+                {t('scores.team.editAwards')}
+              </Button>
+            </>
+          )}
         </Space>
       </Card>
+      {s && (
+        <Card variant="borderless" size="small">
+          <ScoringRules scores={s} />
+          <SportsmanshipList awards={s.sportsmanship} />
+        </Card>
+      )}
+      {manage && s && meetingId !== undefined && (
+        <>
+          <TeamOptionsModal
+            open={dialog === 'options'}
+            meetingId={meetingId}
+            groupId={groupId}
+            groupLabel={groups.find((g) => g.value === groupId)?.label}
+            options={s.options}
+            onClose={closeDialog}
+            onSaved={refetchScores}
+          />
+          <AwardModal
+            open={dialog === 'awards'}
+            meetingId={meetingId}
+            awards={s.sportsmanship}
+            delegations={delegationOptions}
+            onClose={closeDialog}
+            onSaved={refetchScores}
+          />
+        </>
+      )}
       <Card variant="borderless" size="small">
         <Tabs
           destroyOnHidden={false}
@@ -119,7 +184,7 @@ export default function ScoresPage() {
             {
               key: 'points',
               label: t('scores.tabs.points'),
-              children: <PointsTable rows={s?.points ?? []} loading={scoresQ.isLoading} />,
+              children: <PointsTable scores={s} loading={scoresQ.isLoading} />,
             },
             {
               key: 'medals',
@@ -179,8 +244,13 @@ const rankColumn = (title: string): TableColumnsType<TeamScoreVO>[number] => ({
   render: (rank: number) => <Typography.Text strong={rank <= 3}>{rank}</Typography.Text>,
 });
 
-function PointsTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean }) {
+/**
+ * The team table; with a record bonus in it, a bonus column; with ties by places, the counts of
+ * firsts, seconds, … for the delegations whose points are equal to another's.
+ */
+export function PointsTable({ scores, loading }: { scores: TeamScoresVO | undefined; loading: boolean }) {
   const { t } = useTranslation();
+  const rows = scores?.points ?? [];
   const delegation = useDelegationColumn();
   const columns: TableColumnsType<TeamScoreVO> = [
     rankColumn(t('scores.rank')),
@@ -193,6 +263,25 @@ function PointsTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean 
       render: (p: number) => <Typography.Text strong>{formatPoints(p)}</Typography.Text>,
     },
   ];
+  if (rows.some((r) => r.bonus > 0)) {
+    columns.push({
+      title: t('scores.team.bonus'),
+      dataIndex: 'bonus',
+      align: 'right',
+      width: 96,
+      render: (b: number) => (b > 0 ? formatPoints(b) : ''),
+    });
+  }
+  const tied = new Set(
+    rows.filter((r) => rows.some((o) => o !== r && o.points === r.points)).map((r) => r.delegationId),
+  );
+  if (scores?.options.tieByPlaces && tied.size) {
+    columns.push({
+      title: <span title={t('scores.team.placesHint')}>{t('scores.team.places')}</span>,
+      dataIndex: 'places',
+      render: (places: number[], r) => (tied.has(r.delegationId) ? places.join('-') : ''),
+    });
+  }
   return (
     <Table<TeamScoreVO>
       rowKey="delegationId"
@@ -207,9 +296,6 @@ function PointsTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean 
     />
   );
 }
-
-/** 6.5, 20, 7.33: no trailing zeros. */
-const formatPoints = (p: number) => String(Math.round(p * 100) / 100);
 
 function MedalTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean }) {
   const { t } = useTranslation();
