@@ -81,6 +81,8 @@ const OTHER_COMMITTEE_PASSES = new Set([
   'GET /api/v1/codes/:id/form', // 200
   'GET /api/v1/codes/export', // 200
   'GET /api/v1/competition/meetings/:id/pdf/certificates', // 400
+  'PUT /api/v1/competition/meetings/:id/sportsmanship', // 400
+  'PUT /api/v1/competition/meetings/:id/team-scoring', // 400
   'GET /api/v1/customers', // 200
   'GET /api/v1/customers/:id/form', // 200
   'GET /api/v1/customers/export', // 200

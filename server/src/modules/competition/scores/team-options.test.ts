@@ -1,8 +1,9 @@
+import { USER_TYPE } from '@baton/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compAward, compStart, groupItem } from '../../../db/schema/index.js';
+import { compAward, compStart, groupItem, meeting, meetingAdmin } from '../../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type Client, signIn } from '../../meetings/testkit.js';
+import { addUser, type Client, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { scoreRound } from './service.js';
 import { type Fixture, fixture } from './testkit.js';
@@ -289,5 +290,39 @@ describe('体育道德风尚奖', () => {
     const cleared = await admin.put(url(), { awards: [] });
     expect(cleared.statusCode).toBe(200);
     expect((await scores('U16 Boys')).sportsmanship).toEqual([]);
+  });
+});
+
+describe('who may set them', () => {
+  it('a committee member of another meeting gets 404 from both, with a valid body, and nothing changes', async () => {
+    const db = t.database.db;
+    const [m2] = await db
+      .insert(meeting)
+      .values({
+        name: 'Meeting 2',
+        code: 'team-options-m2',
+        year: 2025,
+        startDate: '2030-02-01',
+        endDate: '2030-02-02',
+        regOpensAt: new Date('2030-01-01T00:00:00Z'),
+        regClosesAt: new Date('2030-01-20T00:00:00Z'),
+      })
+      .returning({ id: meeting.id });
+    const other = await addUser(t, 'team-options-m2', USER_TYPE.COMMITTEE, 'COMMITTEE');
+    await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: other });
+    const outsider = await signIn(t, 'team-options-m2');
+    await setOptions(OFF);
+    const before = await db.select().from(compAward);
+    const put = await outsider.put(`/api/v1/competition/meetings/${f.meetingId}/team-scoring`, {
+      options: { ...OFF, relayDouble: true },
+    });
+    expect([403, 404]).toContain(put.statusCode);
+    const award = await outsider.put(`/api/v1/competition/meetings/${f.meetingId}/sportsmanship`, {
+      awards: [{ delegationId: f.delegations[0], note: 'x' }],
+    });
+    expect([403, 404]).toContain(award.statusCode);
+    expect(await db.select().from(compAward)).toEqual(before);
+    const [m] = await db.select({ teamScoring: meeting.teamScoring }).from(meeting).where(eq(meeting.id, f.meetingId));
+    expect(m!.teamScoring).toEqual(OFF);
   });
 });
