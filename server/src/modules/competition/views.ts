@@ -22,8 +22,8 @@ import {
   group,
   groupItem,
   item,
-  relayMember,
   type RoundPlan,
+  relayMember,
   relayTeam,
 } from '../../db/schema/index.js';
 import { isoOrNull, rowsOf } from '../../lib/sql.js';
