@@ -7,6 +7,7 @@ import { seedRegistrationDemo } from '../../../db/seed/registration.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { readPdf } from '../documents/testkit.js';
 
 /** The round's VO says how it starts (`start`, from its plan), so the start list can show it. */
 let t: TestApp;
@@ -45,6 +46,22 @@ describe('RoundVO.start', () => {
     for (const h of read.heats) {
       const g1 = h.starts.filter((s) => startGroupOf(s.position, h.starts.length) === 1).length;
       expect(g1).toBe(Math.ceil((h.starts.length * 65) / 100));
+    }
+    // The printed start list: start position and start group columns, no lane.
+    for (const [lang, labels, lane] of [
+      ['zh-CN', ['起跑位', '起跑组'], '道次'],
+      ['en', ['Pos.', 'Group'], 'Lane'],
+    ] as const) {
+      const res = await committee.raw({
+        method: 'GET',
+        url: `/api/v1/competition/rounds/${read.id}/pdf/start-list`,
+        payload: '',
+        headers: { 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const lines = (await readPdf(res.rawPayload)).text.join('\n').split('\n');
+      for (const l of labels) expect(lines, lines.slice(0, 30).join(' / ')).toContain(l);
+      expect(lines).not.toContain(lane);
     }
   });
 
