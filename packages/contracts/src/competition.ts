@@ -8,7 +8,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './meeting.js';
+import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST, START_MODES } from './meeting.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -138,6 +138,12 @@ export const RoundVO = Type.Object({
   cutSize: Type.Integer(),
   heights: Nullable(Type.Array(Type.Number())),
   drawSeed: Nullable(Type.String()),
+  /**
+   * How the round starts, from its plan (`meet_group_item.rounds`, default 'lanes'): the start
+   * list shows the shared lane ('two-per-lane'), the start position ('waterfall') or the group
+   * and position ('two-groups', `startGroupOf`).
+   */
+  start: Literals(START_MODES),
   /** The least advanced state of its heats (`draft` when it has none). */
   status: Literals(HEAT_STATUS_LIST),
   event: EventVO,

@@ -556,6 +556,20 @@ export const ROUND_NAMES = ['heats', 'semi', 'final', 'qualification'] as const;
 export const LANE_TABLES = ['meeting', 'event'] as const;
 /** How a round starts: lanes, two per lane (800 m group start), waterfall, two-group waterfall. */
 export const START_MODES = ['lanes', 'two-per-lane', 'waterfall', 'two-groups'] as const;
+export type StartMode = (typeof START_MODES)[number];
+
+/**
+ * Two-group waterfall: the size of the first (inner) group, about 65 % of the heat. The practice
+ * as commonly stated (WA C2.1 text not found in the stored rules; see startlists/rules/starts.ts).
+ */
+export function firstGroupSize(count: number): number {
+  return Math.ceil((count * 65) / 100);
+}
+
+/** The group of a start position on a two-group waterfall: 1 (the usual line) or 2 (the outer half). */
+export function startGroupOf(position: number, count: number): 1 | 2 {
+  return position <= firstGroupSize(count) ? 1 : 2;
+}
 export const RoundSchema = Type.Object({
   name: Literals(ROUND_NAMES),
   qualifyByPlace: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),

@@ -22,6 +22,7 @@ import {
   group,
   groupItem,
   item,
+  type RoundPlan,
   relayMember,
   relayTeam,
 } from '../../db/schema/index.js';
@@ -275,7 +276,7 @@ export function heatVO(
 }
 
 /** A round with its heats (in number order) and the event it belongs to. */
-export function roundVO(r: RoundRow, event: EventVO, heats: HeatVO[]): RoundVO {
+export function roundVO(r: RoundRow, event: EventVO, heats: HeatVO[], plan: RoundPlan | undefined): RoundVO {
   return {
     id: r.id,
     version: r.version,
@@ -292,6 +293,8 @@ export function roundVO(r: RoundRow, event: EventVO, heats: HeatVO[]): RoundVO {
     cutSize: r.cutSize,
     heights: r.heights,
     drawSeed: r.drawSeed,
+    // How the round starts, as its plan says ('lanes' unless the plan chose a group start).
+    start: plan?.start ?? 'lanes',
     status: roundStatus(heats),
     event,
     heats,
@@ -312,7 +315,7 @@ export function byLaneThenPosition(a: Pick<StartVO, 'lane' | 'position'>, b: Pic
 export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptions = {}): Promise<RoundVO[]> {
   if (!roundIds.length) return [];
   const rounds = await db
-    .select({ r: compRound, e: eventColumns })
+    .select({ r: compRound, e: eventColumns, plans: groupItem.rounds })
     .from(compRound)
     .innerJoin(groupItem, eq(groupItem.id, compRound.groupItemId))
     .innerJoin(group, eq(group.id, groupItem.groupId))
@@ -400,7 +403,10 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
     list.push(heatVO(h, startsOf.get(h.id) ?? [], opts));
     heatsOf.set(h.roundId, list);
   }
-  const byId = new Map(rounds.map(({ r, e }) => [r.id, roundVO(r, e, heatsOf.get(r.id) ?? [])] as const));
+  // The round's plan is its group item's `rounds[index]` (as `roundPlanOf` reads it), joined here.
+  const byId = new Map(
+    rounds.map(({ r, e, plans }) => [r.id, roundVO(r, e, heatsOf.get(r.id) ?? [], plans[r.index])] as const),
+  );
   // Keep the order asked for; drop rounds with nothing published in the public view.
   return roundIds
     .map((id) => byId.get(id))

@@ -145,6 +145,20 @@ export default {
     addRound: 'Add round',
     qualifyByPlace: 'Q by place',
     qualifyByTime: 'q by time',
+    laneTable: 'Lane table',
+    laneTables: {
+      meeting: "Meeting's table",
+      event: "Event's table (World Athletics)",
+    },
+    start: 'Start',
+    starts: {
+      lanes: 'In lanes',
+      'two-per-lane': 'Two per lane',
+      waterfall: 'Waterfall',
+      'two-groups': 'Two-group waterfall',
+    },
+    startHint:
+      "Lane table: the meeting's one table, or the event's World Athletics table (straight, 400 m) where known. Start: in lanes (one a lane, or the event's usual start); two per lane (800 m group start); waterfall (positions drawn on the curved line); two-group waterfall (about 65 % on the usual line, the rest on the outer line).",
     scoring: 'Scoring table',
     scoringHint: 'Points per place, comma separated, up to 12, e.g. 9,7,6,5,4,3,2,1',
     scheduledAt: 'Scheduled at',

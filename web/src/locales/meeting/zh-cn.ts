@@ -145,6 +145,20 @@ export default {
     addRound: '添加赛次',
     qualifyByPlace: '按名次录取',
     qualifyByTime: '按成绩录取',
+    laneTable: '道次表',
+    laneTables: {
+      meeting: '本次运动会道次表',
+      event: '项目道次表（世界田联）',
+    },
+    start: '起跑方式',
+    starts: {
+      lanes: '分道起跑',
+      'two-per-lane': '每道两人',
+      waterfall: '弧线起跑',
+      'two-groups': '两组弧线起跑',
+    },
+    startHint:
+      '道次表：用本次运动会统一的道次表，或按项目用世界田联的道次表（直道、400 米，已知时）。起跑方式：分道起跑（每道一人，或按项目惯例）；每道两人（800 米分组起跑）；弧线起跑（在弧形起跑线上抽签排位）；两组弧线起跑（约 65% 在常规起跑线，其余在外侧起跑线）。',
     scoring: '计分表',
     scoringHint: '用逗号分隔的各名次得分，最多 12 个，如 9,7,6,5,4,3,2,1',
     scheduledAt: '比赛时间',

@@ -33,6 +33,17 @@ export default {
   dragHint: 'Drag a row onto another to swap them, or use the "Move to…" menu.',
   locked: 'Results entered: this heat can no longer be adjusted.',
   emptyHeat: 'Drop a competitor here',
+  startMode: 'Start: {{mode}}',
+  startPosition: 'Start pos.',
+  startGroup: 'Group',
+  groupN: 'Group {{group}}',
+  sharedLane: 'shared',
+  startHelp: {
+    'two-per-lane': 'Two athletes start in each lane; a lane marked "shared" holds two.',
+    waterfall: 'Waterfall start: athletes take the curved start line in start-position order from the inside out.',
+    'two-groups':
+      'Two-group waterfall: group 1 on the usual curved line, group 2 on the separate line across the outer half of the track.',
+  },
   members: 'Runners',
   trials: 'Trials',
   cutAfter: 'Cut after trial',

@@ -33,6 +33,8 @@ const WORDS = {
   heatsOf: ['共{n}组', '{n} heats'],
   lane: ['道次', 'Lane'],
   order: ['顺序', 'Order'],
+  startPosition: ['起跑位', 'Pos.'],
+  startGroup: ['起跑组', 'Group'],
   bib: ['号码', 'Bib'],
   name: ['姓名', 'Name'],
   team: ['队伍', 'Team'],

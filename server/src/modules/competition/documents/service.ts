@@ -9,6 +9,7 @@ import {
   type Lang,
   type RoundVO,
   type StartVO,
+  startGroupOf,
 } from '@baton/contracts';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
@@ -84,6 +85,10 @@ function runners(w: Words, s: StartVO): string {
  * Start list
  */
 
+/** Whether a round's athletes have lanes: two per lane always, waterfalls never, else the event's. */
+const inLanes = (r: Pick<RoundVO, 'start' | 'event'>) =>
+  r.start === 'two-per-lane' || (r.start === 'lanes' && r.event.usesLanes);
+
 export async function startListPdf(db: DbOrTx, u: CurrentUser, roundId: number, lang: Lang): Promise<DocumentFile> {
   const { meeting: m } = await requireRound(db, u, roundId, 'view');
   const round = await loadRound(db, roundId);
@@ -97,9 +102,13 @@ export async function startListPdf(db: DbOrTx, u: CurrentUser, roundId: number, 
     meetingHeader(w, m, w.w('startList'), label, dateTime(round.scheduledAt ?? round.heats[0]?.scheduledAt)),
   );
   const relay = e.kind === 'relay';
-  const lanes = e.usesLanes;
+  const lanes = inLanes(round);
+  // Waterfalls print the start position; a two-group start also each athlete's group (1 or 2).
+  const waterfall = round.start === 'waterfall' || round.start === 'two-groups';
+  const groups = round.start === 'two-groups';
   const columns: Column[] = [
-    { label: w.w(lanes ? 'lane' : 'order'), width: 0.6, align: 'center' },
+    { label: w.w(lanes ? 'lane' : waterfall ? 'startPosition' : 'order'), width: 0.6, align: 'center' },
+    ...(groups ? [{ label: w.w('startGroup'), width: 0.6, align: 'center' as const }] : []),
     ...(relay ? [] : [{ label: w.w('bib'), width: 0.8, align: 'center' as const }]),
     { label: w.w(relay ? 'team' : 'name'), width: relay ? 2.2 : 1.6 },
     { label: w.w('delegation'), width: 2.4 },
@@ -118,6 +127,7 @@ export async function startListPdf(db: DbOrTx, u: CurrentUser, roundId: number, 
     const rows: Row[] = h.starts.map((s) => ({
       cells: [
         String((lanes ? s.lane : s.position) ?? ''),
+        ...(groups ? [String(startGroupOf(s.position, h.starts.length))] : []),
         ...(relay ? [] : [{ text: s.bib ?? '', bold: true }]),
         relay ? { text: s.name, bold: true } : { text: s.name, sub: s.nameEn ?? undefined },
         s.delegationName,
@@ -205,7 +215,7 @@ function resultColumns(w: Words, round: RoundVO, starts: StartVO[]): { columns: 
     };
   }
   // Track, relays, road, combined: lane, reaction time (TR 16.6, when taken), the mark.
-  const lanes = e.usesLanes;
+  const lanes = inLanes(round);
   const reaction = starts.some((s) => s.reactionTime !== null);
   return {
     columns: [

@@ -635,7 +635,7 @@ export async function generateStartList(
       startsOf.set(p.heat, list);
     }
     const heatVOs = heats.map((h) => heatVO(h, (startsOf.get(h.number) ?? []).sort(byLaneThenPosition)));
-    return roundVO(updated!, event, heatVOs);
+    return roundVO(updated!, event, heatVOs, plan);
   });
   await announce(hub, frame(out), false);
   return out;

@@ -1,5 +1,5 @@
 import { DragOutlined, HolderOutlined } from '@ant-design/icons';
-import type { HeatVO, StartVO } from '@baton/contracts';
+import { type HeatVO, type StartMode, type StartVO, startGroupOf } from '@baton/contracts';
 import { Button, Card, Dropdown, type MenuProps, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n';
@@ -31,6 +31,8 @@ interface Props {
   heat: HeatVO;
   heats: HeatVO[];
   lanes: boolean;
+  /** How the round starts (RoundVO.start): shared lanes, start positions, groups. */
+  start: StartMode;
   laneCount: number;
   field: boolean;
   editable: boolean;
@@ -39,7 +41,7 @@ interface Props {
 }
 
 /** One heat (or flight) as a card: its start list, rows draggable onto other rows to swap. */
-export function HeatCard({ heat, heats, lanes, laneCount, field, editable, busy, onMove }: Props) {
+export function HeatCard({ heat, heats, lanes, start, laneCount, field, editable, busy, onMove }: Props) {
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   const movable = editable && canAdjust(heat);
@@ -88,18 +90,42 @@ export function HeatCard({ heat, heats, lanes, laneCount, field, editable, busy,
       };
     });
 
+  const waterfall = !lanes && (start === 'waterfall' || start === 'two-groups');
+  const sharing = (lane: number | null) => lane !== null && heat.starts.filter((o) => o.lane === lane).length > 1;
   const columns: TableColumnsType<StartVO> = [
     {
-      title: lanes ? t('comp.lane') : t('comp.order'),
+      title: lanes ? t('comp.lane') : waterfall ? t('startlist.startPosition') : t('comp.order'),
       key: 'slot',
       width: 64,
       render: (_, s) => (
         <Space size={4}>
           {movable && <HolderOutlined style={{ cursor: 'grab', opacity: 0.5 }} aria-hidden />}
           <Typography.Text strong>{lanes ? s.lane : s.position}</Typography.Text>
+          {start === 'two-per-lane' && sharing(s.lane) && (
+            <Tag style={{ marginInlineEnd: 0 }} data-testid="sl-shared-lane">
+              {t('startlist.sharedLane')}
+            </Tag>
+          )}
         </Space>
       ),
     },
+    ...(start === 'two-groups' && !lanes
+      ? [
+          {
+            title: t('startlist.startGroup'),
+            key: 'group',
+            width: 72,
+            render: (_: unknown, s: StartVO) => {
+              const group = startGroupOf(s.position, heat.starts.length);
+              return (
+                <Tag color={group === 1 ? 'blue' : 'orange'} data-testid="sl-start-group" data-group={group}>
+                  {t('startlist.groupN', { group })}
+                </Tag>
+              );
+            },
+          },
+        ]
+      : []),
     { title: t('comp.bib'), dataIndex: 'bib', width: 64, render: (v: string | null) => v ?? '–' },
     {
       title: t('comp.name'),

@@ -156,7 +156,13 @@ export default function StartListPage() {
   if (!selection.loading && !selection.meetings.length) return <NoCompetitionMeeting loading={false} />;
 
   const field = event?.kind === 'field-height' || event?.kind === 'field-distance';
-  const lanes = !!round && !field && round.event.usesLanes && (event?.kind === 'track' || event?.kind === 'relay');
+  // Lanes as the round starts: two per lane always draws lanes, a waterfall never (RoundVO.start).
+  const start = round?.start ?? 'lanes';
+  const lanes =
+    !!round &&
+    !field &&
+    (event?.kind === 'track' || event?.kind === 'relay') &&
+    (start === 'two-per-lane' || (start === 'lanes' && round.event.usesLanes));
   const laneCount = Math.max(8, ...(round?.heats.flatMap((h) => h.starts.map((s) => s.lane ?? 0)) ?? []));
   const hasHeats = !!round?.heats.length;
   const allDraft = !!round && round.heats.every((h) => h.status === 'draft');
@@ -270,6 +276,15 @@ export default function StartListPage() {
               {perms.edit && round!.heats.some((h) => h.status !== 'official') && (
                 <Typography.Text type="secondary">{t('startlist.dragHint')}</Typography.Text>
               )}
+              {!field && start !== 'lanes' && (
+                <Alert
+                  type="info"
+                  showIcon
+                  data-testid="sl-start-mode"
+                  title={t('startlist.startMode', { mode: t(`meeting.groupItem.starts.${start}`) })}
+                  description={t(`startlist.startHelp.${start}`)}
+                />
+              )}
               <Row gutter={[12, 12]}>
                 {round!.heats.map((h) => (
                   <Col key={h.id} xs={24} lg={12} xxl={8}>
@@ -277,6 +292,7 @@ export default function StartListPage() {
                       heat={h}
                       heats={round!.heats}
                       lanes={lanes}
+                      start={field ? 'lanes' : start}
                       laneCount={laneCount}
                       field={field}
                       editable={perms.edit}

@@ -155,6 +155,7 @@ const ROUND_100: RoundVO = {
   cutSize: 8,
   heights: null,
   drawSeed: 'x',
+  start: 'lanes',
   status: 'set',
   event: {
     meetingId: 7,

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupItemVO, GroupVO, RoundPlanVO } from '@baton/contracts';
-import { ROUND_NAMES } from '@baton/contracts';
+import { LANE_TABLES, ROUND_NAMES, START_MODES } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -81,6 +81,8 @@ export function GroupItems({ group, onChanged }: { group: GroupVO; onChanged: ()
               {round.qualifyByPlace || round.qualifyByTime
                 ? ` Q${round.qualifyByPlace ?? 0}+q${round.qualifyByTime ?? 0}`
                 : ''}
+              {round.start && round.start !== 'lanes' ? ` · ${t(`meeting.groupItem.starts.${round.start}`)}` : ''}
+              {round.laneTable === 'event' ? ` · ${t('meeting.groupItem.laneTables.event')}` : ''}
             </Tag>
           ))}
         </Space>
@@ -194,6 +196,11 @@ function GroupItemForm({
         name: r.name,
         ...(r.qualifyByPlace != null ? { qualifyByPlace: r.qualifyByPlace } : {}),
         ...(r.qualifyByTime != null ? { qualifyByTime: r.qualifyByTime } : {}),
+        // Draw options: the table and start as chosen ('meeting' / 'lanes' are the defaults, left
+        // out); the round's own lane groups (set through the API) are kept as they were.
+        ...(r.laneTable && r.laneTable !== 'meeting' ? { laneTable: r.laneTable } : {}),
+        ...(r.laneGroups?.length ? { laneGroups: r.laneGroups } : {}),
+        ...(r.start && r.start !== 'lanes' ? { start: r.start } : {}),
       })),
       scoringTable: parseScoring(v.scoring) ?? [],
       scheduledAt: fromLocalInput(v.scheduledAt),
@@ -321,6 +328,24 @@ function GroupItemForm({
                     style={{ width: 120 }}
                   />
                 </Form.Item>
+                <Form.Item name={[name, 'laneTable']} style={{ marginBottom: 4 }}>
+                  <Select
+                    style={{ width: 190 }}
+                    placeholder={t('meeting.groupItem.laneTable')}
+                    aria-label={t('meeting.groupItem.laneTable')}
+                    options={LANE_TABLES.map((v) => ({ value: v, label: t(`meeting.groupItem.laneTables.${v}`) }))}
+                    data-testid="round-lane-table"
+                  />
+                </Form.Item>
+                <Form.Item name={[name, 'start']} style={{ marginBottom: 4 }}>
+                  <Select
+                    style={{ width: 160 }}
+                    placeholder={t('meeting.groupItem.start')}
+                    aria-label={t('meeting.groupItem.start')}
+                    options={START_MODES.map((v) => ({ value: v, label: t(`meeting.groupItem.starts.${v}`) }))}
+                    data-testid="round-start"
+                  />
+                </Form.Item>
                 <MinusCircleOutlined onClick={() => remove(name)} aria-label={t('crud.delete')} />
               </Space>
             ))}
@@ -332,6 +357,9 @@ function GroupItemForm({
             <Form.ErrorList errors={errors} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
               {t('meeting.groupItem.roundsHint')}
+            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
+              {t('meeting.groupItem.startHint')}
             </Typography.Paragraph>
           </div>
         )}

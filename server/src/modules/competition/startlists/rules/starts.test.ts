@@ -1,8 +1,9 @@
+import { firstGroupSize, startGroupOf } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
 import { composeRound } from './compose.js';
 import { deriveLaneGroups } from './lanes.js';
 import { seededRandom } from './prng.js';
-import { drawStarts, firstGroupSize, startGroupOf, startsInLanes } from './starts.js';
+import { drawStarts, startsInLanes } from './starts.js';
 
 /**
  * Group and waterfall starts (issue 23). The rule text (800 m two per lane; the two-group start

@@ -1,4 +1,4 @@
-import type { START_MODES } from '@baton/contracts';
+import type { StartMode } from '@baton/contracts';
 import { type EventShape, inLanes } from './heats.js';
 import { type LaneGroup, lanesInUse } from './lanes.js';
 import { type Rng, shuffle } from './prng.js';
@@ -18,7 +18,7 @@ import { type Rng, shuffle } from './prng.js';
  * The start list shows each athlete's start position (a lane shared by two, a waterfall position,
  * or group and position), never a lane of its own where there is none.
  */
-export type StartMode = (typeof START_MODES)[number];
+export type { StartMode };
 
 export interface StartSlot {
   /** The lane (shared by two athletes in 'two-per-lane'); null on a waterfall. */
@@ -39,15 +39,8 @@ export function maxPerHeatOf(mode: StartMode | undefined, lanes: number): number
   return mode === 'two-per-lane' ? 2 * lanes : null;
 }
 
-/** Two-group waterfall: the size of the first (inner) group, about 65 % of the heat. */
-export function firstGroupSize(count: number): number {
-  return Math.ceil((count * 65) / 100);
-}
-
-/** The group of a start position on a two-group waterfall: 1 (the usual line) or 2 (the outer half). */
-export function startGroupOf(position: number, count: number): 1 | 2 {
-  return position <= firstGroupSize(count) ? 1 : 2;
-}
+// `firstGroupSize` and `startGroupOf` (the two-group split) live in @baton/contracts: the start
+// list page and the printed start list use the same function.
 
 /**
  * The start slots of a heat of `count`, drawn by lot (the same in any round: group and

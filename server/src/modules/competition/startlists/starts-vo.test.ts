@@ -1,0 +1,80 @@
+import { type RoundVO, startGroupOf } from '@baton/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entry, groupItem } from '../../../db/schema/index.js';
+import { seedCompetitionDemo } from '../../../db/seed/competition.js';
+import { seedRegistrationDemo } from '../../../db/seed/registration.js';
+import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { readPdf } from '../documents/testkit.js';
+
+/** The round's VO says how it starts (`start`, from its plan), so the start list can show it. */
+let t: TestApp;
+let committee: Client;
+let groups: Map<string, DemoGroup>;
+const gi = (group: string, item: string) => groups.get(group)!.items.get(item)!;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await seedRegistrationDemo(t.database.db);
+  await seedCompetitionDemo(t.database.db);
+  groups = await demoGroups(t);
+  committee = await signIn(t, 'committee');
+  await t.database.db
+    .update(entry)
+    .set({ status: 'approved' })
+    .where(eq(entry.groupItemId, gi('U16 Girls', '800')));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('RoundVO.start', () => {
+  it("a round whose plan says 'two-groups' carries it, when made and when read again", async () => {
+    const id = gi('U16 Girls', '800');
+    await t.database.db
+      .update(groupItem)
+      .set({ rounds: [{ name: 'final', start: 'two-groups' }] })
+      .where(eq(groupItem.id, id));
+    const made = await committee.post(`/api/v1/competition/events/${id}/start-list`, { seed: 'tg' });
+    expect(code(made), JSON.stringify(made.json())).toBe('00000');
+    expect(data<RoundVO>(made).start).toBe('two-groups');
+    const read = data<RoundVO>(await committee.get(`/api/v1/competition/rounds/${data<RoundVO>(made).id}`));
+    expect(read.start).toBe('two-groups');
+    // Each heat splits by the shared function: the first ceil(65 %) positions are group 1.
+    for (const h of read.heats) {
+      const g1 = h.starts.filter((s) => startGroupOf(s.position, h.starts.length) === 1).length;
+      expect(g1).toBe(Math.ceil((h.starts.length * 65) / 100));
+    }
+    // The printed start list: start position and start group columns, no lane.
+    for (const [lang, labels, lane] of [
+      ['zh-CN', ['起跑位', '起跑组'], '道次'],
+      ['en', ['Pos.', 'Group'], 'Lane'],
+    ] as const) {
+      const res = await committee.raw({
+        method: 'GET',
+        url: `/api/v1/competition/rounds/${read.id}/pdf/start-list`,
+        payload: '',
+        headers: { 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const lines = (await readPdf(res.rawPayload)).text.join('\n').split('\n');
+      for (const l of labels) expect(lines, lines.slice(0, 30).join(' / ')).toContain(l);
+      expect(lines).not.toContain(lane);
+    }
+  });
+
+  it("a round without a start option says 'lanes'", async () => {
+    const id = gi('U16 Girls', '800');
+    await t.database.db
+      .update(groupItem)
+      .set({ rounds: [{ name: 'final' }] })
+      .where(eq(groupItem.id, id));
+    const made = await committee.post(`/api/v1/competition/events/${id}/start-list`, { seed: 'ln' });
+    expect(code(made)).toBe('00000');
+    expect(data<RoundVO>(made).start).toBe('lanes');
+    const read = data<RoundVO>(await committee.get(`/api/v1/competition/rounds/${data<RoundVO>(made).id}`));
+    expect(read.start).toBe('lanes');
+  });
+});
