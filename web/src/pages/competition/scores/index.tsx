@@ -158,23 +158,28 @@ export default function ScoresPage() {
       )}
       {manage && s && meetingId !== undefined && (
         <>
-          <TeamOptionsModal
-            open={dialog === 'options'}
-            meetingId={meetingId}
-            groupId={groupId}
-            groupLabel={groups.find((g) => g.value === groupId)?.label}
-            options={s.options}
-            onClose={closeDialog}
-            onSaved={refetchScores}
-          />
-          <AwardModal
-            open={dialog === 'awards'}
-            meetingId={meetingId}
-            awards={s.sportsmanship}
-            delegations={delegationOptions}
-            onClose={closeDialog}
-            onSaved={refetchScores}
-          />
+          {/* Mounted only while open: a FormModal renders its dialog (and its OK button) even when closed. */}
+          {dialog === 'options' && (
+            <TeamOptionsModal
+              open
+              meetingId={meetingId}
+              groupId={groupId}
+              groupLabel={groups.find((g) => g.value === groupId)?.label}
+              options={s.options}
+              onClose={closeDialog}
+              onSaved={refetchScores}
+            />
+          )}
+          {dialog === 'awards' && (
+            <AwardModal
+              open
+              meetingId={meetingId}
+              awards={s.sportsmanship}
+              delegations={delegationOptions}
+              onClose={closeDialog}
+              onSaved={refetchScores}
+            />
+          )}
         </>
       )}
       <Card variant="borderless" size="small">
