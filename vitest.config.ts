@@ -19,8 +19,32 @@ const serverProject = {
 };
 
 /**
- * One run covers every unit and server suite. The server suite runs on embedded PGlite,
- * and again on PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
+ * What depends on the engine, run again on PostgreSQL (issue 26): the driver and its faults,
+ * migrations and seeds, transactions, locks and concurrent writers, crashes, shutdown, backup,
+ * two instances, and the modules whose reads are raw SQL (the driver parses their types: counts,
+ * numerics, timestamps). Everything runs on PGlite. Bad input on every route (bad-input.test.ts,
+ * over two minutes) runs on PGlite only: PGlite is PostgreSQL's own engine, so a value the
+ * database refuses is refused with the same SQLSTATE on both, and the route checks before it are
+ * the same code; the driver's own faults are pg-faults.test.ts's.
+ */
+const postgresTests = [
+  'server/src/db/**/*.test.ts',
+  'server/src/ops/**/*.test.ts',
+  'server/src/security/{crash,shutdown,log-immutable,object-access}.test.ts',
+  'server/src/plugins/{oplog-tx,answer-cache}.test.ts',
+  'server/src/lib/sql.test.ts',
+  'server/src/app.test.ts',
+  'server/src/modules/{health,realtime,codegen,stats,public,verification}/*.test.ts',
+  'server/src/modules/apply/{apply,concurrency,entries-write,seed}.test.ts',
+  'server/src/modules/{audit,meetings,files}/*.test.ts',
+  'server/src/modules/competition/views.test.ts',
+  'server/src/modules/competition/{startlists,bibs,scores,public,combined}/*.test.ts',
+  'server/src/modules/competition/callroom/before-seeding.test.ts',
+];
+
+/**
+ * One run covers every unit and server suite. The server suite runs on embedded PGlite, and
+ * its engine-dependent part again on PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
  */
 export default defineConfig({
   test: {
@@ -63,7 +87,12 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              test: { name: 'server-postgres', env: { BATON_TEST_DB: 'postgres' }, ...serverProject },
+              test: {
+                name: 'server-postgres',
+                env: { BATON_TEST_DB: 'postgres' },
+                ...serverProject,
+                include: postgresTests,
+              },
             },
           ]
         : []),

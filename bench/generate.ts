@@ -8,14 +8,15 @@
  * provincial: 300 delegations × 20 athletes (6,000), 5 coaches (1,500), 20,000 entries;
  * carnival:   400 delegations × 50 athletes (20,000), 2 coaches, 60,000 entries.
  */
-import { idCheckChar, USER_TYPE } from '@baton/contracts';
+import { idCheckChar, MEETING_TIME_ZONE, USER_TYPE } from '@baton/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.js';
 import { athlete, delegation, group, groupItem, item, user } from '../server/src/db/schema/index.js';
+import { createAthlete } from '../server/src/modules/apply/athletes.js';
+import { createCoach } from '../server/src/modules/apply/coaches.js';
 import { createEntry } from '../server/src/modules/apply/entries.js';
-import { createAthlete, createCoach } from '../server/src/modules/apply/service.js';
 import { submitApply } from '../server/src/modules/apply/submit.js';
-import { decide } from '../server/src/modules/audit/service.js';
+import { decide } from '../server/src/modules/audit/decisions.js';
 import { batchDelegations } from '../server/src/modules/delegations/service.js';
 import { createGroup, createGroupItem } from '../server/src/modules/groups/service.js';
 import { changeStatus, createMeeting } from '../server/src/modules/meetings/service.js';
@@ -241,24 +242,29 @@ export async function generate(db: Db, o: GenerateOptions): Promise<Meet> {
   const year = new Date(now + 40 * 86_400_000).getUTCFullYear();
   const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const spec = o.spec;
-  const m = await createMeeting(db, u, {
-    name: `${o.code} 基准测试田径运动会`,
-    nameEn: `${o.code} benchmark athletics meeting`,
-    code: o.code,
-    year,
-    venue: '省体育中心',
-    startDate: dateOf(now + 40 * 86_400_000),
-    endDate: dateOf(now + 42 * 86_400_000),
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
-    maxEventsPerAthlete: 4,
-    maxRelaysPerAthlete: 1,
-    maxEntriesPerItem: spec.maxPerDelegation,
-    maxAthletes: spec.athletesPer + 10,
-    maxCoaches: spec.coachesPer + 3,
-    lanes: 8,
-    publicLists: true,
-  });
+  const m = await createMeeting(
+    db,
+    u,
+    {
+      name: `${o.code} 基准测试田径运动会`,
+      nameEn: `${o.code} benchmark athletics meeting`,
+      code: o.code,
+      year,
+      venue: '省体育中心',
+      startDate: dateOf(now + 40 * 86_400_000),
+      endDate: dateOf(now + 42 * 86_400_000),
+      regOpensAt: new Date(now - 86_400_000).toISOString(),
+      regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
+      maxEventsPerAthlete: 4,
+      maxRelaysPerAthlete: 1,
+      maxEntriesPerItem: spec.maxPerDelegation,
+      maxAthletes: spec.athletesPer + 10,
+      maxCoaches: spec.coachesPer + 3,
+      lanes: 8,
+      publicLists: true,
+    },
+    MEETING_TIME_ZONE,
+  );
   await changeStatus(db, u, m.id, 'registration_open', 'bench');
 
   // U14, U16, U18, U20, boys and girls (WA age groups: age on 31 December of the year).

@@ -14,7 +14,8 @@
  * same bytes, then RSS), import (6,000-row Excel with 1 % bad rows), pglite (the same public reads
  * on the embedded database), startlists (every event of the carnival meet), fanout (5,000
  * anonymous sockets; a published start list reaching them, on one instance and across two), web
- * (the web built, then bench/web-first-load.mjs in Chromium: bytes and interactive per page).
+ * (the web built, then bench/web-first-load.mjs in Chromium: bytes and interactive per page),
+ * books (the carnival meet's programme book, 秩序册, made as a job: time and the server's peak RSS).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,7 +62,7 @@ const CLIENTS = Number(opt('clients', '5000'));
 const IMPORT_ROWS = Number(opt('import-rows', '6000'));
 /** Loopback ports used: base+11 … base+33 (two benches can run side by side on different bases). */
 const PORT_BASE = Number(opt('port-base', '4200'));
-const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout,web').split(','));
+const ONLY = new Set(opt('only', 'writes,reads,import,pglite,startlists,fanout,books,web').split(','));
 const PG_ADMIN = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const stamp = Date.now().toString(36);
@@ -518,7 +519,7 @@ async function carnival() {
 
   let roundId = 0;
   const rounds: number[] = [];
-  if (ONLY.has('startlists') || ONLY.has('fanout')) {
+  if (ONLY.has('startlists') || ONLY.has('fanout') || ONLY.has('books')) {
     const failures: string[] = [];
     // "Generate all": one request makes every event's first round; timed from send to answer.
     const started = performance.now();
@@ -586,6 +587,8 @@ async function carnival() {
     });
   }
 
+  if (ONLY.has('books')) await programmeBook(a, token, meet, rounds.length);
+
   if (ONLY.has('fanout') && roundId) {
     log(`  fan-out: opening ${CLIENTS} sockets on A`);
     let sockets = await openSockets(a.base, CLIENTS);
@@ -621,6 +624,65 @@ async function carnival() {
   }
   await a.stop();
   await b.stop();
+}
+
+// ─── Scenario: the programme book ─────────────────────────────────────────────────────────
+
+/**
+ * The carnival meet's programme book (秩序册: officials, timetable, every delegation's block, every
+ * first round's start list, records), Chinese, A4: bibs numbered by delegation first, then the
+ * book made as a job (`POST /competition/meetings/:id/books`), polled every 250 ms until done,
+ * the file fetched. Timed from the start request to the file; the server's RSS sampled meanwhile.
+ */
+async function programmeBook(baton: Child, token: string, meet: Meet, startLists: number) {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const api = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baton.base}${url}`, {
+      method,
+      headers: auth,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+    const env = (await res.json()) as { code: string; msg: string; data: T };
+    if (env.code !== '00000') throw new Error(`${method} ${url}: ${res.status} ${env.msg}`);
+    return env.data;
+  };
+  const base = `/api/v1/competition/meetings/${meet.meetingId}`;
+  const athletes = meet.delegations.reduce((n, d) => n + d.athletes.length, 0);
+  await api('POST', `${base}/bibs`, { scheme: { kind: 'delegation', start: 1001, step: 0 }, keepExisting: false });
+  const before = baton.rssMb();
+  const rss = sampleRss(baton.pid, 100);
+  const started = performance.now();
+  interface Job {
+    id: string;
+    status: string;
+    done: number;
+    total: number;
+    error: string | null;
+    pages: number | null;
+    bytes: number | null;
+  }
+  let job = await api<Job>('POST', `${base}/books?book=programme&lang=zh-cn&paper=A4`);
+  let polls = 0;
+  while (job.status === 'running') {
+    await sleep(250);
+    job = await api<Job>('GET', `${base}/books/${job.id}`);
+    if (++polls % 20 === 0) log(`  programme book: ${job.done} / ${job.total} sections`);
+  }
+  if (job.status !== 'done') throw new Error(`programme book failed: ${job.error}`);
+  const file = await fetch(`${baton.base}${base}/books/${job.id}/pdf`, { headers: auth });
+  const bytes = (await file.arrayBuffer()).byteLength;
+  const took = (performance.now() - started) / 1000;
+  const peak = rss.stop();
+  log(
+    `  programme book: ${job.pages} pages, ${(bytes / 1e6).toFixed(1)} MB in ${took.toFixed(1)} s; RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+  );
+  rows.push({
+    scenario: `programme book (秩序册), carnival meet (${meet.delegations.length} delegations, ${fmt(athletes)} athletes, ${startLists} start lists)${scaleNote}`,
+    figure: `${took.toFixed(1)} s, ${fmt(job.pages ?? 0)} pages, ${(bytes / 1e6).toFixed(1)} MB; server RSS peak ${peak.toFixed(0)} MB (${before.toFixed(0)} before)`,
+    target: '< 120 s, < 800 MB',
+    ratio: `${(took / 120).toFixed(2)}× / ${(peak / 800).toFixed(2)}×`,
+    pass: took < 120 && peak < 800 && file.status === 200 ? 'pass' : 'MISS',
+  });
 }
 
 // ─── Main ─────────────────────────────────────────────────────────────────────────────────
@@ -688,7 +750,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  if (ONLY.has('startlists') || ONLY.has('fanout') || ONLY.has('reads')) await carnival();
+  if (ONLY.has('startlists') || ONLY.has('fanout') || ONLY.has('reads') || ONLY.has('books')) await carnival();
   if (ONLY.has('web')) webFirstLoad();
 }
 

@@ -33,6 +33,9 @@ function server(port: number, name: string, captcha: 'on' | 'off') {
       LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1: lift the per-IP sign-in limit (tested in the server suite).
       LOGIN_RATE_LIMIT: '100000',
+      // Sessions kept by signInOnce (tests/helpers.ts) are reused for the whole run: their access
+      // tokens outlive it, so no page refreshes (and so rotates) a shared session.
+      ACCESS_TOKEN_TTL: '7200',
       NODE_ENV: 'development',
     },
   };
@@ -46,7 +49,9 @@ export default defineConfig({
   // needs, so two workers side by side do not depend on each other.
   retries: 0,
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // A test's first page is a cold load of the console (signInOnce skips the dashboard that used to
+  // warm it): 15 s for what a loaded CI machine shows late; a passing wait ends when it is met.
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(tmp, 'playwright.json') }],

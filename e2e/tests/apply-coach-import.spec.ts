@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { boyId, noSideScroll, type Setup, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
 import { api, uniqueMobile } from './comm-helpers';
-import { signInAndWait } from './helpers';
+import { signInOnce } from './helpers';
 
 /**
  * Issue 22, the delegation's other two lists: a team leader imports the school's staff list into
@@ -31,7 +31,7 @@ async function staffSheet(s: Setup, staff: { name: string; gender: string; role:
 
 async function adminPage(browser: import('@playwright/test').Browser): Promise<Page> {
   const admin = await (await browser.newContext()).newPage();
-  await signInAndWait(admin);
+  await signInOnce(admin);
   return admin;
 }
 

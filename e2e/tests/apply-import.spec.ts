@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { boyId, noSideScroll, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
 import { api } from './comm-helpers';
-import { signInAndWait } from './helpers';
+import { signInOnce } from './helpers';
 
 /**
  * Issue 22 "Done when": in Chromium, a team leader imports a school-style sheet with the preview
@@ -19,7 +19,7 @@ test('a team leader imports a school-style sheet on a phone: preview, one column
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36).slice(-6);
   const admin = await (await browser.newContext()).newPage();
-  await signInAndWait(admin);
+  await signInOnce(admin);
   const s = await setUp(admin, stamp);
   const leader = await signInAsLeader(browser, admin, s);
 

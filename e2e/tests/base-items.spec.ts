@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
 
 test.describe('base data', () => {
   test('an item is created, found, edited and deleted', async ({ page }) => {
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/base/item', 'item-table');
     const table = page.getByTestId('item-table');
     const code = unique('T').slice(0, 16);
@@ -46,7 +46,7 @@ test.describe('base data', () => {
   });
 
   test('area codes import reports a bad row, then imports the valid ones', async ({ page }, info) => {
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/base/codes', 'code-table');
     const county = unique('C');
     const sub = `${county}-01`;
@@ -91,7 +91,7 @@ test.describe('base data', () => {
   });
 
   test("a nature's default fields are chosen per target and saved", async ({ page }) => {
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/meeting/nature', 'nature-table');
     const table = page.getByTestId('nature-table');
     const name = unique('性质');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, createUser, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
-import { signIn, signInAndWait } from './helpers';
+import { signIn, signInAndWait, signInOnce } from './helpers';
 
 test.describe('registration, password recovery and the personal centre', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -11,7 +11,7 @@ test.describe('registration, password recovery and the personal centre', () => {
     const userContext = await browser.newContext();
     try {
       const admin = await adminContext.newPage();
-      await signInAndWait(admin);
+      await signInOnce(admin);
 
       const page = await userContext.newPage();
       const username = uniqueName('e2e');
@@ -66,7 +66,7 @@ test.describe('registration, password recovery and the personal centre', () => {
     const userContext = await browser.newContext();
     try {
       const admin = await adminContext.newPage();
-      await signInAndWait(admin);
+      await signInOnce(admin);
       const username = uniqueName('fgt');
       const email = `${username}@example.com`;
       await createUser(admin, username, 'first-pass-1', 'Forgetful', { email });
@@ -117,7 +117,7 @@ test.describe('registration, password recovery and the personal centre', () => {
     const userContext = await browser.newContext();
     try {
       const admin = await adminContext.newPage();
-      await signInAndWait(admin);
+      await signInOnce(admin);
       const username = uniqueName('prof');
       await createUser(admin, username, 'profile-pass-1', 'Before Name');
 

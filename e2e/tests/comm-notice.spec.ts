@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, signInAndWait } from './helpers';
+import { ADMIN_PASSWORD, signInAndWait, signInOnce } from './helpers';
 
 /** The unread count the bell announces (its accessible label carries the number). */
 async function bellCount(page: Page): Promise<number> {
@@ -25,7 +25,7 @@ test.describe('notices', () => {
 
       // The administrator composes and publishes to all users.
       const admin = await adminContext.newPage();
-      await signInAndWait(admin);
+      await signInOnce(admin);
       await admin.goto('/#/system/notice');
       await admin.getByTestId('notice-add').click();
       const dialog = admin.getByTestId('notice-compose');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api } from './comm-helpers';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 
 /**
  * Issue 6, bibs and schedule: the committee numbers the demo meeting's approved athletes by
@@ -19,7 +19,7 @@ interface BibPage {
 
 test('the committee assigns bibs and moves a round into a new session', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string; startDate: string }[]>(
     page,
     'GET',

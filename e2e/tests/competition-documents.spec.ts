@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { api } from './comm-helpers';
-import { signInAndWait } from './helpers';
+import { signInOnce } from './helpers';
 
 /**
  * Issue 6, printed documents: the committee opens Documents, picks an event and its round, and
@@ -17,7 +17,7 @@ interface EventRow {
 
 test('the committee downloads a start list and the timetable as PDFs', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
@@ -50,4 +50,30 @@ test('the committee downloads a start list and the timetable as PDFs', async ({ 
   expect(timetable.suggestedFilename()).toMatch(/^竞赛日程-wrj2025\.pdf$/);
   const tt = await readFile((await timetable.path())!);
   expect(tt.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+/**
+ * Issue 24, the books: on the print centre the committee makes the programme book (秩序册), English
+ * edition on A5, from the Books card; the progress bar follows the job to its end, then the PDF
+ * downloads under the server's name. Asking again with the data unchanged hands back the same book.
+ */
+test('the committee makes the programme book with a progress bar and downloads it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInOnce(page, 'committee');
+  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
+  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  await page.goto(`/#/competition/documents?meetingId=${meetingId}`);
+  const card = page.getByTestId('doc-books');
+  await expect(card).toBeVisible();
+  await card.getByTestId('doc-books-lang').getByText('English').click();
+  await card.getByTestId('doc-books-paper').getByText('A5').click();
+  await card.getByTestId('doc-books-generate').click();
+  await expect(card.getByTestId('doc-books-progress')).toBeVisible();
+  await expect(card.getByTestId('doc-books-ready')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByTestId('doc-books-progress')).toContainText(/(\d+) \/ \1/);
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('doc-books-download').click()]);
+  expect(download.suggestedFilename()).toBe('Programme-wrj2025-en-A5.pdf');
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(10_000);
 });

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { api } from './comm-helpers';
 import { type CompMeeting, competitionMeeting, REFEREE_PASSWORD, type Round } from './competition-helpers';
-import { signInAndWait, toast } from './helpers';
+import { signInAndWait, signInOnce, toast } from './helpers';
 
 /**
  * Issue 6 and 22, timing and data exchange, each test on a meeting of its own (made through the
@@ -70,7 +70,7 @@ test('a results referee drops five .lif files, resolves the one conflict, import
   browser,
 }, info) => {
   test.setTimeout(150_000);
-  await signInAndWait(page, 'admin');
+  await signInOnce(page, 'admin');
   const m = await competitionMeeting(page, { item: '400', athletes: 10, heats: 5, seed: 'e2e-lif-batch' });
   expect(m.round.heats).toHaveLength(5);
   const { paths, expected } = await lifFiles(m, (n) => info.outputPath(n));
@@ -151,7 +151,7 @@ test('a results referee drops five .lif files, resolves the one conflict, import
 
 test('the administrator exports lynx.evt and imports a heat’s .lif result file', async ({ page }, info) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'admin');
+  await signInOnce(page, 'admin');
   const m = await competitionMeeting(page, { item: '400', athletes: 6, heats: 1, seed: 'e2e-exchange' });
   const heat = m.round.heats.find((h) => h.number === 1)!;
 

@@ -57,6 +57,22 @@ export async function competitionMeeting(
   admin: Page,
   opts: { item: string; athletes: number; heats: number; seed: string },
 ): Promise<CompMeeting> {
+  const m = await competitionEntries(admin, opts);
+  const made = await api<Round>(admin, 'POST', `/api/v1/competition/events/${m.groupItemId}/start-list`, {
+    roundIndex: 0,
+    seed: opts.seed,
+    heats: opts.heats,
+  });
+  await api(admin, 'POST', `/api/v1/competition/rounds/${made.id}/publish`, {});
+  const round = await api<Round>(admin, 'GET', `/api/v1/competition/rounds/${made.id}`);
+  return { ...m, round };
+}
+
+/** The same meeting with its approved entries and referee, nothing drawn yet. */
+export async function competitionEntries(
+  admin: Page,
+  opts: { item: string; athletes: number },
+): Promise<Omit<CompMeeting, 'round'>> {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const now = Date.now();
   const code = `cm${stamp}`;
@@ -117,14 +133,6 @@ export async function competitionMeeting(
   await api(admin, 'POST', '/api/v1/apply/submit', { delegationId: delegation.id });
   await api(admin, 'POST', '/api/v1/audit/decisions', { entity: 'athlete', ids: athleteIds, decision: 'approve' });
 
-  const made = await api<Round>(admin, 'POST', `/api/v1/competition/events/${groupItem.id}/start-list`, {
-    roundIndex: 0,
-    seed: opts.seed,
-    heats: opts.heats,
-  });
-  await api(admin, 'POST', `/api/v1/competition/rounds/${made.id}/publish`, {});
-  const round = await api<Round>(admin, 'GET', `/api/v1/competition/rounds/${made.id}`);
-
   const roles = await api<{ value: number; code: string }[]>(admin, 'GET', '/api/v1/roles/options');
   const username = `ref${stamp}`;
   const user = await api<{ id: number }>(admin, 'POST', '/api/v1/users', {
@@ -136,5 +144,5 @@ export async function competitionMeeting(
     password: REFEREE_PASSWORD,
   });
   await api(admin, 'PUT', `/api/v1/meetings/${meeting.id}/officials`, { userIds: [user.id] });
-  return { meetingId: meeting.id, code, groupItemId: groupItem.id, round, referee: { id: user.id, username } };
+  return { meetingId: meeting.id, code, groupItemId: groupItem.id, referee: { id: user.id, username } };
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api } from './comm-helpers';
-import { signInAndWait } from './helpers';
+import { signInOnce } from './helpers';
 
 /**
  * Issue 6, live publication: an anonymous phone (390 px) has the U16 Boys 4 × 100 m page of
@@ -37,7 +37,7 @@ interface EventRow {
 const LIVE_MS = 1_000;
 
 test('a phone sees the start list and the official results arrive live', async ({ page, browser }) => {
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);

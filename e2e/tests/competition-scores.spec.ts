@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api } from './comm-helpers';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 
 /**
  * Issue 6, scores and records: the committee opens Scores and records, sees the team points
@@ -19,7 +19,7 @@ interface RecordRow {
 
 test('the committee reads the team tables and keeps a meeting record', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   // A run again on the same server: remove the record this test enters.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api } from './comm-helpers';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 
 /**
  * Issue 6, start lists: the committee opens Start lists, picks U16 Boys 100 m (20 approved
@@ -22,7 +22,7 @@ interface EventRow {
 test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', async ({ page }) => {
   test.slow(); // a loaded development machine; on CI it runs in about 15 s
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
@@ -90,7 +90,7 @@ test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', asyn
 test('the committee makes every event’s first round at once with "Generate all"', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
   const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
   type Listed = Omit<EventRow, 'rounds'> & { rounds: { id: number; index: number; heats: number }[] };

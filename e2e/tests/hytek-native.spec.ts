@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
-import { signInAndWait } from './helpers';
+import { signInOnce } from './helpers';
 
 /**
  * Issue 22: a Hy-Tek entry file as Hy-Tek Meet Manager writes it on a Chinese Windows — GBK,
@@ -15,7 +15,7 @@ test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it ha
   browser,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAndWait(page, 'committee');
+  await signInOnce(page, 'committee');
   const meetings = await api<{ id: number; code: string; startDate: string }[]>(
     page,
     'GET',
@@ -63,7 +63,7 @@ test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it ha
   // The delegation signs in (SMS code from the development outbox): its list shows the tag
   // where the number would be, and the athlete's form says the number is still to be given.
   const admin = await (await browser.newContext()).newPage();
-  await signInAndWait(admin);
+  await signInOnce(admin);
   const leader = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await leader.goto('/#/which/login');
   await leader.getByTestId('which-delegation').click();

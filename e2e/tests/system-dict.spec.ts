@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 import { api, dialog, open, row, search, unique } from './system-helpers';
 
 test.describe('system: dictionaries', () => {
@@ -10,7 +10,7 @@ test.describe('system: dictionaries', () => {
     const username = unique('e2ed');
     const original = '未知';
     const renamed = `未知性别${Date.now().toString(36).slice(-4)}`;
-    await signInAndWait(page);
+    await signInOnce(page);
     await api(page, 'POST', '/api/v1/users', {
       username,
       nickname: 'Dict test',

@@ -41,10 +41,14 @@ export async function api(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   return body.data;
 }
 
-/** Opens a page of the console by its route and waits for its table. */
+/**
+ * Opens a page of the console by its route and waits for its table. After signInOnce this is the
+ * page's first load (the console's shell and the page's chunks from cold), not a move inside an
+ * open console: on CI's two loaded cores that takes longer than one ordinary wait.
+ */
 export async function open(page: Page, path: string, table: string) {
   await page.goto(`/#${path}`);
-  await expect(page.getByTestId(table)).toBeVisible();
+  await expect(page.getByTestId(table)).toBeVisible({ timeout: 30_000 });
 }
 
 /**

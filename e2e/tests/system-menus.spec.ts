@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 import { dialog, open, row, search } from './system-helpers';
 
 test.describe('system: menus', () => {
@@ -9,7 +9,7 @@ test.describe('system: menus', () => {
   test('renaming a menu changes the sidebar at once', async ({ page }) => {
     const original = '部门管理';
     const renamed = `部门-${Date.now().toString(36)}`;
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/system/menu', 'menu-table');
     const table = page.getByTestId('menu-table');
     await search(page, 'menu-keywords', original);
@@ -61,7 +61,7 @@ test.describe('system: menus', () => {
   });
 
   test('the menu tree expands, and the form switches its fields by type', async ({ page }) => {
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/system/menu', 'menu-table');
     const table = page.getByTestId('menu-table');
     await page.getByTestId('menu-expand').click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAndWait, toast } from './helpers';
+import { signInAndWait, signInOnce, toast } from './helpers';
 import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
 
 test.describe('system: roles', () => {
@@ -15,7 +15,7 @@ test.describe('system: roles', () => {
       .replace(/[^A-Z0-9_]/g, '_');
     const roleName = `只读用户${code.slice(-6)}`;
     const username = unique('e2er');
-    await signInAndWait(page);
+    await signInOnce(page);
 
     // The role.
     await open(page, '/system/role', 'role-table');

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signInAndWait, toast } from './helpers';
+import { signInOnce, toast } from './helpers';
 import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
 
 test.describe('system: users', () => {
@@ -11,7 +11,7 @@ test.describe('system: users', () => {
 
   test('create a user, edit the nickname, find it by search, delete it', async ({ page }) => {
     const username = unique('e2eu');
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/system/user', 'user-table');
 
     await page.getByTestId('user-add').click();
@@ -55,7 +55,7 @@ test.describe('system: users', () => {
   test('import: template, a file with a bad row, the report, then the valid rows only', async ({ page }, info) => {
     const a = unique('e2ei');
     const b = unique('e2ej');
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/system/user', 'user-table');
     await page.getByTestId('user-import').click();
     const box = dialog(page);
@@ -100,7 +100,7 @@ test.describe('system: users', () => {
   });
 
   test('export downloads the current filter as xlsx', async ({ page }) => {
-    await signInAndWait(page);
+    await signInOnce(page);
     await open(page, '/system/user', 'user-table');
     await search(page, 'user-keywords', 'admin');
     const download = page.waitForEvent('download');

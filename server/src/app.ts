@@ -35,8 +35,8 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
+import { startRegistrationCloser } from './modules/meetings/registration-window.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
-import { startRegistrationCloser } from './modules/meetings/service.js';
 import { menuRoutes } from './modules/menus/routes.js';
 import { natureRoutes } from './modules/natures/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
@@ -209,6 +209,7 @@ export async function buildApp(
       cache: settings,
       envCaptcha: config.captcha,
       production: config.env === 'production',
+      timeZone: config.timeZone,
     });
     await logRoutes(api, { db });
     await menuRoutes(api, { db });

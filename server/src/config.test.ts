@@ -88,4 +88,14 @@ describe('config', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY must be/);
     }
   });
+
+  it('reads BATON_TIME_ZONE as the zone Intl lists, China unset, and refuses an unknown one naming the variable', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ BATON_TIME_ZONE: ' Europe/London ' }).timeZone).toBe('Europe/London');
+    expect(loadConfig({ BATON_TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
+    expect(loadConfig({ BATON_TIME_ZONE: 'europe/paris' }).timeZone).toBe('Europe/Paris');
+    for (const bad of ['Mars/Olympus', 'GMT+8', '+08:00', 'Asia']) {
+      expect(() => loadConfig({ BATON_TIME_ZONE: bad }), bad).toThrow(/^BATON_TIME_ZONE must be an IANA time zone/);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { knownTimeZone, MEETING_TIME_ZONE } from '@baton/contracts';
 
 /** Configuration, read from the environment and validated once (README "Configuration"). */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   redisUrl: string | null;
   /** The address people reach the site at (bib QR codes), or null to use each request's own. */
   publicUrl: string | null;
+  /** BATON_TIME_ZONE: the clock new meetings take (an IANA zone Intl knows), Asia/Shanghai unset. */
+  timeZone: string;
   /** How verification codes leave: `console` (log + outbox table) or `webhook` (POST JSON). */
   smsSender: 'console' | 'webhook';
   /** Where the webhook sender posts; required when smsSender is `webhook`. */
@@ -216,6 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (publicUrl && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
     throw new ConfigError('BATON_PUBLIC_URL must be an http:// or https:// address, e.g. https://meet.example.org');
   }
+  const zoneRaw = env.BATON_TIME_ZONE?.trim() || MEETING_TIME_ZONE;
+  const timeZone = knownTimeZone(zoneRaw);
+  if (!timeZone) {
+    throw new ConfigError(
+      `BATON_TIME_ZONE must be an IANA time zone such as Asia/Shanghai, Europe/London or UTC (got "${env.BATON_TIME_ZONE}")`,
+    );
+  }
   return {
     env: nodeEnv,
     port: intVar(env, 'PORT', 3000, 0, 65535),
@@ -228,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel,
     redisUrl,
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
+    timeZone,
     smsSender,
     smsWebhookUrl,
     accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),

@@ -4,6 +4,7 @@ import './app/i18n';
 import { BatonApp } from './app/App';
 import { initRouter } from './app/router';
 import './styles/global.css';
+import './styles/touch.css';
 
 initRouter();
 

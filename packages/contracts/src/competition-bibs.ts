@@ -3,11 +3,10 @@
  * competition schedule (sessions and the timetable of every planned round).
  *
  * Bibs live in `reg_athlete.bib`; the last numbering settings are kept in
- * `meet_meeting.bib_scheme` (the shape `BibSettings`). Times are instants (ISO 8601); the UI
- * shows them in the meeting's time zone (`MEETING_TIME_ZONE` until meetings carry their own).
+ * `meet_meeting.bib_scheme` (the shape `BibSettings`). Times are instants (ISO 8601), shown on
+ * the meeting's clock (`meet_meeting.time_zone`, time-zone.ts).
  */
 import { type Static, Type } from 'typebox';
-import { MEETING_TIME_ZONE } from './constants.js';
 import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST } from './meeting.js';
 import { PageQuery, SortQuery } from './schemas.js';
@@ -23,19 +22,6 @@ const Instant = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$',
 });
 const Timestamp = Type.String({ description: 'ISO 8601' });
-
-/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */
-export function zonedDay(at: Date | string, timeZone = MEETING_TIME_ZONE): string {
-  const d = typeof at === 'string' ? new Date(at) : at;
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
-/** The clock time (`HH:mm`) of an instant in a time zone. */
-export function zonedTime(at: Date | string, timeZone = MEETING_TIME_ZONE): string {
-  const d = typeof at === 'string' ? new Date(at) : at;
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-}
 
 // ─── Bibs ───────────────────────────────────────────────────────────────────────────────
 

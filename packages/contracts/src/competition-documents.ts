@@ -4,6 +4,7 @@
  * attachment; failures answer the usual JSON envelope.
  */
 import { type Static, Type } from 'typebox';
+import { Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -29,3 +30,47 @@ export const BIB_LABELS_MAX = 3000;
 export const BIB_LIST_MAX = 20_000;
 /** Certificates go to the competitors placed 1..8 (the places a scoring table usually covers). */
 export const CERTIFICATE_PLACES = 8;
+
+/**
+ * The books of a meeting (issue 24): the programme (秩序册) and the results book (成绩册), each one
+ * PDF made as a job. `POST /api/v1/competition/meetings/:id/books?book=&lang=&paper=` starts it (or
+ * hands back the job already made from the same data), `GET …/books/:job` reports its progress,
+ * `GET …/books/:job/pdf` answers the file once done.
+ */
+export const BOOK_LIST = ['programme', 'results'] as const;
+export type BookKind = (typeof BOOK_LIST)[number];
+export const BOOK_PAPERS = ['A4', 'A5'] as const;
+export type BookPaper = (typeof BOOK_PAPERS)[number];
+
+export const BookQuery = Type.Object({
+  book: Type.Optional(Type.Enum(BOOK_LIST)),
+  /** The edition's language; the request's language when absent. */
+  lang: Type.Optional(Type.Enum(['zh-cn', 'en'] as const)),
+  paper: Type.Optional(Type.Enum(BOOK_PAPERS)),
+});
+export type BookQuery = Static<typeof BookQuery>;
+
+export const BookJobParams = Type.Object({
+  id: Id,
+  job: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+});
+export type BookJobParams = Static<typeof BookJobParams>;
+
+/** A book being made, or made: how far it is (`done` of `total` sections), then its file. */
+export const BookJobVO = Type.Object({
+  id: Type.String(),
+  book: Type.Enum(BOOK_LIST),
+  lang: Type.Enum(['zh-cn', 'en'] as const),
+  paper: Type.Enum(BOOK_PAPERS),
+  status: Type.Enum(['running', 'done', 'failed'] as const),
+  done: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 1 }),
+  /** The data changed since it was made: generating again makes a new one. */
+  stale: Type.Boolean(),
+  /** Why it failed, in the request's language. */
+  error: Nullable(Type.String()),
+  /** Once done: pages and bytes of the file. */
+  pages: Nullable(Type.Integer()),
+  bytes: Nullable(Type.Integer()),
+});
+export type BookJobVO = Static<typeof BookJobVO>;

@@ -143,6 +143,8 @@ export const MeetExportVO = Type.Object({
     venue: Type.String(),
     startDate: Type.String(),
     endDate: Type.String(),
+    /** The meeting's clock (IANA): the instants below are shown on it. */
+    timeZone: Type.String(),
   }),
   delegations: Type.Array(Type.Object({ id: Id, name: Type.String(), shortName: Nullable(Type.String()) })),
   competitors: Type.Array(MeetCompetitorVO),

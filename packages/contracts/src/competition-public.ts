@@ -38,13 +38,18 @@ export type PublicScoresQuery = Static<typeof PublicScoresQuery>;
 export const PublicAthleteQuery = Type.Object({ athleteId: Id });
 export type PublicAthleteQuery = Static<typeof PublicAthleteQuery>;
 
-/** One official heat with its round and event (the latest results, newest first). */
+/**
+ * One published heat with its round and event: an official one in the latest results (newest
+ * first), a start list in the next heats (soonest first).
+ */
 export const PublicLatestHeatVO = Type.Object({
   roundId: Id,
   roundIndex: Type.Integer(),
   roundName: Literals(ROUND_NAME_LIST),
   /** Heats in the round (published ones): "heat 2 of 3". */
   roundHeats: Type.Integer(),
+  /** The heat's time, else its round's. */
+  scheduledAt: Nullable(Type.String()),
   event: EventVO,
   heat: HeatVO,
 });
@@ -87,6 +92,7 @@ export const PublicAthleteVO = Type.Object({
   meetingCode: Type.String(),
   meetingName: Type.String(),
   meetingNameEn: Type.String(),
+  meetingTimeZone: Type.String(),
   name: Type.String(),
   nameEn: Nullable(Type.String()),
   gender: Literals(['M', 'F'] as const),
@@ -101,3 +107,33 @@ export const PublicAthleteVO = Type.Object({
   entries: Type.Array(PublicAthleteEntryVO),
 });
 export type PublicAthleteVO = Static<typeof PublicAthleteVO>;
+
+/** Published heats in the next heats (the big screen's start lists). */
+export const PUBLIC_NEXT_MAX = 8;
+/**
+ * How long after its time a published heat still counts as current (a field event lasts an hour
+ * or two, and meets run late); older ones left unofficial are no longer "next".
+ */
+export const PUBLIC_NEXT_LOOKBACK_MINUTES = 180;
+
+/** The meeting a public screen belongs to: its names for the header. */
+export const PublicMeetingHeadVO = Type.Object({
+  id: Id,
+  code: Type.String(),
+  name: Type.String(),
+  nameEn: Type.String(),
+  /** The meeting's clock: the screen's clock and heat times are on it. */
+  timeZone: Type.String(),
+});
+export type PublicMeetingHeadVO = Static<typeof PublicMeetingHeadVO>;
+
+/**
+ * `GET /public/competition/{id}/next`: the meeting, and its published heats not yet official
+ * (start lists, no results) whose time is at most PUBLIC_NEXT_LOOKBACK_MINUTES past or still to
+ * come, or unscheduled — soonest first, unscheduled last, at most PUBLIC_NEXT_MAX.
+ */
+export const PublicNextVO = Type.Object({
+  meeting: PublicMeetingHeadVO,
+  heats: Type.Array(PublicLatestHeatVO),
+});
+export type PublicNextVO = Static<typeof PublicNextVO>;

@@ -37,10 +37,11 @@ export type StartListGenerateAllBody = Static<typeof StartListGenerateAllBody>;
 
 /**
  * Why an event was left alone: its first round already has a start list (`made`, with the
- * round's status), it is a combined event (seeded in its individual events), or no entry of it
- * is approved (`waiting` still wait for audit).
+ * round's status), it is a combined event (seeded in its individual events), no entry of it
+ * is approved (`waiting` still wait for audit), or every entry was marked absent at the call
+ * room before seeding (`all-absent`, 检录后编排).
  */
-export const START_LIST_SKIP_REASONS = ['made', 'combined', 'no-entries'] as const;
+export const START_LIST_SKIP_REASONS = ['made', 'combined', 'no-entries', 'all-absent'] as const;
 export type StartListSkipReason = (typeof START_LIST_SKIP_REASONS)[number];
 
 const EventNames = {
@@ -56,6 +57,10 @@ export const StartListGenerateAllVO = Type.Object({
   meetingId: Id,
   /** Start rows written in all. */
   starts: Type.Integer(),
+  /** Athletes of the start lists made who have no bib yet (assign bibs before printing them). */
+  missingBibs: Type.Integer(),
+  /** Entries marked absent at the call room before seeding (检录后编排), left out of the start lists made. */
+  absentLeftOut: Type.Integer(),
   made: Type.Array(
     Type.Object({
       ...EventNames,
@@ -63,6 +68,8 @@ export const StartListGenerateAllVO = Type.Object({
       heats: Type.Integer(),
       starts: Type.Integer(),
       seed: Type.String(),
+      /** This event's entries marked absent before seeding, left out. */
+      absentLeftOut: Type.Integer(),
     }),
   ),
   skipped: Type.Array(

@@ -117,6 +117,8 @@ export const HeatVO = Type.Object({
   scheduledAt: Nullable(Timestamp),
   wind: Nullable(Type.Number()),
   officialAt: Nullable(Timestamp),
+  /** Times taken by hand (combined events score them with the tables' manual difference). */
+  handTimed: Type.Boolean(),
   /** Track: by lane, then position; field: by competition order. */
   starts: Type.Array(StartVO),
 });
@@ -146,16 +148,45 @@ export const RoundVO = Type.Object({
   start: Literals(START_MODES),
   /** The least advanced state of its heats (`draft` when it has none). */
   status: Literals(HEAT_STATUS_LIST),
+  /**
+   * A discipline of a combined event (its code, `COMBINED_DISCIPLINES`): then `event` is that
+   * discipline's facts (kind, format, wind, lanes, code) under the combined event's names.
+   */
+  discipline: Nullable(Type.String()),
   event: EventVO,
   heats: Type.Array(HeatVO),
+  /**
+   * Athletes of its start rows (relay runners and alternates included) who have no bib yet:
+   * their bib prints blank on the start list and the judges' cards (`athletesWithoutBib`).
+   */
+  missingBibs: Type.Integer(),
+  /**
+   * Only in the answer of making a first round's start list when the meeting checks in before
+   * seeding (检录后编排): how many entries the call room marked absent were left out.
+   */
+  absentLeftOut: Type.Optional(Type.Integer()),
 });
 export type RoundVO = Static<typeof RoundVO>;
+
+/** How many different athletes of these heats have no bib (a relay counts its runners, not the team). */
+export function athletesWithoutBib(heats: readonly Pick<HeatVO, 'starts'>[]): number {
+  const missing = new Set<number>();
+  for (const h of heats) {
+    for (const s of h.starts) {
+      if (s.relayTeamId === null && s.athleteId !== null && !s.bib) missing.add(s.athleteId);
+      for (const m of s.members) if (!m.bib) missing.add(m.athleteId);
+    }
+  }
+  return missing.size;
+}
 
 /** A round in a list (no start rows). */
 export const RoundSummaryVO = Type.Object({
   id: Id,
   index: Type.Integer(),
   name: Literals(ROUND_NAME_LIST),
+  /** A combined event's discipline code, else null. */
+  discipline: Nullable(Type.String()),
   status: Literals(HEAT_STATUS_LIST),
   scheduledAt: Nullable(Timestamp),
   heats: Type.Integer(),
@@ -184,6 +215,8 @@ export const CompetitionMeetingVO = Type.Object({
   status: Type.String(),
   startDate: Type.String(),
   endDate: Type.String(),
+  /** The meeting's clock: the schedule, start lists and results show their times on it. */
+  timeZone: Type.String(),
   access: Literals(['manage', 'officiate'] as const),
 });
 export type CompetitionMeetingVO = Static<typeof CompetitionMeetingVO>;
@@ -194,5 +227,6 @@ export interface CompetitionFrame {
   groupItemId: number;
   roundId: number;
   heatId: number | null;
-  change: 'startlist' | 'results' | 'scores';
+  /** `checkin`: the call room marked a start (an absence puts DNS on it). */
+  change: 'startlist' | 'results' | 'scores' | 'checkin';
 }

@@ -48,9 +48,9 @@ export const ADMIN_USER_TYPES: readonly UserType[] = [USER_TYPE.ROOT, USER_TYPE.
 export const HTTP_TIMEOUT_MS = 50_000;
 
 /**
- * The time zone a meeting's times are shown in (schedules, start lists, results, the registration
- * window). Meetings have no time-zone column yet; the demo meeting (and every meeting so far) is
- * in China (UTC+8).
+ * The time zone of a meeting when nothing else says (time-zone.ts): the default of
+ * `meet_meeting.time_zone` and of the server's BATON_TIME_ZONE, which new meetings take. Every
+ * time of a meeting is shown on its own zone, never on this constant.
  */
 export const MEETING_TIME_ZONE = 'Asia/Shanghai';
 export const MOBILE_BREAKPOINT_PX = 992;
@@ -71,5 +71,4 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
 
 export const APP_VERSION = '2.18.2';
-export const APP_YEAR = 2025;
 export const PRODUCT_NAME = 'Baton';

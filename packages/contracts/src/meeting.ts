@@ -25,6 +25,11 @@ const DateTimeText = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$',
 });
 const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
+/**
+ * An IANA time zone, `Asia/Shanghai`: the clock a meeting's times are shown on (time-zone.ts).
+ * The shape only; the server refuses a name Intl does not know (knownTimeZone), in words.
+ */
+export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone' });
 /** The import mode every import shares (schemas.ts ImportMode): all-or-nothing, valid-only or preview. */
 const Mode = Type.Optional(ImportMode);
 
@@ -345,6 +350,7 @@ export const MeetingVO = Type.Object({
   endDate: Type.String(),
   regOpensAt: Timestamp,
   regClosesAt: Timestamp,
+  timeZone: TimeZoneName,
   status: Literals(MEETING_STATUS_LIST),
   groupCount: Type.Integer(),
   delegationCount: Type.Integer(),
@@ -384,6 +390,8 @@ const MeetingFields = {
   endDate: DateText,
   regOpensAt: DateTimeText,
   regClosesAt: DateTimeText,
+  /** Left out: a new meeting takes the server's zone (BATON_TIME_ZONE), a meeting keeps its own. */
+  timeZone: Type.Optional(TimeZoneName),
   ...MeetingRules,
 };
 export const MeetingBody = Type.Object(MeetingFields);
@@ -403,6 +411,7 @@ export const MeetingForm = Type.Object({
   endDate: Type.String(),
   regOpensAt: Timestamp,
   regClosesAt: Timestamp,
+  timeZone: TimeZoneName,
   status: Literals(MEETING_STATUS_LIST),
   ageRefDate: Nullable(Type.String()),
   maxEventsPerAthlete: Type.Integer(),
@@ -468,6 +477,7 @@ export const MeetingPublicVO = Type.Object({
   endDate: Type.String(),
   regOpensAt: Timestamp,
   regClosesAt: Timestamp,
+  timeZone: TimeZoneName,
   status: Literals(MEETING_STATUS_LIST),
   registrationOpen: Type.Boolean(),
   remark: Type.String({ description: 'Sanitised HTML' }),
@@ -580,6 +590,8 @@ export const RoundSchema = Type.Object({
   laneGroups: Type.Optional(Type.Array(LaneGroupSchema, { minItems: 1, maxItems: 12 })),
   /** How the round starts (default 'lanes'): the start list shows each start position. */
   start: Type.Optional(Literals(START_MODES)),
+  /** Combined events: the discipline this round is (a code of `COMBINED_DISCIPLINES`). */
+  discipline: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
 });
 export type RoundPlanVO = Static<typeof RoundSchema>;
 export const SCORING_MAX_PLACES = 12;
@@ -611,7 +623,7 @@ const GroupItemFields = {
   maxPerDelegation: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
   relayTeamSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 8 })),
   relayAlternates: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
-  rounds: Type.Optional(Type.Array(RoundSchema, { minItems: 1, maxItems: 4 })),
+  rounds: Type.Optional(Type.Array(RoundSchema, { minItems: 1, maxItems: 10 })),
   scoringTable: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), { maxItems: 12 })),
   scheduledAt: Type.Optional(Nullable(DateTimeText)),
   sort: Type.Optional(Sort),

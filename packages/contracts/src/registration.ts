@@ -10,7 +10,14 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-import { FieldLinkVO, GENDER_LIST, ITEM_KIND_LIST, MEETING_STATUS_LIST, RESULT_FORMAT_LIST } from './meeting.js';
+import {
+  FieldLinkVO,
+  GENDER_LIST,
+  ITEM_KIND_LIST,
+  MEETING_STATUS_LIST,
+  RESULT_FORMAT_LIST,
+  TimeZoneName,
+} from './meeting.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
 const Text = (maxLength: number, minLength = 0) =>
@@ -84,6 +91,7 @@ export const ApplyContextVO = Type.Object({
     status: Literals(MEETING_STATUS_LIST),
     regOpensAt: Timestamp,
     regClosesAt: Timestamp,
+    timeZone: TimeZoneName,
     registrationOpen: Type.Boolean(),
     remark: Type.String({ description: 'Sanitised HTML' }),
     maxEventsPerAthlete: Type.Integer(),
@@ -459,6 +467,11 @@ export const AuditDecisionVO = Type.Object({
   createdAt: Timestamp,
 });
 export type AuditDecisionVO = Static<typeof AuditDecisionVO>;
+/** A group (by id) or an event (by item code) in both languages: the history names them so. */
+export const AuditGroupNameVO = Type.Object({ id: Type.Integer(), name: Type.String(), nameEn: Type.String() });
+export type AuditGroupNameVO = Static<typeof AuditGroupNameVO>;
+export const AuditItemNameVO = Type.Object({ code: Type.String(), name: Type.String(), nameEn: Type.String() });
+export type AuditItemNameVO = Static<typeof AuditItemNameVO>;
 /** `GET /api/v1/audit/{athletes|coaches}/{id}`. */
 export const AuditDetailVO = Type.Object({
   entity: Literals(['athlete', 'coach'] as const),
@@ -468,6 +481,16 @@ export const AuditDetailVO = Type.Object({
   files: Type.Array(DelegationFileVO),
   history: Type.Array(RecordHistoryVO),
   decisions: Type.Array(AuditDecisionVO),
+  /**
+   * The labels and kinds of the record's field values, in both languages: the meeting's fields
+   * of its kind (and the athlete's group's) in the form's order, then any other field its
+   * values or its history hold (photo included).
+   */
+  formFields: Type.Array(FieldLinkVO),
+  /** The groups the record and its history name by id (`groupId`), in both languages. */
+  groups: Type.Array(AuditGroupNameVO),
+  /** The events the record's history names by item code (entries, relays), in both languages. */
+  items: Type.Array(AuditItemNameVO),
   /** Problems the committee should look at (missing photo, field, entry...). */
   problems: Type.Array(Type.String()),
 });
@@ -495,6 +518,8 @@ export const PublicMeetingCard = Type.Object({
   startDate: Type.String(),
   endDate: Type.String(),
   regClosesAt: Timestamp,
+  /** The meeting's clock, the deadline is shown on. */
+  timeZone: TimeZoneName,
   status: Literals(MEETING_STATUS_LIST),
   registrationOpen: Type.Boolean(),
   allowSelfRegistration: Type.Boolean(),

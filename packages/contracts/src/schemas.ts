@@ -166,6 +166,13 @@ export const ImportReport = Type.Object({
   creates: Type.Optional(Type.Array(Type.Object({ what: Type.String(), label: Type.String(), count: Type.Integer() }))),
   /** Things the user should know that are not errors (an ignored column, a guessed date). */
   notices: Type.Optional(Type.Array(Type.String())),
+  /**
+   * The users import: the password generated for each user imported without one, to hand out.
+   * Answered this once (never stored in clear, never logged); absent in a preview.
+   */
+  passwords: Type.Optional(
+    Type.Array(Type.Object({ row: Type.Integer(), username: Type.String(), password: Type.String() })),
+  ),
 });
 export type ImportReport = Static<typeof ImportReport>;
 

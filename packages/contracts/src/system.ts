@@ -494,6 +494,8 @@ export const PublicConfigVO = Type.Object({
   siteTitle: Type.String(),
   watermarkContent: Type.String(),
   captchaEnabled: Type.Boolean(),
+  /** The server's time zone (BATON_TIME_ZONE): a new meeting's clock unless its form says otherwise. */
+  timeZone: Type.String(),
 });
 export type PublicConfigVO = Static<typeof PublicConfigVO>;
 

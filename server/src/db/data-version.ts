@@ -3,7 +3,8 @@ import type pg from 'pg';
 
 /**
  * Tables whose writes never change what a cached public answer shows: sessions, codes, rate
- * limits, logs, visit counters, the draw log. A write to any other table — or a statement whose
+ * limits, logs, visit counters, the draw log, the call room's marks (an absence's DNS is written
+ * to comp_start, which moves the version; marks made before seeding show nowhere public). A write to any other table — or a statement whose
  * table cannot be read off — moves the data version.
  */
 const VOLATILE_TABLES = new Set([
@@ -18,6 +19,8 @@ const VOLATILE_TABLES = new Set([
   'stat_visit_day',
   'stat_visitor',
   'comp_log',
+  'comp_check_in',
+  'comp_entry_check_in',
 ]);
 
 const READ_ONLY = /^\s*(select|begin|start transaction|commit|end|rollback|savepoint|release|show|set|explain)\b/i;

@@ -41,3 +41,24 @@ export function dummyPasswordHash(): Promise<string> {
 export function randomPassword(): string {
   return randomBytes(12).toString('base64url');
 }
+
+/** Letters and digits without the ones read alike (0 O o, 1 l I). */
+const READABLE = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A password to hand to a person (read aloud, typed from paper): 12 characters of an alphabet
+ * without look-alikes, in groups of four (`Kp7m-x2Qa-9rTz`, about 70 bits); each has letters of
+ * both cases and a digit.
+ */
+export function readablePassword(): string {
+  for (;;) {
+    const bytes = randomBytes(24);
+    const chars: string[] = [];
+    // Rejection sampling: 224 is the largest multiple of the alphabet's 56 up to 256 (no bias).
+    for (const b of bytes) if (b < 224 && chars.length < 12) chars.push(READABLE[b % READABLE.length]!);
+    if (chars.length < 12) continue;
+    const text = chars.join('');
+    if (!/[a-z]/.test(text) || !/[A-Z]/.test(text) || !/\d/.test(text)) continue;
+    return `${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8)}`;
+  }
+}

@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { notice, user } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
-import { PDF_MINI, PNG_1PX } from '../modules/account/testing.js';
+import { PDF_MINI, PNG_1PX } from '../modules/account/testkit.js';
 import { storeFile } from '../modules/files/service.js';
 import { TEST_PASSWORD } from '../test/app.js';
 import { BackupError, backup, listTables, restore, runCli } from './backup.js';

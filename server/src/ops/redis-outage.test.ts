@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { meeting } from '../db/schema/index.js';
-import { encrypt, insertMeeting, latestCode, requestCode } from '../modules/dlg/testing.js';
+import { encrypt, insertMeeting, latestCode, requestCode } from '../modules/dlg/testkit.js';
 import { loginRequest, makeTestApp, TEST_PASSWORD, type TestApp } from '../test/app.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../test/tcp-proxy.js';
 
@@ -157,7 +157,18 @@ describe.skipIf(!enabled)('Redis outage under two instances (REDIS_TEST_URL, pos
     // B dropped what it kept: the change made during the outage shows at once.
     expect(await nameOnB()).toBe('Renamed during the outage');
 
-    // Signals flow again: B keeps the new answer, A changes it back, B hears of it within 2 s.
+    // Signals flow again: B keeps the new answer (once the "drop what you kept" signal each
+    // instance sends on its return has arrived: A's may land after B's first read), A changes it
+    // back, B hears of it within 2 s.
+    await until(
+      'B to keep its answer again',
+      async () => {
+        const at = dbB.stats.statements;
+        await nameOnB();
+        return dbB.stats.statements === at;
+      },
+      2000,
+    );
     const before = dbB.stats.statements;
     expect(await nameOnB()).toBe('Renamed during the outage');
     expect(dbB.stats.statements).toBe(before);

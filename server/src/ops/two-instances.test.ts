@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { captcha, meeting } from '../db/schema/index.js';
-import { connect, latestCode } from '../modules/account/testing.js';
+import { connect, latestCode } from '../modules/account/testkit.js';
 import {
   awayFromWindowEdge,
   bearer,

@@ -11,7 +11,7 @@ import {
   notice,
   oplog,
 } from '../db/schema/index.js';
-import { fileForm, PNG_1PX } from '../modules/account/testing.js';
+import { fileForm, PNG_1PX } from '../modules/account/testkit.js';
 import { asDelegation, athleteForm, clientWithToken, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
 import { addUser, type Client, demoMeetingId, multipartFile, signIn } from '../modules/meetings/testkit.js';
 import { makeTestApp, signInDelegation, type TestApp } from '../test/app.js';

@@ -12,6 +12,7 @@ import type {
   RegisterResult,
   SendPublicCodeBody,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
 /* ---- personal centre (signed in) ---- */
@@ -52,3 +53,11 @@ export const register = (data: RegisterBody) =>
 
 export const forgetPassword = (data: ForgetPasswordBody) =>
   request<null>({ url: '/api/v1/auth/forget-password', method: 'post', data });
+
+/* ---- queries (the personal centre; `queryOptions` is an identity function, so the public pages importing this file stay free of TanStack Query) ---- */
+
+export const accountQueries = {
+  all: ['account'] as const,
+  /** Always asked afresh when the personal centre opens. */
+  profile: () => queryOptions({ queryKey: [...accountQueries.all, 'profile'], queryFn: getProfile, staleTime: 0 }),
+};

@@ -27,8 +27,8 @@ import type {
   RelayUpdateBody,
   RelayVO,
 } from '@baton/contracts';
-import type { AxiosResponse } from 'axios';
-import { type Ids, type ImportMapping, idList, importForm, request } from './request';
+import { queryOptions } from '@tanstack/react-query';
+import { type BlobResponse, type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
 export type { ListQuery, PageResult };
@@ -59,7 +59,7 @@ export const applyApi = {
       request<Deleted>({ url: `${BASE}/athletes/${idList(ids)}`, method: 'delete', params: { delegationId } }),
     /** The import template; `school` = the layout schools use (title, unit and leader rows above the header). */
     template: (delegationId?: number, layout?: 'school') =>
-      request<AxiosResponse<Blob>>({
+      request<BlobResponse>({
         url: `${BASE}/athletes/template`,
         method: 'get',
         params: { delegationId, layout },
@@ -74,7 +74,7 @@ export const applyApi = {
       }),
     /** The delegation's athletes in the import's columns (events as 项目1, 项目2 …): re-imports as it is. */
     export: (delegationId?: number) =>
-      request<AxiosResponse<Blob>>({
+      request<BlobResponse>({
         url: `${BASE}/athletes/export`,
         method: 'get',
         params: { delegationId },
@@ -94,7 +94,7 @@ export const applyApi = {
       request<Deleted>({ url: `${BASE}/coaches/${idList(ids)}`, method: 'delete', params: { delegationId } }),
     /** The import template: name, gender, role, mobile, ID type, ID number and the meeting's coach fields. */
     template: (delegationId?: number) =>
-      request<AxiosResponse<Blob>>({
+      request<BlobResponse>({
         url: `${BASE}/coaches/template`,
         method: 'get',
         params: { delegationId },
@@ -146,4 +146,50 @@ export const applyApi = {
     request<ApplySummaryVO>({ url: `${BASE}/summary`, method: 'get', params: { delegationId } }),
   submit: (delegationId?: number) =>
     request<{ submitted: number }>({ url: `${BASE}/submit`, method: 'post', data: { delegationId } }),
+};
+
+/**
+ * The apply area's reads. After a write, `refreshApply` (pages/apply/shared) refetches the
+ * context and the summary, and the lists named by these prefixes (`athletes()` also covers a
+ * group's athletes on the items page).
+ */
+export const applyQueries = {
+  all: ['apply'] as const,
+  contexts: () => [...applyQueries.all, 'context'] as const,
+  summaries: () => [...applyQueries.all, 'summary'] as const,
+  athletes: () => [...applyQueries.all, 'athletes'] as const,
+  coaches: () => [...applyQueries.all, 'coaches'] as const,
+  items: () => [...applyQueries.all, 'items'] as const,
+  files: () => [...applyQueries.all, 'files'] as const,
+  context: (delegationId: number | undefined) =>
+    queryOptions({
+      queryKey: [...applyQueries.contexts(), delegationId ?? 0],
+      queryFn: () => applyApi.context(delegationId),
+      staleTime: 10_000,
+    }),
+  summary: (delegationId: number | undefined) =>
+    queryOptions({
+      queryKey: [...applyQueries.summaries(), delegationId ?? 0],
+      queryFn: () => applyApi.summary(delegationId),
+      staleTime: 0,
+    }),
+  fileList: (delegationId: number | undefined) =>
+    queryOptions({
+      queryKey: [...applyQueries.files(), delegationId ?? 0],
+      queryFn: () => applyApi.files.list(delegationId),
+      staleTime: 0,
+    }),
+  groupItems: (delegationId: number | undefined, groupId: number | undefined) =>
+    queryOptions({
+      queryKey: [...applyQueries.items(), delegationId ?? 0, groupId],
+      queryFn: () => applyApi.items(groupId, delegationId),
+      staleTime: 0,
+    }),
+  /** A group's athletes (up to 500), to enter. */
+  groupAthletes: (delegationId: number | undefined, groupId: number | undefined) =>
+    queryOptions({
+      queryKey: [...applyQueries.athletes(), 'group', delegationId ?? 0, groupId],
+      queryFn: () => applyApi.athletes.page({ delegationId, groupId, pageNum: 1, pageSize: 500 }),
+      staleTime: 0,
+    }),
 };

@@ -1,5 +1,5 @@
 import type { CaptchaResult, LoginResult } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 const BASE = '/api/v1/auth';
 

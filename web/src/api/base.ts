@@ -1,7 +1,7 @@
 /**
  * Base data and natures (issue 4): items, fields, area codes, customers, natures and their
  * default fields. Bodies, queries and answers are the contracts' types; binary downloads resolve
- * with the whole axios response (hand them to `downloadFrom()` from `components/crud`).
+ * with the bytes and headers (`BlobResponse`) (hand them to `downloadFrom()` from `components/crud`).
  */
 import type {
   AreaCodeBody,
@@ -34,6 +34,7 @@ import type {
   NatureUpdateBody,
   NatureVO,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
@@ -108,4 +109,44 @@ export const natureApi = {
     request<FieldLinkVO[]>({ url: `/api/v1/natures/${id}/fields`, method: 'get', params: { target } }),
   setFields: (id: number, data: FieldLinksBody, target?: FieldTarget) =>
     request<FieldLinkVO[]>({ url: `/api/v1/natures/${id}/fields`, method: 'put', params: { target }, data }),
+};
+
+// ─── Queries (TanStack Query options; a page calls `useQuery(xQueries.y())`) ─────────────
+
+/** Each area's reads under one root key; `list()` is the key prefix of its CrudTable. */
+export const itemQueries = {
+  all: ['item'] as const,
+  list: () => [...itemQueries.all, 'list'] as const,
+};
+
+export const fieldQueries = {
+  all: ['field'] as const,
+  list: () => [...fieldQueries.all, 'list'] as const,
+  /** Every field in its order (up to 500), to pick from. */
+  everyField: () =>
+    queryOptions({
+      queryKey: [...fieldQueries.all, 'every'],
+      queryFn: () => fieldApi.page({ pageNum: 1, pageSize: 500, sortKey: 'sort', sortDir: 'asc' }),
+    }),
+};
+
+export const codeQueries = {
+  all: ['code'] as const,
+  list: () => [...codeQueries.all, 'list'] as const,
+  /** The whole area-code tree (the parent picker, the customers' area picker). */
+  tree: () => queryOptions({ queryKey: [...codeQueries.all, 'tree'], queryFn: () => codeApi.tree({}) }),
+};
+
+export const customerQueries = {
+  all: ['customer'] as const,
+  list: () => [...customerQueries.all, 'list'] as const,
+  /** The whole customer tree (the parent picker). */
+  tree: () => queryOptions({ queryKey: [...customerQueries.all, 'tree'], queryFn: () => customerApi.tree({}) }),
+};
+
+export const natureQueries = {
+  all: ['nature'] as const,
+  list: () => [...natureQueries.all, 'list'] as const,
+  fields: (id: number | undefined) =>
+    queryOptions({ queryKey: [...natureQueries.all, 'fields', id], queryFn: () => natureApi.fields(id!) }),
 };

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
 export interface CodegenTable {
@@ -19,3 +20,10 @@ export const previewCodegen = (name: string) =>
     url: `/api/v1/codegen/tables/${encodeURIComponent(name)}/preview`,
     method: 'get',
   });
+
+export const codegenQueries = {
+  all: ['codegen'] as const,
+  tables: () => queryOptions({ queryKey: [...codegenQueries.all, 'tables'], queryFn: listCodegenTables }),
+  preview: (table: string | undefined) =>
+    queryOptions({ queryKey: [...codegenQueries.all, 'preview', table], queryFn: () => previewCodegen(table!) }),
+};

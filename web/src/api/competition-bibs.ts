@@ -7,6 +7,7 @@ import type {
   BibAssignResult,
   BibPageQuery,
   BibPageVO,
+  BibScheme,
   BibUpdateBody,
   BibVO,
   RoundScheduleBody,
@@ -16,15 +17,37 @@ import type {
   SessionVO,
   TimetableVO,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
 const meetingUrl = (meetingId: number, rest: string) => `/api/v1/competition/meetings/${meetingId}/${rest}`;
+
+/** The scheme the Bibs page offers before a meeting's first numbering: by delegation, 101, 201, 301… */
+export const DEFAULT_BIB_SCHEME = {
+  kind: 'delegation',
+  start: 101,
+  step: 100,
+  order: 'id',
+} as const satisfies BibScheme;
 
 export const bibsApi = {
   page: (meetingId: number, params: Partial<BibPageQuery>) =>
     request<BibPageVO>({ url: meetingUrl(meetingId, 'bibs'), method: 'get', params }),
   assign: (meetingId: number, data: BibAssignBody) =>
     request<BibAssignResult>({ url: meetingUrl(meetingId, 'bibs'), method: 'post', data }),
+  /**
+   * Number the athletes who have no bib by the meeting's saved scheme (the default one before
+   * the first numbering), keeping every bib already given (issue 24: bibs before publishing).
+   */
+  assignMissing: async (meetingId: number) => {
+    const { settings } = await bibsApi.page(meetingId, { pageNum: 1, pageSize: 1 });
+    const scheme = settings?.scheme ?? DEFAULT_BIB_SCHEME;
+    return bibsApi.assign(meetingId, {
+      scheme,
+      keepExisting: true,
+      ...(settings?.includeSubmitted ? { includeSubmitted: true } : {}),
+    });
+  },
   update: (meetingId: number, data: BibUpdateBody) =>
     request<BibVO>({ url: meetingUrl(meetingId, 'bibs'), method: 'put', data }),
 };
@@ -44,4 +67,19 @@ export const scheduleApi = {
   timetable: (meetingId: number) => request<TimetableVO>({ url: meetingUrl(meetingId, 'timetable'), method: 'get' }),
   scheduleRound: (roundId: number, data: RoundScheduleBody) =>
     request<RoundScheduleVO>({ url: `/api/v1/competition/rounds/${roundId}/schedule`, method: 'put', data }),
+};
+
+export const bibsQueries = {
+  all: ['bibs'] as const,
+  /** The bib list (CrudTable's key prefix). */
+  list: () => [...bibsQueries.all, 'list'] as const,
+};
+
+export const scheduleQueries = {
+  all: ['schedule'] as const,
+  timetable: (meetingId: number | undefined) =>
+    queryOptions({
+      queryKey: [...scheduleQueries.all, 'timetable', meetingId],
+      queryFn: () => scheduleApi.timetable(meetingId!),
+    }),
 };

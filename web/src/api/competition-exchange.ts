@@ -12,6 +12,7 @@ import type {
   LifImportVO,
   LifReviewVO,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { blob, request } from './request';
 
 const base = (meetingId: number) => `/api/v1/competition/meetings/${meetingId}/exchange`;
@@ -62,3 +63,12 @@ function lifForm(files: File[], decisions: LifDecisions) {
   data.append('decisions', JSON.stringify(decisions));
   return data;
 }
+
+export const exchangeQueries = {
+  all: ['exchange'] as const,
+  lifFolder: (meetingId: number) =>
+    queryOptions({
+      queryKey: [...exchangeQueries.all, 'lif-folder', meetingId],
+      queryFn: () => exchangeApi.lifFolder(meetingId),
+    }),
+};

@@ -9,6 +9,8 @@ import type {
   TeamScoringBody,
   TeamScoringOptions,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { delegationApi } from './meeting';
 import { request } from './request';
 
 export const scoresApi = {
@@ -39,4 +41,26 @@ export const scoresApi = {
       data: body,
     }),
   removeRecord: (id: number) => request<null>({ url: `/api/v1/competition/records/${id}`, method: 'delete' }),
+};
+
+export const scoresQueries = {
+  all: ['scores'] as const,
+  /** A meeting's team points and medal table, for every group filter. */
+  pointsOf: (meetingId: number | undefined) => [...scoresQueries.all, 'points', meetingId] as const,
+  points: (meetingId: number | undefined, groupId: number | undefined) =>
+    queryOptions({
+      queryKey: [...scoresQueries.pointsOf(meetingId), groupId],
+      queryFn: () => scoresApi.scores(meetingId!, groupId),
+    }),
+  records: (meetingId: number | undefined) =>
+    queryOptions({
+      queryKey: [...scoresQueries.all, 'records', meetingId],
+      queryFn: () => scoresApi.records(meetingId!),
+    }),
+  /** The delegations to award (the first 100 by name). */
+  delegations: (meetingId: number | undefined) =>
+    queryOptions({
+      queryKey: [...scoresQueries.all, 'delegations', meetingId],
+      queryFn: () => delegationApi.page({ meetingId: meetingId!, pageNum: 1, pageSize: 100, sortKey: 'name' }),
+    }),
 };

@@ -13,6 +13,7 @@ import type {
   StartListGenerateBody,
   StartMoveBody,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
 export const startListApi = {
@@ -36,4 +37,10 @@ export const startListApi = {
   unpublish: (roundId: number, data: RoundPublishBody) =>
     request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/unpublish`, method: 'post', data }),
   log: (roundId: number) => request<CompLogVO[]>({ url: `/api/v1/competition/rounds/${roundId}/log`, method: 'get' }),
+};
+
+export const startListQueries = {
+  all: ['start-list'] as const,
+  log: (roundId: number | undefined) =>
+    queryOptions({ queryKey: [...startListQueries.all, 'log', roundId], queryFn: () => startListApi.log(roundId!) }),
 };

@@ -1,5 +1,5 @@
 import type { DictVO } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 export function listDicts() {
   return request<DictVO[]>({ url: '/api/v1/dict/list', method: 'get' });

@@ -6,7 +6,7 @@ import type {
   PublicConfigVO,
   SelfRegisterBody,
 } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 /* ---- the delegation's sign-in (`/api/v2/dlg`); mobiles are SM2-encrypted by the caller ---- */
 

@@ -5,9 +5,8 @@ import { useAppStore } from '../stores/app';
 import { useUserStore } from '../stores/user';
 
 /**
- * The one handling of the server's answers (spec §3), shared by the two clients: `request.ts`
- * (axios: the console, uploads, downloads) and `public-request.ts` (fetch: the public pages, so
- * they do not download axios). Nothing here loads axios.
+ * The handling of the server's answers (spec §3) by the client of `request.ts`: the envelope,
+ * the shared token refresh, the end of a session and the error messages.
  */
 
 /** Every JSON answer of the server (spec §3). */

@@ -1,13 +1,23 @@
 import { FILE_LIMITS, FILE_URL_PREFIX, type FileVO } from '@baton/contracts';
 import { blob, request } from './request';
 
-/** Upload one file (multipart `file`, optional `name`); the server sniffs the type from the bytes. */
-export function uploadFile(file: File | Blob, name?: string) {
+/**
+ * Upload one file (multipart `file`, optional `name`); the server sniffs the type from the bytes.
+ * `onProgress` hears the share sent so far (0–100) of a photo or document of several megabytes.
+ */
+export function uploadFile(file: File | Blob, name?: string, onProgress?: (percent: number) => void) {
   const data = new FormData();
   data.append('file', file);
   const fileName = name ?? (file instanceof File ? file.name : undefined);
   if (fileName) data.append('name', fileName);
-  return request<FileVO>({ url: '/api/v1/files', method: 'post', data });
+  return request<FileVO>({
+    url: '/api/v1/files',
+    method: 'post',
+    data,
+    onUploadProgress: onProgress
+      ? ({ loaded, total }) => onProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
+      : undefined,
+  });
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

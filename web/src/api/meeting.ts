@@ -1,7 +1,7 @@
 /**
  * Meeting management calls (issue 4): meetings, groups and group items, delegations, track area
  * users and the area apply summary, plus the base-data lists their forms pick from (items,
- * fields, area codes, customers, natures). Binary downloads resolve with the whole axios response.
+ * fields, area codes, customers, natures). Binary downloads resolve with the bytes and headers (`BlobResponse`).
  */
 import type {
   AreaCodeVO,
@@ -39,6 +39,7 @@ import type {
   MeetingBody,
   MeetingExportQuery,
   MeetingForm,
+  MeetingOfficialVO,
   MeetingPageQuery,
   MeetingStatus,
   MeetingStatusLogVO,
@@ -46,7 +47,9 @@ import type {
   MeetingVO,
   NaturePageQuery,
   NatureVO,
+  OfficialDuty,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 import type { ListQuery, PageResult } from './system';
 
@@ -85,6 +88,12 @@ export const meetingApi = {
   admins: (id: number) => request<MeetingAdminVO[]>({ url: `/api/v1/meetings/${id}/admins`, method: 'get' }),
   setAdmins: (id: number, userIds: number[]) =>
     request<MeetingAdminVO[]>({ url: `/api/v1/meetings/${id}/admins`, method: 'put', data: { userIds } }),
+  /** Official users (userType 40) that can be given a duty in a meeting. */
+  officialOptions: (keywords?: string) =>
+    request<MeetingAdminVO[]>({ url: '/api/v1/meetings/official-options', method: 'get', params: { keywords } }),
+  officials: (id: number) => request<MeetingOfficialVO[]>({ url: `/api/v1/meetings/${id}/officials`, method: 'get' }),
+  setOfficials: (id: number, duty: OfficialDuty, userIds: number[]) =>
+    request<MeetingOfficialVO[]>({ url: `/api/v1/meetings/${id}/officials`, method: 'put', data: { userIds, duty } }),
   fields: (id: number, target?: FieldTarget) =>
     request<FieldLinkVO[]>({ url: `/api/v1/meetings/${id}/fields`, method: 'get', params: { target } }),
   setFields: (id: number, target: FieldTarget, data: FieldLinksBody) =>
@@ -183,4 +192,85 @@ export const pickApi = {
   customers: () => request<CustomerVO[]>({ url: '/api/v1/customers', method: 'get' }),
   natures: (params: ListQuery<NaturePageQuery>) =>
     request<PageResult<NatureVO>>({ url: '/api/v1/natures', method: 'get', params }),
+};
+
+// ─── Queries (TanStack Query options; a page calls `useQuery(xQueries.y())`) ─────────────
+
+/** Each area's reads under one root key; `list()` is the key prefix of its CrudTable. */
+export const meetingQueries = {
+  all: ['meeting'] as const,
+  list: () => [...meetingQueries.all, 'list'] as const,
+  /** The meetings every picker offers (first page of 500, newest first); invalidate after a meeting is saved. */
+  options: () =>
+    queryOptions({
+      queryKey: [...meetingQueries.all, 'options'],
+      queryFn: () => meetingApi.page({ pageNum: 1, pageSize: 500, sortKey: 'createdAt', sortDir: 'desc' }),
+      staleTime: 30_000,
+    }),
+  statusLog: (id: number) =>
+    queryOptions({ queryKey: [...meetingQueries.all, 'status-log', id], queryFn: () => meetingApi.statusLog(id) }),
+  adminOptions: () =>
+    queryOptions({ queryKey: [...meetingQueries.all, 'admin-options'], queryFn: () => meetingApi.adminOptions() }),
+  officialOptions: () =>
+    queryOptions({
+      queryKey: [...meetingQueries.all, 'official-options'],
+      queryFn: () => meetingApi.officialOptions(),
+    }),
+};
+
+export const groupQueries = {
+  all: ['group'] as const,
+  list: () => [...groupQueries.all, 'list'] as const,
+  /** A meeting's groups (up to 500), to copy from. */
+  ofMeeting: (meetingId: number | undefined) =>
+    queryOptions({
+      queryKey: [...groupQueries.all, 'of-meeting', meetingId],
+      queryFn: () => groupApi.page({ meetingId: meetingId!, pageNum: 1, pageSize: 500 }),
+    }),
+};
+
+export const groupItemQueries = {
+  all: ['group-item'] as const,
+  ofGroup: (groupId: number) =>
+    queryOptions({
+      queryKey: [...groupItemQueries.all, 'of-group', groupId],
+      queryFn: () => groupItemApi.list({ groupId }),
+    }),
+};
+
+export const delegationQueries = {
+  all: ['delegation'] as const,
+  list: () => [...delegationQueries.all, 'list'] as const,
+};
+
+export const areaQueries = {
+  all: ['area'] as const,
+  /** A meeting's area users (CrudTable's key prefix). */
+  users: () => [...areaQueries.all, 'users'] as const,
+  userOptions: () =>
+    queryOptions({ queryKey: [...areaQueries.all, 'user-options'], queryFn: () => areaApi.userOptions() }),
+  summary: (meetingId: number | undefined) =>
+    queryOptions({ queryKey: [...areaQueries.all, 'summary', meetingId], queryFn: () => areaApi.summary(meetingId!) }),
+};
+
+/** What the meeting forms pick from (base data, up to 500 of each). */
+export const pickQueries = {
+  all: ['pick'] as const,
+  items: () =>
+    queryOptions({
+      queryKey: [...pickQueries.all, 'items'],
+      queryFn: () => pickApi.items({ pageNum: 1, pageSize: 500, status: 1, sortKey: 'sort', sortDir: 'asc' }),
+    }),
+  fields: (target: FieldTarget) =>
+    queryOptions({
+      queryKey: [...pickQueries.all, 'fields', target],
+      queryFn: () => pickApi.fields({ pageNum: 1, pageSize: 500, target, sortKey: 'sort', sortDir: 'asc' }),
+    }),
+  codes: () => queryOptions({ queryKey: [...pickQueries.all, 'codes'], queryFn: pickApi.codes, staleTime: 60_000 }),
+  customers: () => queryOptions({ queryKey: [...pickQueries.all, 'customers'], queryFn: pickApi.customers }),
+  natures: () =>
+    queryOptions({
+      queryKey: [...pickQueries.all, 'natures'],
+      queryFn: () => pickApi.natures({ pageNum: 1, pageSize: 500 }),
+    }),
 };

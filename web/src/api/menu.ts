@@ -1,5 +1,5 @@
 import type { RouteVO } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 export function getRoutes() {
   return request<RouteVO[]>({ url: '/api/v1/menus/routes', method: 'get' });

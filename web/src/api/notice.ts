@@ -10,6 +10,7 @@ import type {
   OptionVO,
   RoleVO,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
 const BASE = '/api/v1/notices';
@@ -61,3 +62,29 @@ export const roleCodeOptions = () =>
   request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params: { pageNum: 1, pageSize: 500 } }).then(
     (page) => page.list.filter((r) => r.status === 1),
   );
+
+/* ---- queries ---- */
+
+export const noticeQueries = {
+  all: ['notice'] as const,
+  /** The administration list (CrudTable's key prefix). */
+  list: () => [...noticeQueries.all, 'list'] as const,
+  /** What the signed-in user received: the bell's count and latest, the my-notices list; refetched together. */
+  inbox: () => [...noticeQueries.all, 'inbox'] as const,
+  unreadCount: () =>
+    queryOptions({ queryKey: [...noticeQueries.inbox(), 'unread-count'], queryFn: getUnreadCount, staleTime: 60_000 }),
+  latestUnread: () =>
+    queryOptions({
+      queryKey: [...noticeQueries.inbox(), 'latest-unread'],
+      queryFn: () => myNotices({ pageNum: 1, pageSize: 5, isRead: 0 }),
+    }),
+  mine: (params: Partial<MyNoticeQuery>) =>
+    queryOptions({ queryKey: [...noticeQueries.inbox(), 'mine', params], queryFn: () => myNotices(params) }),
+  /** One notice as its reader sees it (reading it marks it read: always asked afresh). */
+  detail: (id: number | null) =>
+    queryOptions({ queryKey: [...noticeQueries.all, 'detail', id], queryFn: () => getNoticeDetail(id!), staleTime: 0 }),
+  form: (id: number | null | undefined) =>
+    queryOptions({ queryKey: [...noticeQueries.all, 'form', id], queryFn: () => getNoticeForm(id!), staleTime: 0 }),
+  roleCodes: () => queryOptions({ queryKey: [...noticeQueries.all, 'role-codes'], queryFn: roleCodeOptions }),
+  userOptions: () => queryOptions({ queryKey: [...noticeQueries.all, 'user-options'], queryFn: userOptions }),
+};

@@ -9,6 +9,7 @@
  */
 
 import type {
+  CombinedStandingVO,
   CompetitionEventVO,
   MeetingPublicVO,
   PublicAthleteVO,
@@ -19,6 +20,7 @@ import type {
   PublicHomeVO,
   PublicLatestHeatVO,
   PublicMeetingCard,
+  PublicNextVO,
   PublicQueryBody,
   PublicQueryByMobileBody,
   PublicRegistrationVO,
@@ -27,7 +29,7 @@ import type {
 } from '@baton/contracts';
 import type { Envelope } from './envelope';
 import { refreshPublicReads, usePublicRead } from './public-reads';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 const BASE = '/api/v1/public';
 const COMP = `${BASE}/competition`;
@@ -73,6 +75,17 @@ export const publicApi = {
     /** The latest official heats, newest first. */
     results: (meetingId: number, fresh = false) =>
       request<PublicLatestHeatVO[]>({ url: `${COMP}/${meetingId}/results`, method: 'get', headers: revalidate(fresh) }),
+    /** A combined event's standing from its official heats. */
+    combined: (meetingId: number, groupItemId: number, fresh = false) =>
+      request<CombinedStandingVO>({
+        url: `${COMP}/${meetingId}/combined`,
+        method: 'get',
+        params: { groupItemId },
+        headers: revalidate(fresh),
+      }),
+    /** The meeting's names and its next published heats (start lists, soonest first): the big screen. */
+    next: (meetingId: number, fresh = false) =>
+      request<PublicNextVO>({ url: `${COMP}/${meetingId}/next`, method: 'get', headers: revalidate(fresh) }),
     scores: (meetingId: number, fresh = false) =>
       request<TeamScoresVO>({ url: `${COMP}/${meetingId}/scores`, method: 'get', headers: revalidate(fresh) }),
     /** An athlete's card; the meeting may be left out (the bib's QR code names the athlete only). */

@@ -1,81 +1,163 @@
 import { HTTP_TIMEOUT_MS } from '@baton/contracts';
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { authHeaders, type Envelope, handleFailure, isEnvelope, serializeParams } from './envelope';
+import { authHeaders, handleFailure, isEnvelope, serializeParams } from './envelope';
 
 /**
- * The console's client (axios: uploads, downloads, progress). The public pages use the fetch
- * client of public-request.ts; both share the answer handling of envelope.ts.
+ * The web's one HTTP client, on `fetch` (small enough for the public pages' first bundle): query
+ * strings, JSON or multipart bodies, binary downloads, the server's envelope (spec §3: `data` on
+ * success; the failure handling of envelope.ts, with an expired token refreshed and the call
+ * repeated once), and upload progress for large uploads (photos, documents, imports), which
+ * `fetch` cannot report: those few calls go through XMLHttpRequest, with the same answer handling.
  */
 
 export type { Envelope } from './envelope';
 export { isEnvelope, REFRESH_PATH, refreshAccessToken, serializeParams, setSessionExpiredHandler } from './envelope';
 
-interface RetryConfig extends InternalAxiosRequestConfig {
-  _retried?: boolean;
+/** How much of an upload has gone: bytes sent of the total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
-const service = axios.create({
-  baseURL: '',
-  timeout: HTTP_TIMEOUT_MS,
-  // No default Content-Type: axios sends objects as JSON and lets the browser label FormData (multipart).
-  paramsSerializer: { serialize: (params) => serializeParams(params as Record<string, unknown>) },
-});
-
-service.interceptors.request.use((config) => {
-  for (const [name, value] of Object.entries(authHeaders(config.url ?? ''))) config.headers[name] = value;
-  return config;
-});
-
-/* ---- answers ---- */
-
-function onFailure(body: Envelope, config: RetryConfig | undefined): Promise<unknown> {
-  const retry =
-    config && !config._retried
-      ? (token: string) => {
-          config._retried = true;
-          config.headers.Authorization = token;
-          return service.request(config);
-        }
-      : undefined;
-  return handleFailure(body, retry);
+/** A call: path, method, query parameters, a body (JSON, or FormData sent as multipart), extra headers. */
+export interface RequestConfig {
+  url: string;
+  method?: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  params?: object;
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** `blob`: resolve with the whole binary answer (its headers carry the file name). */
+  responseType?: 'json' | 'blob';
+  /** Upload progress of a multipart body (sent through XMLHttpRequest). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-/** Success answers unwrap to `data`; binary downloads keep the whole response (headers carry the name). */
-function onAnswer(res: AxiosResponse): unknown {
-  const type = res.config.responseType;
-  if (type === 'blob' || type === 'arraybuffer') return res;
-  const body: unknown = res.data;
-  if (!isEnvelope(body)) return body;
-  if (body.code === '00000') return body.data;
-  return onFailure(body, res.config);
+/** A binary answer: the bytes and the answer's headers (names in lower case). */
+export interface BlobResponse {
+  data: Blob;
+  headers: Record<string, string>;
 }
 
-service.interceptors.response.use(
-  // The interceptor changes the resolved type on purpose; `request<T>` restores it for callers.
-  onAnswer as (res: AxiosResponse) => AxiosResponse,
-  (error: unknown) => {
-    if (error instanceof AxiosError) {
-      const body: unknown = error.response?.data;
-      if (isEnvelope(body)) return onFailure(body, error.config);
+/** A failed call whose answer was not the server's envelope (network, proxy, timeout). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** What the transport hands back: status, headers and the body as text or bytes. */
+interface RawAnswer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: Blob;
+}
+
+function urlOf(config: RequestConfig): string {
+  const query = config.params ? serializeParams(config.params as Record<string, unknown>) : '';
+  return query ? `${config.url}?${query}` : config.url;
+}
+
+function headersOf(config: RequestConfig, token?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...authHeaders(config.url), ...config.headers };
+  if (token) headers.Authorization = token;
+  // FormData: the browser labels it multipart/form-data with its boundary.
+  if (config.data !== undefined && !(config.data instanceof FormData)) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+function bodyOf(config: RequestConfig): BodyInit | undefined {
+  if (config.data === undefined) return undefined;
+  return config.data instanceof FormData ? config.data : JSON.stringify(config.data);
+}
+
+async function viaFetch(config: RequestConfig, token?: string): Promise<RawAnswer> {
+  const res = await fetch(urlOf(config), {
+    method: (config.method ?? 'get').toUpperCase(),
+    headers: headersOf(config, token),
+    body: bodyOf(config),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+  });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return { status: res.status, statusText: res.statusText, headers, body: await res.blob() };
+}
+
+function viaXhr(config: RequestConfig, token?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open((config.method ?? 'post').toUpperCase(), urlOf(config));
+    xhr.responseType = 'blob';
+    xhr.timeout = HTTP_TIMEOUT_MS;
+    xhr.withCredentials = false;
+    for (const [name, value] of Object.entries(headersOf(config, token))) xhr.setRequestHeader(name, value);
+    const progress = config.onUploadProgress;
+    if (progress) {
+      xhr.upload.onprogress = (e) => progress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     }
-    return Promise.reject(error);
-  },
-);
-
-/** The one request function: resolves with the envelope's `data`, typed by the caller. */
-export function request<T>(config: AxiosRequestConfig): Promise<T> {
-  return service.request(config) as unknown as Promise<T>;
+    xhr.onload = () => {
+      const headers: Record<string, string> = {};
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: xhr.status, statusText: xhr.statusText, headers, body: xhr.response as Blob });
+    };
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.ontimeout = () => reject(new DOMException('The operation timed out.', 'TimeoutError'));
+    xhr.send(bodyOf(config) as XMLHttpRequestBodyInit | null | undefined);
+  });
 }
 
-export default service;
+async function readEnvelope(raw: RawAnswer): Promise<unknown> {
+  if (!(raw.headers['content-type'] ?? '').includes('json')) return undefined;
+  try {
+    return JSON.parse(await raw.body.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send<T>(config: RequestConfig, token?: string): Promise<T> {
+  const raw = config.onUploadProgress ? await viaXhr(config, token) : await viaFetch(config, token);
+  const binary = config.responseType === 'blob';
+  // A binary call answers bytes; a failed one answers the JSON envelope like every other call.
+  if (binary && raw.status < 400 && !(raw.headers['content-type'] ?? '').includes('json')) {
+    return { data: raw.body, headers: raw.headers } satisfies BlobResponse as T;
+  }
+  const body = await readEnvelope(raw);
+  if (isEnvelope(body)) {
+    if (body.code === '00000') {
+      return (binary ? ({ data: raw.body, headers: raw.headers } satisfies BlobResponse) : body.data) as T;
+    }
+    return handleFailure(body, token ? undefined : (fresh) => send<T>(config, fresh)) as Promise<T>;
+  }
+  if (raw.status >= 400) throw new HttpError(raw.status, `${raw.status} ${raw.statusText}`);
+  if (binary) return { data: raw.body, headers: raw.headers } satisfies BlobResponse as T;
+  return body as T;
+}
+
+/** The one request function: resolves with the envelope's `data` (or a `BlobResponse`), typed by the caller. */
+export function request<T>(config: RequestConfig): Promise<T> {
+  return send<T>(config);
+}
 
 /** One id or several, as the `/{ids}` path segment of the delete routes: `1,2,3`. */
 export type Ids = number | readonly number[];
 export const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String(ids));
 
-/** A binary GET (exports, templates, files): the whole response, so headers carry the file name. */
+/** A binary GET (exports, templates, files): the bytes and the headers, which carry the file name. */
 export const blob = (url: string, params?: object) =>
-  request<AxiosResponse<Blob>>({ url, method: 'get', params, responseType: 'blob' });
+  request<BlobResponse>({ url, method: 'get', params, responseType: 'blob' });
 
 /**
  * The column re-map of a spreadsheet import: column index (0-based, A = 0) → field key, or null to

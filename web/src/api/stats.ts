@@ -1,5 +1,6 @@
 import type { StatsOverview, VisitTrend } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './request';
 
 export const getOverview = () => request<StatsOverview>({ url: '/api/v1/stats/overview', method: 'get' });
 
@@ -26,3 +27,10 @@ export function beaconVisit(path: string): void {
     // no fetch (very old browser): nothing to count
   }
 }
+
+export const statsQueries = {
+  all: ['stats'] as const,
+  overview: () => queryOptions({ queryKey: [...statsQueries.all, 'overview'], queryFn: getOverview }),
+  visitTrend: (days: number) =>
+    queryOptions({ queryKey: [...statsQueries.all, 'visit-trend', days], queryFn: () => getVisitTrend(days) }),
+};

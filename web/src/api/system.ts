@@ -1,7 +1,7 @@
 /**
  * System management calls (spec §7 "Users", "Menus", "Dictionaries"; issue 3): users, roles,
  * menus, departments, dictionaries and their data, configuration and logs. Bodies, queries and
- * answers are the contracts' types; binary downloads resolve with the whole axios response
+ * answers are the contracts' types; binary downloads resolve with the bytes and headers (`BlobResponse`)
  * (hand it to `download()` from `components/crud`).
  */
 import type {
@@ -53,6 +53,7 @@ import type {
   UserPageVO,
   UserUpdateBody,
 } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
 
 /** A page of rows, as every `/page` call answers. */
@@ -174,4 +175,67 @@ export const logApi = {
     request<PageResult<OplogVO>>({ url: '/api/v1/logs/operation/page', method: 'get', params }),
   operationExport: (params: ListQuery<OplogExportQuery>) => blob('/api/v1/logs/operation/export', params),
   operation: (id: number) => request<OplogDetailVO>({ url: `/api/v1/logs/operation/${id}`, method: 'get' }),
+};
+
+// ─── Queries (TanStack Query options; a page calls `useQuery(xQueries.y())`) ─────────────
+
+/** Each area's reads under one root key; `list()` is the key prefix of its CrudTable. */
+export const userQueries = {
+  all: ['user'] as const,
+  list: () => [...userQueries.all, 'list'] as const,
+};
+
+export const roleQueries = {
+  all: ['role'] as const,
+  list: () => [...roleQueries.all, 'list'] as const,
+  options: () => queryOptions({ queryKey: [...roleQueries.all, 'options'], queryFn: roleApi.options }),
+  /** The menus a role holds (always read afresh when the assign drawer opens). */
+  menuIds: (id: number | undefined) =>
+    queryOptions({ queryKey: [...roleQueries.all, 'menu-ids', id], queryFn: () => roleApi.menuIds(id!), staleTime: 0 }),
+};
+
+export const menuQueries = {
+  all: ['menu'] as const,
+  list: () => [...menuQueries.all, 'list'] as const,
+  /** The menus a new menu can sit under (directories and menus, no buttons). */
+  parents: () => queryOptions({ queryKey: [...menuQueries.all, 'parents'], queryFn: () => menuApi.options(true) }),
+  /** The menus to assign to a role: the whole tree with its details, or the plain options. */
+  assignable: (full: boolean) =>
+    queryOptions({
+      queryKey: [...menuQueries.all, 'assignable', full],
+      queryFn: (): Promise<MenuVO[] | TreeOptionVO[]> => (full ? menuApi.tree({}) : menuApi.options(false)),
+    }),
+};
+
+export const deptQueries = {
+  all: ['dept'] as const,
+  list: () => [...deptQueries.all, 'list'] as const,
+  options: () => queryOptions({ queryKey: [...deptQueries.all, 'options'], queryFn: deptApi.options }),
+};
+
+export const dictQueries = {
+  all: ['dict'] as const,
+  list: () => [...dictQueries.all, 'list'] as const,
+  /** The demo CRUD page's list of the same dictionaries (its own cache). */
+  demoList: () => [...dictQueries.all, 'demo-list'] as const,
+  /** Every dictionary's code and name (the dictionary-data page's picker, the field form). */
+  lista: () => queryOptions({ queryKey: [...dictQueries.all, 'lista'], queryFn: dictApi.lista }),
+};
+
+export const dictDataQueries = {
+  all: ['dict-data'] as const,
+  list: () => [...dictDataQueries.all, 'list'] as const,
+};
+
+export const configQueries = {
+  all: ['config'] as const,
+  list: () => [...configQueries.all, 'list'] as const,
+};
+
+export const logQueries = {
+  all: ['log'] as const,
+  loginList: () => [...logQueries.all, 'login', 'list'] as const,
+  operationList: () => [...logQueries.all, 'operation', 'list'] as const,
+  operation: (id: number | null) =>
+    queryOptions({ queryKey: [...logQueries.all, 'operation', 'detail', id], queryFn: () => logApi.operation(id!) }),
 };

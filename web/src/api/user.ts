@@ -1,5 +1,5 @@
 import type { UserInfo } from '@baton/contracts';
-import { publicRequest as request } from './public-request';
+import { request } from './request';
 
 export function getMe() {
   return request<UserInfo | null>({ url: '/api/v1/userProps/me', method: 'get' });

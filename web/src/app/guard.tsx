@@ -3,43 +3,9 @@ import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-route
 import { usePermissionStore } from '../stores/permission';
 import { isLoggedIn } from '../stores/user';
 import type { RouteHandle } from './meta';
+import { isConsolePath, isWhitelisted } from './paths';
 import { getRouter } from './router-instance';
 import { clearSession, loadSession, loginPath } from './session';
-
-/** Pages open without signing in (spec §2), plus the public meeting short links /m/:code. */
-export const WHITE_LIST: readonly string[] = [
-  '/',
-  '/home/index',
-  '/home/enroll',
-  '/home/query',
-  '/home/detail',
-  '/home/querytm',
-  '/h5',
-  '/h5/home',
-  '/h5/enroll',
-  '/h5/query',
-  '/h5/detail',
-  '/h5/querytm',
-  '/home/group-item',
-  '/home/track-result',
-  '/h5/group-item',
-  '/h5/track-result',
-  '/wrj2025',
-  '/m',
-  '/login',
-  '/forget-password',
-  '/which/login',
-  '/user/register',
-  '/register',
-  '/user/register-result',
-];
-
-const whiteSet = new Set(WHITE_LIST);
-
-export function isWhitelisted(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return whiteSet.has(path) || /^\/m\/[^/]+$/.test(path) || /^\/(home|h5)\/athlete\/\d+$/.test(path);
-}
 
 const joinPath = (parent: string, child: string) =>
   child.startsWith('/') ? child : `${parent.replace(/\/+$/, '')}/${child}`.replace(/\/{2,}/g, '/');
@@ -102,7 +68,11 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   const url = new URL(request.url);
   const target = url.pathname + url.search;
   if (isWhitelisted(url.pathname)) return null;
-  if (!isLoggedIn()) throw redirect(loginPath(target));
+  if (!isLoggedIn()) {
+    if (isConsolePath(url.pathname)) throw redirect(loginPath(target));
+    // Not a console address: a public page (`/h5/<code>`), or the public "not found".
+    return null;
+  }
   if (usePermissionStore.getState().routesLoaded) return null;
   guardState.loading = true;
   try {

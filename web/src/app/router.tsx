@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import { createHashRouter, type RouteObject, redirect } from 'react-router';
 import { setSessionExpiredHandler } from '../api/envelope';
 import { progress } from '../components/lite/progress';
 import { trackVisits } from '../realtime/visits';
 import { usePermissionStore } from '../stores/permission';
-import { useUserStore } from '../stores/user';
+import { isLoggedIn, useUserStore } from '../stores/user';
 import { guardLoader, guardState } from './guard';
 import { areas } from './i18n';
 import type { RouteHandle } from './meta';
@@ -42,9 +42,14 @@ const to = (path: string) => () => redirect(path);
 /** Redirect-only routes render nothing (their loader has already moved on). */
 const Nothing = () => null;
 
-/** Rendered only after the guard let the navigation through, i.e. for a signed-in user. */
-function ToNotFound() {
-  return <Navigate to="/404" replace />;
+/**
+ * An address no route has: a signed-in user's goes to the console's 404 (once their routes are
+ * in: before that, the guard loads them and runs the navigation again); a visitor's (the guard
+ * has sent strangers to console addresses to login) shows the public "not found".
+ */
+function consoleNotFound(): null {
+  if (isLoggedIn() && usePermissionStore.getState().routesLoaded) throw redirect('/404');
+  return null;
 }
 /** The strings of the public pages (meeting pages, live results, query, enrolment). */
 const PUBLIC_AREAS = ['public', 'comp'] as const;
@@ -61,6 +66,13 @@ const querytm = () => import('../pages/home/querytm');
 const groupItemPage = () => import('../pages/home/group-item');
 const trackResult = () => import('../pages/home/track-result');
 const athletePage = () => import('../pages/home/athlete');
+const notFound = () => import('../pages/home/NotFound');
+/** The public "not found" of an unmatched address under a public frame. */
+const publicNotFound = (frame: 'antd' | 'none' = 'none'): RouteObject => ({
+  path: '*',
+  handle: h('public.notFound.title'),
+  lazy: page(notFound, [], frame),
+});
 
 /** The routes every visitor has (spec §2 "Static routes"); the user's own are patched into `main`. */
 export function staticRoutes(): RouteObject[] {
@@ -108,6 +120,7 @@ export function staticRoutes(): RouteObject[] {
           children: [
             { index: true, Component: Nothing, loader: to('/home/index') },
             { path: ':code', handle: h('route.meet'), lazy: page(detail, [], 'none') },
+            publicNotFound(),
           ],
         },
         {
@@ -123,7 +136,14 @@ export function staticRoutes(): RouteObject[] {
             { path: 'group-item', handle: h('public.routes.groupItem'), lazy: page(groupItemPage) },
             { path: 'track-result', handle: h('public.routes.trackResult'), lazy: page(trackResult) },
             { path: 'athlete/:athleteId', handle: h('public.routes.athlete'), lazy: page(athletePage) },
+            publicNotFound(),
           ],
+        },
+        // The big screen of the venue or the announcer: full screen, without a frame or antd.
+        {
+          path: 'screen/:meetingId',
+          handle: h('screen.title'),
+          lazy: page(() => import('../pages/screen'), ['screen', 'comp'], 'none'),
         },
         {
           path: 'h5',
@@ -142,6 +162,10 @@ export function staticRoutes(): RouteObject[] {
               handle: h('public.routes.athlete'),
               lazy: page(athletePage, [], 'none'),
             },
+            // A meeting on the phone: `/h5/m/<code>` (as the short link `/m/<code>`) and `/h5/<code>`.
+            { path: 'm/:code', handle: h('route.meet'), lazy: page(detail, [], 'none') },
+            { path: ':code', handle: h('route.meet'), lazy: page(detail, [], 'none') },
+            publicNotFound(),
           ],
         },
         {
@@ -172,8 +196,13 @@ export function staticRoutes(): RouteObject[] {
             },
           ],
         },
-        // Unmatched once the user's routes are in: the guard has already sent strangers to login.
-        { path: '*', Component: ToNotFound },
+        // Unmatched (the user's routes are in by now): the phone or desktop public frame, as /m/:code.
+        {
+          id: 'not-found',
+          loader: consoleNotFound,
+          lazy: page(() => import('../layouts/public/adaptive'), PUBLIC_AREAS, 'none'),
+          children: [publicNotFound()],
+        },
       ],
     },
   ];

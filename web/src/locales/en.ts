@@ -8,6 +8,7 @@ const en: LocaleMessages = {
   },
   common: {
     systemError: 'system error',
+    meetingClock: "on the meeting's clock, {{zone}}",
     confirm: 'OK',
     cancel: 'Cancel',
     backHome: 'Back home',
@@ -107,6 +108,8 @@ const en: LocaleMessages = {
     logoutConfirmTitle: 'Sign out',
     logoutConfirm: 'Do you want to sign out?',
     settings: 'Layout settings',
+    /** The delegation's phone shell: its pages in the bar at the bottom. */
+    dlgPages: 'Entry pages',
   },
   settings: {
     title: 'Layout settings',
@@ -189,6 +192,8 @@ const en: LocaleMessages = {
   editor: {
     logDownload: 'Download log',
     unseenLine: 'Unseen line',
+    /** The fold of unchanged lines in a compare (`$` is the count). */
+    unchangedLines: '$ unchanged lines (click to show)',
     import: {
       summary: 'Read {{total}} rows: {{valid}} valid, {{invalid}} invalid, {{imported}} imported',
       row: 'row {{row}}',

@@ -7,6 +7,7 @@ const zhCn = {
   },
   common: {
     systemError: '系统错误',
+    meetingClock: '赛事当地时间 {{zone}}',
     confirm: '确定',
     cancel: '取消',
     backHome: '返回首页',
@@ -106,6 +107,8 @@ const zhCn = {
     logoutConfirmTitle: '退出登录',
     logoutConfirm: '确定要退出登录吗？',
     settings: '布局设置',
+    /** The delegation's phone shell: its pages in the bar at the bottom. */
+    dlgPages: '报名页面',
   },
   settings: {
     title: '布局设置',
@@ -187,6 +190,8 @@ const zhCn = {
   editor: {
     logDownload: '下载日志',
     unseenLine: '未读行',
+    /** The fold of unchanged lines in a compare (`$` is the count). */
+    unchangedLines: '$ 行未改动（点击展开）',
     import: {
       summary: '共读取 {{total}} 行：有效 {{valid}} 行，无效 {{invalid}} 行，已导入 {{imported}} 行',
       row: '第 {{row}} 行',

@@ -39,3 +39,11 @@ export const useDictStore = create<DictState>()((set, get) => ({
   },
   items: (dictCode) => get().dicts[dictCode]?.dictDataList ?? [],
 }));
+
+/** After any dictionary change: the cache of spec §4 is cleared and reloaded, so tags everywhere follow. */
+export function refreshDictCache(): void {
+  void useDictStore
+    .getState()
+    .reload()
+    .catch(() => undefined);
+}

@@ -4,3 +4,5 @@
  */
 localStorage.clear();
 sessionStorage.clear();
+// The tests' Chromium prefers English; the pages are written against the Chinese default.
+localStorage.setItem('language', 'zh-cn');

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -37,7 +39,13 @@ export const QUALIFIERS = ['Q', 'q', 'qR', 'qJ', 'qD'] as const;
 export const TRIAL_OUTCOMES = ['O', 'X', '-', 'r'] as const;
 export const ROUND_NAMES = ['heats', 'semi', 'final', 'qualification'] as const;
 
-/** Referees (userType 40) assigned to a meeting: they enter its results. */
+/**
+ * The duties an official (userType 40) is assigned to in a meeting: `referee` enters its results,
+ * `call-room` checks athletes in at the call room (检录处) and reads its start lists for that.
+ */
+export const OFFICIAL_DUTIES = ['referee', 'call-room'] as const;
+
+/** Officials (userType 40) assigned to a meeting, each with a duty (one row a duty). */
 export const meetingOfficial = pgTable(
   'comp_official',
   {
@@ -47,8 +55,9 @@ export const meetingOfficial = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    duty: text('duty', { enum: OFFICIAL_DUTIES }).notNull().default('referee'),
   },
-  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('comp_official_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId, t.duty] }), index('comp_official_user_idx').on(t.userId)],
 );
 
 /** A session of the timetable (a morning or an afternoon of one day). */
@@ -97,6 +106,11 @@ export const compRound = pgTable(
     heights: jsonb('heights').$type<number[] | null>(),
     /** The seed of the last draw (lanes, order): drawing again with it gives the same start list. */
     drawSeed: text('draw_seed'),
+    /**
+     * A discipline of a combined event (issue 23): its code in `COMBINED_DISCIPLINES`
+     * (contracts); the round is run and scored as that event. Null for every other round.
+     */
+    discipline: text('discipline'),
     ...version,
     ...timestamps,
   },
@@ -124,6 +138,8 @@ export const compHeat = pgTable(
     wind: numeric('wind', { precision: 4, scale: 1, mode: 'number' }),
     status: text('status', { enum: HEAT_STATUSES }).notNull().default('draft'),
     officialAt: timestamp('official_at', { withTimezone: true }),
+    /** Times taken by hand (TR 19.24.1: to the 1/10 up); combined events add the tables' manual difference. */
+    handTimed: boolean('hand_timed').notNull().default(false),
     ...version,
     ...timestamps,
   },
@@ -274,4 +290,56 @@ export const compAward = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('comp_award_uq').on(t.meetingId, t.delegationId)],
+);
+
+/** A call-room mark (WA TR 20.3 / 检录): the athlete reported, did not, or came late. */
+export const CHECK_IN_STATES = ['present', 'absent', 'late'] as const;
+
+/**
+ * The call room's mark on a start row (issue 24), one per start, gone with it. An absence puts
+ * DNS on the start row; `dnsVersion` is the start's version right after the call room wrote that
+ * DNS (null when it wrote none), so marking the athlete present again takes back only a DNS
+ * nobody has touched since — never one results entry set or confirmed.
+ */
+export const compCheckIn = pgTable(
+  'comp_check_in',
+  {
+    startId: integer('start_id')
+      .primaryKey()
+      .references(() => compStart.id, { onDelete: 'cascade' }),
+    meetingId: integer('meeting_id').notNull(),
+    state: text('state', { enum: CHECK_IN_STATES }).notNull(),
+    dnsVersion: integer('dns_version'),
+    userId: integer('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comp_check_in_meeting_idx').on(t.meetingId)],
+);
+
+/**
+ * A call-room mark made before seeding (检录后编排, issue 24): on an entry (or a relay team) of a
+ * first round that has no start list yet. It has no start row to hang on — and must outlive
+ * the start rows, which a start list made again deletes — so it is keyed by the round and the
+ * entry, gone with either. Making the round's start list leaves the absent out and copies the
+ * other marks onto the new start rows (`comp_check_in`).
+ */
+export const compEntryCheckIn = pgTable(
+  'comp_entry_check_in',
+  {
+    id: serial('id').primaryKey(),
+    meetingId: integer('meeting_id').notNull(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => compRound.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').references(() => entry.id, { onDelete: 'cascade' }),
+    relayTeamId: integer('relay_team_id').references(() => relayTeam.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: CHECK_IN_STATES }).notNull(),
+    userId: integer('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comp_entry_check_in_entry_uq').on(t.roundId, t.entryId),
+    uniqueIndex('comp_entry_check_in_relay_uq').on(t.roundId, t.relayTeamId),
+    check('comp_entry_check_in_one_key', sql`num_nonnulls(${t.entryId}, ${t.relayTeamId}) = 1`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { MEETING_TIME_ZONE } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -163,6 +164,11 @@ export const meeting = pgTable(
     endDate: date('end_date').notNull(),
     regOpensAt: timestamp('reg_opens_at', { withTimezone: true }).notNull(),
     regClosesAt: timestamp('reg_closes_at', { withTimezone: true }).notNull(),
+    /**
+     * The meeting's clock (issue 25), an IANA zone Intl knows: every time of the meeting is shown
+     * on it. New meetings take the server's BATON_TIME_ZONE; rows older than the column, China's.
+     */
+    timeZone: text('time_zone').notNull().default(MEETING_TIME_ZONE),
     status: text('status', { enum: MEETING_STATUSES }).notNull().default('draft'),
     ageRefDate: date('age_ref_date'),
     maxEventsPerAthlete: smallint('max_events_per_athlete').notNull().default(2),
@@ -178,6 +184,10 @@ export const meeting = pgTable(
     publicLists: boolean('public_lists').notNull().default(true),
     /** Team-scoring options (issue 23); null: none of them (the points table alone). */
     teamScoring: jsonb('team_scoring').$type<TeamScoringOptions>(),
+    /** The call room (issue 24): athletes are called this many minutes before their start. */
+    callRoomLead: smallint('call_room_lead').notNull().default(30),
+    /** 检录后编排: first rounds are checked in before seeding; the absent are left out of it. */
+    callRoomBeforeSeeding: boolean('call_room_before_seeding').notNull().default(false),
     remark: text('remark'),
     ...version,
     ...timestamps,
@@ -281,6 +291,8 @@ export interface RoundPlan {
   laneGroups?: LaneGroup[];
   /** How the round starts: lanes (default), two per lane, waterfall, two-group waterfall (issue 23). */
   start?: 'lanes' | 'two-per-lane' | 'waterfall' | 'two-groups';
+  /** Combined events: the discipline this round is (a code of the contracts' `COMBINED_DISCIPLINES`). */
+  discipline?: string;
 }
 
 /** An item offered in a group, with its limits, rounds, scoring table and schedule slot. */

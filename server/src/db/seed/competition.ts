@@ -1,7 +1,8 @@
 import { idCheckChar, USER_TYPE } from '@baton/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createAthlete } from '../../modules/apply/athletes.js';
+import { createCoach } from '../../modules/apply/coaches.js';
 import { createEntry, createRelay } from '../../modules/apply/entries.js';
-import { createAthlete, createCoach } from '../../modules/apply/service.js';
 import { submitApply } from '../../modules/apply/submit.js';
 import { ensureDelegationUser } from '../../modules/dlg/account.js';
 import type { CurrentUser } from '../../plugins/auth.js';

@@ -152,6 +152,7 @@ export const ROLES: { code: string; name: string; nameEn: string; dataScope: num
   { code: 'CUSTOMER', name: '单位', nameEn: 'Customer', dataScope: 4 },
   { code: 'COUNTY', name: '区县', nameEn: 'County', dataScope: 2 },
   { code: 'COUNTY_SUB', name: '区县下级单位', nameEn: 'County sub-unit', dataScope: 3 },
+  { code: 'CALL_ROOM', name: '检录员', nameEn: 'Call-room official', dataScope: 4 },
 ];
 
 export const DEPTS: {

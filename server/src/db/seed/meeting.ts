@@ -71,6 +71,8 @@ const ITEMS: [string, string, string, Kind, Format, boolean, number | null][] = 
   ['DT', '铁饼', 'Discus throw', 'field-distance', 'distance', false, null],
   ['HT', '链球', 'Hammer throw', 'field-distance', 'distance', false, null],
   ['JT', '标枪', 'Javelin throw', 'field-distance', 'distance', false, null],
+  ['TRI', '三项全能', 'Triathlon', 'combined', 'points', false, null],
+  ['QUA', '四项全能', 'Tetrathlon', 'combined', 'points', false, null],
   ['PEN', '五项全能', 'Pentathlon', 'combined', 'points', false, null],
   ['HEP', '七项全能', 'Heptathlon', 'combined', 'points', false, null],
   ['OCT', '八项全能', 'Octathlon', 'combined', 'points', false, null],

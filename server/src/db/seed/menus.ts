@@ -24,6 +24,11 @@ const AREA = ['ADMIN', 'COMMITTEE', 'COUNTY', 'COUNTY_SUB'];
 const APPLY = ['DELEGATION'];
 /** Competition work: the managers, and referees for results entry and reading start lists. */
 const OFFICIALS = ['ADMIN', 'COMMITTEE', 'REFEREE'];
+/**
+ * The call room (检录, issue 24): the managers, referees, and the call-room officials (what each
+ * official may do in a meeting is its duty there: competition/access.ts).
+ */
+const CALL_ROOM = [...OFFICIALS, 'CALL_ROOM'];
 
 /** Buttons for the usual actions of a screen: `${prefix}:query`, `:add`, ... */
 function buttons(prefix: string, actions: [string, string, string][], roles: string[]): MenuSeed[] {
@@ -225,7 +230,7 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/competition',
     name: 'Competition',
     icon: 'FieldTimeOutlined',
-    roles: OFFICIALS,
+    roles: CALL_ROOM,
     children: [
       page(
         'startlist',
@@ -261,6 +266,17 @@ export const MENU_TREE: MenuSeed[] = [
           ...buttons('comp:result', [['official', '成绩生效', 'Make official']], MEETING),
         ],
       ),
+      page('callroom', 'CompCallRoom', 'competition/callroom/index', '检录', 'Call room', 'ScanOutlined', CALL_ROOM, [
+        ...buttons(
+          'comp:callroom',
+          [
+            ['query', '查询', 'Query'],
+            ['mark', '检录', 'Check in'],
+          ],
+          CALL_ROOM,
+        ),
+        ...buttons('comp:callroom', [['setup', '设置', 'Settings']], MEETING),
+      ]),
       page(
         'scores',
         'CompScores',

@@ -11,7 +11,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/app.js';
-import { createUser, fileForm, latestCode, PDF_MINI, PNG_1PX } from './testing.js';
+import { createUser, fileForm, latestCode, PDF_MINI, PNG_1PX } from './testkit.js';
 
 const en = { 'accept-language': 'en' };
 

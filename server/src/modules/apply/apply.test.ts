@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { athlete, auditDecision, delegation, entry, meeting, recordHistory, user } from '../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../test/app.js';
-import { JPEG_16X8 } from '../files/fixtures.js';
+import { JPEG_16X8 } from '../files/testkit.js';
 import { type Client, code, data, signIn } from '../meetings/testkit.js';
 import {
   asDelegation,
@@ -655,7 +655,8 @@ describe('registration window (rule 1)', () => {
     expect(code(override)).toBe('00000');
     const id = data<{ id: number }>(override).id;
     expect(await count(t, 'sys_oplog', `target = '${id}' and action like '%override%'`)).toBe(1);
-    await setMeeting(t, { regClosesAt: new Date(Date.now() + 30 * 86_400_000) });
+    // Open again: the registration closer (every 30 s) may have closed the meeting while its window had passed.
+    await setMeeting(t, { regClosesAt: new Date(Date.now() + 30 * 86_400_000), status: 'registration_open' });
   });
 });
 

@@ -12,11 +12,12 @@ import {
   withSheet,
 } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { delegationIdOf, requireActing, requireWriting } from './access.js';
+import { addCoach } from './coaches.js';
 import { type Forms, loadForms } from './forms.js';
 import { ID_NUMBER_SYNONYMS, ID_TYPES } from './importer.js';
 import { formFields, invalid, isUpload, messageOf, RuleError } from './rules.js';
-import { acting, delegationIdOf, writing } from './scope.js';
-import { addCoach, inTransaction } from './service.js';
+import { inTransaction } from './tx.js';
 
 /**
  * Coaches and staff from a spreadsheet, on the same reader as the athletes (issue 22): the
@@ -52,7 +53,7 @@ function columnsOf(forms: Forms): ImportColumn[] {
 }
 
 export async function coachTemplate(db: Db, u: CurrentUser, delegationId: number | undefined, lang: Lang) {
-  const a = await acting(db, u, delegationId);
+  const a = await requireActing(db, u, delegationId);
   const forms = await loadForms(db, a.m.id);
   return toXlsx(say(lang, '随队人员', 'Coaches'), templateColumns(columnsOf(forms), lang), []);
 }
@@ -128,13 +129,13 @@ export async function importCoaches(
 ): Promise<ImportReport & { override: boolean }> {
   const dId = delegationIdOf(u, delegationId);
   const preview = mode === 'preview';
-  const a = await acting(db, u, dId);
+  const a = await requireActing(db, u, dId);
   const sheet = await readImportSheet(file, columnsOf(await loadForms(db, a.m.id)), { lang, mapping });
   if (preview && sheet.missing.length) return { ...missingColumnsReport(sheet, lang), override: false };
   requireColumns(sheet);
   try {
     return await inTransaction(db, async (tx) => {
-      const w = await writing(tx, u, dId);
+      const w = await requireWriting(tx, u, dId);
       const forms = await loadForms(tx, w.m.id);
       const columns = columnsOf(forms);
       const errors: ImportReport['errors'] = [];

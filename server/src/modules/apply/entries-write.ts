@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type AUDIT_STATUSES, RESULT_FORMATS } from '../../db/schema/index.js';
 import { preparedSql, rowsOf } from '../../lib/sql.js';
-import type { Writing } from './scope.js';
+import type { Writing } from './access.js';
 import { parseSeedMark } from './seed-mark.js';
 
 /**

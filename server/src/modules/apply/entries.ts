@@ -15,11 +15,20 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isCalendarDate } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import {
+  type Acting,
+  delegationIdOf,
+  keepHistory,
+  requireActing,
+  requireWriting,
+  requireWritingFor,
+  requireWritingOfRecord,
+} from './access.js';
 import { insertEntryWithHistory, readAndInsertEntry } from './entries-write.js';
+import { reauditAthletes } from './history.js';
 import { invalid, limitReached, locked, notEligible, today } from './rules.js';
-import { type Acting, acting, delegationIdOf, keepHistory, writing, writingOfRecord } from './scope.js';
 import { parseSeedMark } from './seed-mark.js';
-import { inTransaction, reauditAthletes, type Written, writingFor } from './service.js';
+import { inTransaction, type Written } from './tx.js';
 import {
   entrySnapshot,
   entryVO,
@@ -74,7 +83,7 @@ function seedDateOf(text: string | null | undefined): string | null {
 
 /** The group items the delegation can enter (one group or all), with the live quota, its entries and relays. */
 export async function applyItems(db: Db, u: CurrentUser, q: ApplyItemsQuery): Promise<ApplyItemsVO> {
-  const a = await acting(db, u, q.delegationId);
+  const a = await requireActing(db, u, q.delegationId);
   if (q.groupId) {
     const [g] = await db
       .select({ id: group.id })
@@ -145,7 +154,7 @@ export async function createEntry(db: DbOrTx, u: CurrentUser, body: EntryBody): 
     seedDate = false;
   }
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, athlete, body.athleteId, only);
+    const w = await requireWritingOfRecord(tx, u, athlete, body.athleteId, only);
     const read = await readAndInsertEntry(tx, w, body, seedDate);
     if (!read || read.inputs.a.delegationId !== w.d.id) throw notFound();
     const { a, gi, i, g, mine, dup, ours } = read.inputs;
@@ -235,7 +244,7 @@ export async function updateEntry(
   body: EntryUpdateBody,
 ): Promise<Written<EntryVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, entry, id, u.delegation?.id);
+    const w = await requireWritingOfRecord(tx, u, entry, id, u.delegation?.id);
     const [row] = await tx
       .select({ e: entry, status: athlete.status, format: item.resultFormat })
       .from(entry)
@@ -278,7 +287,7 @@ export async function updateEntry(
 
 export async function deleteEntries(db: Db, u: CurrentUser, ids: number[]) {
   return inTransaction(db, async (tx) => {
-    const ws = await writingFor(tx, u, entry, ids);
+    const ws = await requireWritingFor(tx, u, entry, ids);
     const rows = await tx
       .select({ id: entry.id, delegationId: entry.delegationId, athleteId: entry.athleteId, status: athlete.status })
       .from(entry)
@@ -386,7 +395,7 @@ async function checkMembers(tx: DbOrTx, w: Acting, x: GroupItemInfo, members: Me
 
 export async function createRelay(db: Db, u: CurrentUser, body: RelayBody): Promise<Written<RelayVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, delegationIdOf(u, body.delegationId));
+    const w = await requireWriting(tx, u, delegationIdOf(u, body.delegationId));
     const x = await groupItemOf(tx, w, body.groupItemId);
     const label = itemLabel(x);
     if (x.i.kind !== 'relay') throw invalid('groupItemId', `${label.zh}不是接力项目`, `${label.en} is not a relay`);
@@ -444,7 +453,7 @@ export async function updateRelay(
   body: RelayUpdateBody,
 ): Promise<Written<RelayVO>> {
   return inTransaction(db, async (tx) => {
-    const w = await writingOfRecord(tx, u, relayTeam, id, u.delegation?.id);
+    const w = await requireWritingOfRecord(tx, u, relayTeam, id, u.delegation?.id);
     const [team] = await tx.select().from(relayTeam).where(eq(relayTeam.id, id));
     if (!team) throw notFound();
     const x = await groupItemOf(tx, w, team.groupItemId);
@@ -497,7 +506,7 @@ export async function updateRelay(
 
 export async function deleteRelays(db: Db, u: CurrentUser, ids: number[]) {
   return inTransaction(db, async (tx) => {
-    const ws = await writingFor(tx, u, relayTeam, ids);
+    const ws = await requireWritingFor(tx, u, relayTeam, ids);
     const rows = await tx
       .select({ id: relayTeam.id, delegationId: relayTeam.delegationId })
       .from(relayTeam)

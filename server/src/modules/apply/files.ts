@@ -10,15 +10,15 @@ import { delegationFile } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { sniff, storeFile, type UploadQuota } from '../files/service.js';
-import { acting, delegationIdOf, delegationOfRecord, writing } from './scope.js';
-import { inTransaction, type Written } from './service.js';
+import { delegationIdOf, delegationOfRecord, requireActing, requireWriting } from './access.js';
+import { inTransaction, type Written } from './tx.js';
 import { selectFiles, toFileVO } from './views.js';
 
 /** Documents the meeting asks delegations for (insurance, health forms): PDF, JPEG or PNG. */
 const ACCEPTED = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 
 export async function listDelegationFiles(db: Db, u: CurrentUser, delegationId: number | undefined) {
-  const a = await acting(db, u, delegationId);
+  const a = await requireActing(db, u, delegationId);
   return (await selectFiles(db, eq(delegationFile.delegationId, a.d.id))).map(toFileVO);
 }
 
@@ -56,7 +56,7 @@ export async function uploadDelegationFile(
     throw badInput('仅支持 PDF、JPEG、PNG 文件', 'only PDF, JPEG and PNG files are accepted');
   }
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, delegationIdOf(u, fields.delegationId));
+    const w = await requireWriting(tx, u, delegationIdOf(u, fields.delegationId));
     const kind = fields.kind ?? 'other';
     const stored = await storeFile(tx as Db, u.id, bytes, fields.name ?? `${kind}.${type.ext}`, quota);
     const [row] = await tx
@@ -71,7 +71,7 @@ export async function uploadDelegationFile(
 /** Remove a document from the delegation (the link; the stored file stays for the history). */
 export async function deleteDelegationFile(db: Db, u: CurrentUser, id: number) {
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, await delegationOfRecord(tx, delegationFile, id));
+    const w = await requireWriting(tx, u, await delegationOfRecord(tx, delegationFile, id));
     const [before] = await selectFiles(tx, eq(delegationFile.id, id));
     if (!before) throw notFound();
     await tx.delete(delegationFile).where(eq(delegationFile.id, id));

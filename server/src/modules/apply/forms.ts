@@ -3,8 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { dict, dictData, field, file, group, groupField } from '../../db/schema/index.js';
 import { linkedFields, MEETING_LINKS } from '../natures/service.js';
+import type { Acting } from './access.js';
 import { invalid, PHOTO_FIELD_KEY } from './rules.js';
-import type { Acting } from './scope.js';
 
 /** What the rules need to know of a meeting's forms: its groups, fields and dictionaries. */
 export type GroupRow = typeof group.$inferSelect;

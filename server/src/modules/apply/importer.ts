@@ -16,6 +16,8 @@ import {
   withSheet,
 } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { delegationIdOf, requireActing, requireWriting } from './access.js';
+import { addAthletes } from './athletes.js';
 import { createEntry } from './entries.js';
 import { type Forms, loadForms } from './forms.js';
 import {
@@ -28,8 +30,7 @@ import {
   notEligible,
   RuleError,
 } from './rules.js';
-import { acting, delegationIdOf, writing } from './scope.js';
-import { addAthletes, inTransaction } from './service.js';
+import { inTransaction } from './tx.js';
 import { selectAthletes, toAthleteVO } from './views.js';
 
 /** The headers an ID number column goes by (athletes and coaches). */
@@ -128,7 +129,7 @@ const columnsOf = (forms: Forms): ImportColumn[] => [...BASE_COLUMNS, ...fieldCo
 
 /** Baton's own template: the base columns, then the athlete fields. */
 export async function athleteTemplate(db: Db, u: CurrentUser, delegationId: number | undefined, lang: Lang) {
-  const a = await acting(db, u, delegationId);
+  const a = await requireActing(db, u, delegationId);
   const forms = await loadForms(db, a.m.id);
   return toXlsx(say(lang, '运动员', 'Athletes'), templateColumns([...BASE_COLUMNS, ...fieldColumns(forms)], lang), []);
 }
@@ -140,7 +141,7 @@ export async function athleteTemplate(db: Db, u: CurrentUser, delegationId: numb
  * is formatted as text so Excel keeps all its digits. It imports back as it is.
  */
 export async function schoolTemplate(db: Db, u: CurrentUser, delegationId: number | undefined, lang: Lang) {
-  const a = await acting(db, u, delegationId);
+  const a = await requireActing(db, u, delegationId);
   const forms = await loadForms(db, a.m.id);
   const most = Math.max(a.m.maxEventsPerAthlete, ...forms.groups.map((g) => g.maxEventsPerAthlete ?? 0));
   const events = Math.max(2, Math.min(8, most));
@@ -192,7 +193,7 @@ const ID_TYPE_TEXT: Record<IdType, { zh: string; en: string }> = {
  * column is for the reader (the import reports it as a column it ignores).
  */
 export async function exportAthletes(db: Db, u: CurrentUser, delegationId: number | undefined, lang: Lang) {
-  const a = await acting(db, u, delegationId);
+  const a = await requireActing(db, u, delegationId);
   const forms = await loadForms(db, a.m.id);
   const rows = (
     await selectAthletes(db, eq(athlete.delegationId, a.d.id)).orderBy(asc(athlete.id)).limit(EXPORT_MAX_ROWS)
@@ -406,13 +407,13 @@ export async function importAthletes(
   const dId = delegationIdOf(u, delegationId);
   const preview = mode === 'preview';
   // The columns depend on the meeting's forms: read them (and check the caller reaches the delegation) first.
-  const a = await acting(db, u, dId);
+  const a = await requireActing(db, u, dId);
   const sheet: ImportSheet = await readImportSheet(file, columnsOf(await loadForms(db, a.m.id)), { lang, mapping });
   if (preview && sheet.missing.length) return { ...missingColumnsReport(sheet, lang), override: false };
   requireColumns(sheet);
   try {
     return await inTransaction(db, async (tx) => {
-      const w = await writing(tx, u, dId);
+      const w = await requireWriting(tx, u, dId);
       const forms = await loadForms(tx, w.m.id);
       const columns = columnsOf(forms);
       const events = await groupEvents(tx, w.m.id);

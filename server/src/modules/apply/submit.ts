@@ -13,10 +13,11 @@ import { badInput, say } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { type Acting, delegationIdOf, requireActing, requireWriting } from './access.js';
+import { registrationCounts } from './context.js';
 import { loadForms } from './forms.js';
 import { formFields, missingFields } from './rules.js';
-import { type Acting, acting, delegationIdOf, writing } from './scope.js';
-import { inTransaction, registrationCounts } from './service.js';
+import { inTransaction } from './tx.js';
 
 /**
  * Submission for audit (DOMAIN.md "Registration" 6): the summary of what a submission sends
@@ -215,7 +216,7 @@ const inLang = (p: Problem, lang: Lang): ApplyProblem => ({
 
 /** What a submission would send and what stops it, in the caller's language. */
 export async function applySummary(db: Db, u: CurrentUser, q: ApplyContextQuery, lang: Lang): Promise<ApplySummaryVO> {
-  const a = await acting(db, u, q.delegationId);
+  const a = await requireActing(db, u, q.delegationId);
   const { problems, byStatus, toSubmit } = await findProblems(db, a);
   const counts = await registrationCounts(db, a.d.id);
   return {
@@ -229,7 +230,7 @@ export async function applySummary(db: Db, u: CurrentUser, q: ApplyContextQuery,
 /** Submit for audit; refused while a blocking problem remains or when nothing is to be sent. */
 export async function submitApply(db: Db, u: CurrentUser, body: ApplySubmitBody) {
   return inTransaction(db, async (tx) => {
-    const w = await writing(tx, u, delegationIdOf(u, body.delegationId));
+    const w = await requireWriting(tx, u, delegationIdOf(u, body.delegationId));
     const { problems, toSubmit } = await findProblems(tx, w);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length) {

@@ -29,7 +29,7 @@ import {
   type DemoGroup,
   demoGroups,
   statusOf,
-} from './fixture.js';
+} from './testkit.js';
 
 let t: TestApp;
 let admin: Client;
@@ -466,6 +466,64 @@ describe('detail', () => {
     const c2 = data<Detail>(await committee.get(`/api/v1/audit/coaches/${C.c2}`));
     expect(c2.coach?.name).toBe('孙队医');
     expect(c2.problems).toEqual(['required fields left empty: Certificate number']);
+  });
+
+  it('names what the history holds in both languages: form fields, groups, events', async () => {
+    type Named = {
+      formFields: { key: string; label: string; labelEn: string; kind: string; required: boolean }[];
+      groups: { id: number; name: string; nameEn: string }[];
+      items: { code: string; name: string; nameEn: string }[];
+    };
+    const U16B = groups.get('U16 Boys')!;
+    const U18B = groups.get('U18 Boys')!;
+    // A field the meeting's form no longer asks for, still held by an old value.
+    await db()
+      .insert(field)
+      .values({ key: 'capNumber', label: '帽号', labelEn: 'Cap number', kind: 'text', target: 'athlete' });
+    // Before any decision in this file (so nothing counts as changed since one).
+    await addHistory(db(), {
+      meetingId,
+      entity: 'athlete',
+      entityId: A.a2,
+      before: {
+        groupId: U18B.id,
+        groupName: 'U18男子组',
+        entries: [{ itemCode: 'LJ', itemName: '跳远' }],
+        relays: [{ itemCode: '4x400', letter: 'A', leg: 2 }],
+        fields: { capNumber: '7' },
+      },
+      after: { groupId: U16B.id, groupName: 'U16男子组', entries: [], relays: [], fields: { school: 'x' } },
+      userId: adminId,
+      createdAt: new Date(Date.now() - 48 * 3_600_000),
+    });
+    const a2 = data<Detail & Named>(await committee.get(`/api/v1/audit/athletes/${A.a2}`));
+    expect(a2.groups).toEqual([
+      { id: U16B.id, name: 'U16男子组', nameEn: 'U16 Boys' },
+      { id: U18B.id, name: 'U18男子组', nameEn: 'U18 Boys' },
+    ]);
+    expect([...a2.items].sort((x, y) => x.code.localeCompare(y.code))).toEqual([
+      { code: '4x400', name: '4×400米接力', nameEn: '4 × 400 m relay' },
+      { code: 'LJ', name: '跳远', nameEn: 'Long jump' },
+    ]);
+    // The meeting's athlete form in its order (photo included), then the field only the history holds.
+    const keys = a2.formFields.map((f) => f.key);
+    expect(keys.slice(0, 4)).toEqual(['school', 'emergencyContact', 'emergencyMobile', 'photo']);
+    expect(keys.at(-1)).toBe('capNumber');
+    expect(a2.formFields).toContainEqual(
+      expect.objectContaining({ key: 'school', label: '学校', labelEn: 'School', kind: 'text', required: true }),
+    );
+    expect(a2.formFields).toContainEqual(expect.objectContaining({ key: 'photo', kind: 'image' }));
+    expect(a2.formFields).toContainEqual(
+      expect.objectContaining({ key: 'capNumber', label: '帽号', labelEn: 'Cap number', required: false }),
+    );
+    // The problems still come from the form's required fields only.
+    expect(a2.problems).toContain('required fields left empty: Emergency contact, Emergency mobile');
+    const c1 = data<Named>(await committee.get(`/api/v1/audit/coaches/${C.c1}`));
+    expect(c1.formFields).toContainEqual(
+      expect.objectContaining({ key: 'certificateNo', labelEn: 'Certificate number', required: true }),
+    );
+    expect(c1.groups).toEqual([]);
+    expect(c1.items).toEqual([]);
   });
 });
 

@@ -22,8 +22,11 @@ import { note } from '../../plugins/oplog.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
 import type { ConfigCache } from '../config/service.js';
 import type { CodeSender } from '../verification/sender.js';
+import { decide } from './decisions.js';
+import { athleteDetail, coachDetail } from './detail.js';
+import { pageAthletes, pageCoaches } from './lists.js';
 import { deliverAuditMessages } from './notify.js';
-import { athleteDetail, auditOverview, coachDetail, decide, pageAthletes, pageCoaches } from './service.js';
+import { auditOverview } from './overview.js';
 import { registrationStats } from './stats.js';
 
 const tags = ['audit'];

@@ -11,14 +11,33 @@ import { type MeetingRow, meetingRole, meetingScope, requireMeeting } from '../m
  * and nowhere else:
  * - 'manage' (start lists, bibs, schedule, records, making results official): root, admin and
  *   the committee admins of the meeting;
- * - 'officiate' (entering results): the managers, and referees (userType 40) assigned to the
- *   meeting (comp_official);
- * - 'view': the above, and the meeting's area users.
+ * - 'officiate' (entering results): the managers, and officials (userType 40) assigned to the
+ *   meeting as referees (comp_official, duty 'referee');
+ * - 'view': the above, and the meeting's area users;
+ * - 'callroom' (checking athletes in at the call room, issue 24, and reading the start lists for
+ *   it): the managers, and officials assigned to the meeting with the duty 'call-room'. That duty
+ *   gives nothing else, and a referee's duty gives no call-room work.
  * Anyone else, or a meeting out of reach: 404. Reaching a meeting with less than needed: 403.
  */
-export type CompetitionNeed = 'view' | 'officiate' | 'manage';
+export type CompetitionNeed = 'view' | 'officiate' | 'manage' | 'callroom';
 
-const RANK: Record<CompetitionNeed, number> = { view: 0, officiate: 1, manage: 2 };
+/** What each kind of access covers. */
+const COVERS: Record<CompetitionNeed, readonly CompetitionNeed[]> = {
+  manage: ['manage', 'officiate', 'view', 'callroom'],
+  officiate: ['officiate', 'view'],
+  view: ['view'],
+  callroom: ['callroom'],
+};
+
+/** The duties of an official (userType 40) in a meeting: none when not assigned to it. */
+async function dutiesIn(db: DbOrTx, u: CurrentUser, meetingId: number) {
+  const rows = await db
+    .select({ m: meeting, duty: meetingOfficial.duty })
+    .from(meetingOfficial)
+    .innerJoin(meeting, eq(meeting.id, meetingOfficial.meetingId))
+    .where(and(eq(meetingOfficial.meetingId, meetingId), eq(meetingOfficial.userId, u.id)));
+  return { meeting: rows[0]?.m, duties: new Set(rows.map((r) => r.duty)) };
+}
 
 export async function requireCompetition(
   db: DbOrTx,
@@ -27,19 +46,19 @@ export async function requireCompetition(
   need: CompetitionNeed,
 ): Promise<{ meeting: MeetingRow; access: CompetitionNeed }> {
   if (u.userType === USER_TYPE.REFEREE && !u.isRoot) {
-    const [row] = await db
-      .select({ m: meeting })
-      .from(meetingOfficial)
-      .innerJoin(meeting, eq(meeting.id, meetingOfficial.meetingId))
-      .where(and(eq(meetingOfficial.meetingId, meetingId), eq(meetingOfficial.userId, u.id)));
-    if (!row) throw notFound();
-    if (RANK[need] > RANK.officiate) throw new AppError('A0301');
-    return { meeting: row.m, access: 'officiate' };
+    const { meeting: m, duties } = await dutiesIn(db, u, meetingId);
+    if (!m) throw notFound();
+    const held: CompetitionNeed[] = [];
+    if (duties.has('referee')) held.push('officiate');
+    if (duties.has('call-room')) held.push('callroom');
+    const access = held.find((a) => COVERS[a].includes(need));
+    if (!access) throw new AppError('A0301');
+    return { meeting: m, access };
   }
   if (meetingRole(u) === 'none') throw notFound();
   const { meeting: m, access } = await requireMeeting(db, u, meetingId, 'view');
   const have: CompetitionNeed = access === 'manage' ? 'manage' : 'view';
-  if (RANK[need] > RANK[have]) throw new AppError('A0301');
+  if (!COVERS[have].includes(need)) throw new AppError('A0301');
   return { meeting: m, access: have };
 }
 
@@ -50,8 +69,9 @@ export async function requireCompetition(
 export async function competitionReach(db: DbOrTx, u: CurrentUser): Promise<'all' | number[]> {
   if (u.delegation) return [];
   if (u.userType === USER_TYPE.REFEREE && !u.isRoot) {
+    // Every duty: the call room refreshes on the same frames (they name ids and nothing more).
     const rows = await db
-      .select({ id: meetingOfficial.meetingId })
+      .selectDistinct({ id: meetingOfficial.meetingId })
       .from(meetingOfficial)
       .where(eq(meetingOfficial.userId, u.id));
     return rows.map((r) => r.id);
@@ -78,13 +98,15 @@ export async function competitionMeetings(db: DbOrTx, u: CurrentUser) {
     status: meeting.status,
     startDate: meeting.startDate,
     endDate: meeting.endDate,
+    timeZone: meeting.timeZone,
   };
   if (u.userType === USER_TYPE.REFEREE && !u.isRoot) {
+    // The referees' meetings: a call-room official's duty gives no results entry nor start lists.
     const rows = await db
       .select(cols)
       .from(meetingOfficial)
       .innerJoin(meeting, eq(meeting.id, meetingOfficial.meetingId))
-      .where(eq(meetingOfficial.userId, u.id))
+      .where(and(eq(meetingOfficial.userId, u.id), eq(meetingOfficial.duty, 'referee')))
       .orderBy(sql`${meeting.startDate} desc`, meeting.id);
     return rows.map((r) => ({ ...r, access: 'officiate' as const }));
   }

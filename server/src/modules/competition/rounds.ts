@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { compRound, group, groupItem, type RoundPlan } from '../../db/schema/index.js';
+import { compRound, group, groupItem, item, type RoundPlan } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { combinedDisciplines } from './combined/plan.js';
 
 export type RoundRow = typeof compRound.$inferSelect;
 
@@ -31,9 +32,13 @@ export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promis
       rounds: groupItem.rounds,
       scheduledAt: groupItem.scheduledAt,
       meetingId: group.meetingId,
+      gender: group.gender,
+      itemCode: item.code,
+      kind: item.kind,
     })
     .from(groupItem)
     .innerJoin(group, eq(group.id, groupItem.groupId))
+    .innerJoin(item, eq(item.id, groupItem.itemId))
     .where(inArray(groupItem.id, groupItemIds));
   if (!items.length) return out;
   const ids = items.map((gi) => gi.id);
@@ -46,7 +51,7 @@ export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promis
   const existing = await readRounds();
   const have = new Set(existing.map((r) => `${r.groupItemId}/${r.index}`));
   const missing = items.flatMap((gi) => {
-    const plan = gi.rounds.length ? gi.rounds : [{ name: 'final' as const }];
+    const plan = planOf(gi);
     return plan
       .map((p, index) => ({ p, index }))
       .filter(({ index }) => !have.has(`${gi.id}/${index}`))
@@ -59,6 +64,9 @@ export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promis
         scheduledAt: index === 0 ? gi.scheduledAt : null,
         qualifyByPlace: p.qualifyByPlace ?? null,
         qualifyByTime: p.qualifyByTime ?? null,
+        discipline: p.discipline ?? null,
+        // Combined events (TR 39.8.1): three trials in each horizontal field discipline.
+        ...(p.discipline ? { trials: 3 } : {}),
       }));
   });
   let all = existing;
@@ -71,6 +79,14 @@ export async function ensureRoundsOf(tx: DbOrTx, groupItemIds: number[]): Promis
   for (const r of all) out.get(r.groupItemId)?.push(r);
   for (const list of out.values()) list.sort((a, b) => a.index - b.index);
   return out;
+}
+
+/** A group item's rounds as planned: a combined event's are its disciplines (combined/plan.ts). */
+function planOf(gi: { rounds: RoundPlan[]; kind: string; itemCode: string; gender: 'M' | 'F' | 'X' }): RoundPlan[] {
+  if (gi.kind === 'combined') {
+    return combinedDisciplines(gi.itemCode, gi.gender, gi.rounds).map((discipline) => ({ name: 'final', discipline }));
+  }
+  return gi.rounds.length ? gi.rounds : [{ name: 'final' }];
 }
 
 /** Each group item's round plans (`meet_group_item.rounds`): what a round's draw options say. */

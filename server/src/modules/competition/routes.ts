@@ -15,6 +15,8 @@ import { ok } from '../../plugins/envelope.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
 import { competitionMeetings, requireCompetition, requireRound } from './access.js';
 import { bibRoutes } from './bibs/routes.js';
+import { callRoomRoutes } from './callroom/routes.js';
+import { combinedRoutes } from './combined/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { publicCompetitionRoutes } from './public/routes.js';
 import { resultRoutes } from './results/routes.js';
@@ -39,8 +41,10 @@ export async function competitionRoutes(app: FastifyInstance, deps: CompetitionD
   const { db } = deps;
   await startListRoutes(app, deps);
   await resultRoutes(app, deps);
+  await combinedRoutes(app, deps);
   await scoreRoutes(app, deps);
   await bibRoutes(app, deps);
+  await callRoomRoutes(app, deps);
   await documentRoutes(app, deps);
   await publicCompetitionRoutes(app, deps);
 

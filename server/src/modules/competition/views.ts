@@ -1,13 +1,14 @@
-import type {
-  CompetitionEventVO,
-  EventVO,
-  HeatStatus,
-  HeatVO,
-  RelayMemberVO,
-  RoundName,
-  RoundVO,
-  StartVO,
-  TrialVO,
+import {
+  athletesWithoutBib,
+  type CompetitionEventVO,
+  type EventVO,
+  type HeatStatus,
+  type HeatVO,
+  type RelayMemberVO,
+  type RoundName,
+  type RoundVO,
+  type StartVO,
+  type TrialVO,
 } from '@baton/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -27,6 +28,7 @@ import {
   relayTeam,
 } from '../../db/schema/index.js';
 import { isoOrNull, rowsOf } from '../../lib/sql.js';
+import { roundEvent } from './combined/plan.js';
 
 /**
  * The read model of the competition, shared by start lists, results entry, the public pages,
@@ -96,7 +98,7 @@ export async function loadMeetingEvents(db: DbOrTx, meetingId: number): Promise<
 export interface LoadOptions {
   /**
    * The public view: only heats whose start list is published (`set` or `official`), and
-   * results only of `official` heats.
+   * results only of `official` heats (a DNS shows on the start list before).
    */
   publicOnly?: boolean;
 }
@@ -259,7 +261,7 @@ type HeatRow = typeof compHeat.$inferSelect;
 type RoundRow = typeof compRound.$inferSelect;
 
 export function heatVO(
-  h: Pick<HeatRow, 'id' | 'version' | 'number' | 'status' | 'scheduledAt' | 'wind' | 'officialAt'>,
+  h: Pick<HeatRow, 'id' | 'version' | 'number' | 'status' | 'scheduledAt' | 'wind' | 'officialAt' | 'handTimed'>,
   starts: StartVO[],
   opts: LoadOptions = {},
 ): HeatVO {
@@ -271,6 +273,7 @@ export function heatVO(
     scheduledAt: isoOrNull(h.scheduledAt),
     wind: opts.publicOnly && h.status !== 'official' ? null : h.wind,
     officialAt: isoOrNull(h.officialAt),
+    handTimed: h.handTimed,
     starts,
   };
 }
@@ -296,8 +299,11 @@ export function roundVO(r: RoundRow, event: EventVO, heats: HeatVO[], plan: Roun
     // How the round starts, as its plan says ('lanes' unless the plan chose a group start).
     start: plan?.start ?? 'lanes',
     status: roundStatus(heats),
-    event,
+    discipline: r.discipline,
+    // A combined event's discipline round is run as that discipline (combined/plan.ts).
+    event: roundEvent(event, r.discipline),
     heats,
+    missingBibs: athletesWithoutBib(heats),
   };
 }
 
@@ -390,7 +396,10 @@ export async function loadRounds(db: DbOrTx, roundIds: number[], opts: LoadOptio
   for (const s of starts) {
     const vo = startVO(s, competitorVO(s, membersOf), trialsOf.get(s.id) ?? []);
     if (opts.publicOnly && heatStatus.get(s.heatId) !== 'official') {
+      // A published start list still shows who will not start (the call room's absence: DNS).
+      const dns = vo.code === 'DNS';
       for (const k of RESULT_KEYS) (vo as Record<string, unknown>)[k] = null;
+      if (dns) vo.code = 'DNS';
       vo.trials = [];
     }
     const list = startsOf.get(s.heatId) ?? [];
@@ -467,13 +476,14 @@ export async function loadEvents(db: DbOrTx, meetingId: number, opts: LoadOption
     group_item_id: number;
     index: number;
     name: RoundName;
+    discipline: string | null;
     scheduled_at: Date | string | null;
     heats: number;
     starts: number;
     least: number | null;
   }>(
     db.execute(sql`
-      select r.id, r.group_item_id, r.index, r.name, r.scheduled_at,
+      select r.id, r.group_item_id, r.index, r.name, r.discipline, r.scheduled_at,
         count(distinct h.id)::int as heats, count(s.id)::int as starts,
         min(case h.status when 'draft' then 0 when 'set' then 1 when 'official' then 2 end)::int as least
       from comp_round r
@@ -492,6 +502,7 @@ export async function loadEvents(db: DbOrTx, meetingId: number, opts: LoadOption
       id: Number(r.id),
       index: Number(r.index),
       name: r.name,
+      discipline: r.discipline,
       status: r.least === null ? 'draft' : STATUS_ORDER[Number(r.least)]!,
       scheduledAt: isoOrNull(r.scheduled_at),
       heats: Number(r.heats),

@@ -57,7 +57,13 @@ describe('system configuration', () => {
 
   it('serves the public settings to anyone', async () => {
     const pub = ok<PublicConfigVO>(await call(t, null, { method: 'GET', url: '/api/v1/config/public' }));
-    expect(pub).toEqual({ siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled: true });
+    // timeZone: the zone new meetings take (BATON_TIME_ZONE, unset here: China's).
+    expect(pub).toEqual({
+      siteTitle: 'Baton',
+      watermarkContent: 'Baton',
+      captchaEnabled: true,
+      timeZone: 'Asia/Shanghai',
+    });
   });
 
   it('turns the captcha off and on again without a restart', async () => {

@@ -37,6 +37,8 @@ export interface ConfigDeps {
   envCaptcha: boolean;
   /** NODE_ENV=production: the captcha setting cannot be turned off, and a stored off is ignored. */
   production?: boolean;
+  /** BATON_TIME_ZONE: the clock a new meeting's form starts on. */
+  timeZone: string;
 }
 
 export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
@@ -49,11 +51,12 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Settings the web shows to everyone: site title, watermark text, captcha on/off',
+        summary:
+          "Settings the web shows to everyone: site title, watermark text, captcha on/off, the server's time zone",
         response: { 200: Envelope(PublicConfigVO) },
       },
     },
-    async () => ok(publicConfig(cache, deps.envCaptcha, production)),
+    async () => ok(publicConfig(cache, deps.envCaptcha, production, deps.timeZone)),
   );
 
   app.get<{ Querystring: ConfigPageQuery }>(

@@ -266,10 +266,16 @@ export function captchaEnabled(cache: ConfigCache, envCaptcha: boolean, producti
   return envCaptcha && (production || cache.bool('captcha', true));
 }
 
-export function publicConfig(cache: ConfigCache, envCaptcha: boolean, production = false): PublicConfigVO {
+export function publicConfig(
+  cache: ConfigCache,
+  envCaptcha: boolean,
+  production: boolean,
+  timeZone: string,
+): PublicConfigVO {
   return {
     siteTitle: cache.string('siteTitle', PRODUCT_NAME),
     watermarkContent: cache.string('watermarkContent', PRODUCT_NAME),
     captchaEnabled: captchaEnabled(cache, envCaptcha, production),
+    timeZone,
   };
 }

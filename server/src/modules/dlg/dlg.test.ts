@@ -22,7 +22,7 @@ import {
   latestCode,
   requestCode,
   signInCode,
-} from './testing.js';
+} from './testkit.js';
 
 let t: TestApp;
 let demoId: number;

@@ -17,7 +17,7 @@ import { verifyCaptcha } from '../auth/captcha.js';
 import type { ClientMeta } from '../auth/service.js';
 import { type Sm2Keys, sm2Decrypt } from '../auth/sm2.js';
 import { startSession, type TokenSettings } from '../auth/tokens.js';
-import { isRegistrationOpen } from '../meetings/service.js';
+import { isRegistrationOpen } from '../meetings/registration-window.js';
 import type { CodeSender } from '../verification/sender.js';
 import { codeErrors, consumeCode, issueCode } from '../verification/service.js';
 import { ensureDelegationUser, selfRegistrationPending } from './account.js';
@@ -57,6 +57,7 @@ export const cardColumns = {
   endDate: meeting.endDate,
   regOpensAt: meeting.regOpensAt,
   regClosesAt: meeting.regClosesAt,
+  timeZone: meeting.timeZone,
   status: meeting.status,
   allowSelfRegistration: meeting.allowSelfRegistration,
 };
@@ -73,6 +74,7 @@ export const toMeetingCard = (m: CardRow, now: Date): PublicMeetingCard => ({
   startDate: m.startDate,
   endDate: m.endDate,
   regClosesAt: iso(m.regClosesAt),
+  timeZone: m.timeZone,
   status: m.status,
   registrationOpen: isRegistrationOpen(m, now),
   allowSelfRegistration: m.allowSelfRegistration,

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { fileForm, PDF_MINI, PNG_1PX } from '../account/testing.js';
+import { fileForm, PDF_MINI, PNG_1PX } from '../account/testkit.js';
 import { cleanName, sniff } from './service.js';
 
 const en = { 'accept-language': 'en' };

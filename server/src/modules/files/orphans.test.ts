@@ -13,7 +13,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../test/app.js';
-import { PNG_1PX } from '../account/testing.js';
+import { PNG_1PX } from '../account/testkit.js';
 import { demoDelegations, demoGroups } from '../apply/testkit.js';
 import { demoMeetingId, insertAthlete } from '../meetings/testkit.js';
 import { sweepOrphanFiles } from './orphans.js';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/app.js';
-import { fileForm, PNG_1PX } from '../account/testing.js';
+import { fileForm, PNG_1PX } from '../account/testkit.js';
 import { asDelegation, athleteForm, demoDelegations, demoGroups } from '../apply/testkit.js';
 import { type Client, multipartFile, signIn } from '../meetings/testkit.js';
 

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { createUser, fileForm, PDF_MINI } from '../account/testing.js';
+import { createUser, fileForm, PDF_MINI } from '../account/testkit.js';
 
 /**
  * Upload quotas per account: bytes in any rolling hour (429) and bytes stored in all (413), with

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { fileForm, PNG_1PX } from '../account/testing.js';
+import { fileForm, PNG_1PX } from '../account/testkit.js';
 import { asDelegation, demoDelegations } from '../apply/testkit.js';
+import { imageSize, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from './strip.js';
 import {
   exifWithGps,
   GIF_1PX,
@@ -16,8 +17,7 @@ import {
   pngWithMetadata,
   WEBP_16X8,
   webpWithMetadata,
-} from './fixtures.js';
-import { imageSize, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from './strip.js';
+} from './testkit.js';
 
 /**
  * Images lose their metadata before they are stored (issue 8 "images re-encoded or stripped of

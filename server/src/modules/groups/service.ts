@@ -13,15 +13,17 @@ import type {
   GroupVO,
   RoundPlanVO,
 } from '@baton/contracts';
+import { zonedStamp } from '@baton/contracts';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { entry, group, groupField, groupItem, item, relayTeam } from '../../db/schema/index.js';
+import { entry, group, groupField, groupItem, item, meeting, relayTeam } from '../../db/schema/index.js';
 import { AppError, badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset } from '../../lib/paging.js';
 import { isCalendarDate, iso, isoOrNull, isUniqueViolation, likeAny, pgConstraint } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
+import { checkCombinedRounds } from '../competition/combined/plan.js';
 import { requireMeeting } from '../meetings/access.js';
 import { GROUP_LINKS, linkedFields, replaceLinks } from '../natures/service.js';
 
@@ -434,9 +436,14 @@ function checkScoring(table: number[]): number[] {
   return table;
 }
 
-async function groupItemValues(db: DbOrTx, body: GroupItemUpdateBody | GroupItemBody) {
+async function groupItemValues(db: DbOrTx, body: GroupItemUpdateBody | GroupItemBody, gender: 'M' | 'F' | 'X') {
   const [it] = await db.select().from(item).where(eq(item.id, body.itemId));
   if (!it) throw badInput('项目不存在', 'the item does not exist');
+  // A combined event's rounds are its disciplines (issue 23); any other event has up to four rounds.
+  const plan = body.rounds ?? [{ name: 'final' as const }];
+  if (it.kind !== 'combined' && (plan.length > 4 || plan.some((r) => r.discipline))) {
+    throw badInput('最多四轮，且只有全能项目有单项', 'at most four rounds, and only a combined event has disciplines');
+  }
   let scheduledAt: Date | null = null;
   if (body.scheduledAt) {
     scheduledAt = new Date(body.scheduledAt);
@@ -450,7 +457,7 @@ async function groupItemValues(db: DbOrTx, body: GroupItemUpdateBody | GroupItem
       maxPerDelegation: body.maxPerDelegation ?? null,
       relayTeamSize: relay ? (body.relayTeamSize ?? it.relayLegs ?? 4) : 4,
       relayAlternates: relay ? (body.relayAlternates ?? 2) : 0,
-      rounds: checkRounds(body.rounds ?? [{ name: 'final' }]),
+      rounds: it.kind === 'combined' ? checkCombinedRounds(it.code, gender, plan) : checkRounds(plan),
       scoringTable: checkScoring(body.scoringTable ?? [9, 7, 6, 5, 4, 3, 2, 1]),
       scheduledAt,
       sort: body.sort ?? 0,
@@ -467,7 +474,7 @@ function uniqueItemError(err: unknown, code: string, groupName: string): never {
 
 export async function createGroupItem(db: Db, u: CurrentUser, body: GroupItemBody): Promise<GroupItemVO> {
   const g = await requireGroup(db, u, body.groupId, 'manage');
-  const { item: it, values } = await groupItemValues(db, body);
+  const { item: it, values } = await groupItemValues(db, body, g.gender);
   try {
     const [row] = await db
       .insert(groupItem)
@@ -481,7 +488,8 @@ export async function createGroupItem(db: Db, u: CurrentUser, body: GroupItemBod
 
 export async function updateGroupItem(db: Db, u: CurrentUser, id: number, body: GroupItemUpdateBody) {
   const current = await requireGroupItem(db, u, id, 'manage');
-  const { item: it, values } = await groupItemValues(db, body);
+  const [g] = await db.select({ gender: group.gender }).from(group).where(eq(group.id, current.groupId));
+  const { item: it, values } = await groupItemValues(db, body, g!.gender);
   if (it.id !== current.itemId && current.entryCount > 0) {
     throw badInput(
       `已有 ${current.entryCount} 条报项，不能更换项目`,
@@ -522,6 +530,11 @@ export async function deleteGroupItems(db: Db, u: CurrentUser, ids: number[]): P
 
 export async function exportGroupItems(db: Db, u: CurrentUser, q: GroupItemQuery, lang: string): Promise<Buffer> {
   const rows = await selectGroupItems(db, await groupItemScope(db, u, q)).limit(EXPORT_MAX_ROWS);
+  // One meeting's items (a group, or every group of a meeting): their times on its clock, named.
+  const [m] = rows.length
+    ? await db.select({ timeZone: meeting.timeZone }).from(meeting).where(eq(meeting.id, rows[0]!.meetingId))
+    : [];
+  const zone = m?.timeZone ?? '';
   const cols: Column<GroupItemRow>[] = [
     { header: say(lang, '组别', 'Group'), key: 'group', width: 16, value: (r) => r.groupName },
     { header: say(lang, '项目编码', 'Item code'), key: 'code', width: 10, value: (r) => r.itemCode },
@@ -539,7 +552,12 @@ export async function exportGroupItems(db: Db, u: CurrentUser, q: GroupItemQuery
       value: (r) => r.rounds.map((x) => x.name).join(' → '),
     },
     { header: say(lang, '积分', 'Scoring'), key: 'scoring', width: 20, value: (r) => r.scoringTable.join('-') },
-    { header: say(lang, '比赛时间', 'Scheduled'), key: 'at', width: 22, value: (r) => isoOrNull(r.scheduledAt) },
+    {
+      header: zone ? say(lang, `比赛时间（${zone}）`, `Scheduled (${zone})`) : say(lang, '比赛时间', 'Scheduled'),
+      key: 'at',
+      width: 22,
+      value: (r) => zonedStamp(r.scheduledAt, zone),
+    },
     { header: say(lang, '报项数', 'Entries'), key: 'entries', width: 8, value: (r) => r.entryCount },
   ];
   return toXlsx(say(lang, '组别项目', 'Group items'), cols, rows);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegation, meeting, meetingField, meetingStatusLog, oplog, user } from '../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../test/app.js';
-import { closeExpiredRegistrations, isRegistrationOpen } from './service.js';
+import { closeExpiredRegistrations, isRegistrationOpen } from './registration-window.js';
 import { addUser, type Client, code, countOf, data, demoMeetingId, signIn } from './testkit.js';
 
 let t: TestApp;
@@ -270,7 +270,10 @@ describe('status', () => {
       toStatus: 'registration_closed',
       userId: null,
     });
+    // Nothing left to close: the every-30-s check leaves the data version (and the kept public answers) alone.
+    const version = t.database.version.value;
     expect(await closeExpiredRegistrations(t.database.db)).toEqual([]);
+    expect(t.database.version.value).toBe(version);
     expect(await countOf(t, 'sys_oplog', `action = 'auto-close registration' and target = '${created.id}'`)).toBe(1);
   });
 

@@ -1,27 +1,44 @@
-import { Envelope, MeetingAdminsBody, MeetingAdminVO, MeetingIdParams, USER_TYPE } from '@baton/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  Envelope,
+  MeetingAdminVO,
+  MeetingIdParams,
+  MeetingOfficialsBody,
+  MeetingOfficialVO,
+  type OfficialDuty,
+  OfficialOptionQuery,
+  USER_TYPE,
+} from '@baton/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { meetingOfficial, user } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
+import { likeAny } from '../../lib/sql.js';
 import { type CurrentUser, currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { requireMeeting } from './access.js';
 
 /**
- * The referees assigned to a meeting (comp_official): they enter its results
- * (competition/access.ts, need 'officiate'). Set by the meeting's managers, beside its admins,
- * with the same body (a list of user ids) and answer (the users).
+ * The officials assigned to a meeting (comp_official), each with a duty: `referee` enters its
+ * results (competition/access.ts, need 'officiate'), `call-room` checks its athletes in at the
+ * call room (need 'callroom'). Set by the meeting's managers one duty at a time, beside its
+ * admins, with the same body (a list of user ids); the answer lists every duty.
  */
-async function officialsOf(db: DbOrTx, id: number): Promise<MeetingAdminVO[]> {
+async function officialsOf(db: DbOrTx, id: number): Promise<MeetingOfficialVO[]> {
   return db
-    .select({ userId: user.id, username: user.username, nickname: user.nickname, userType: user.userType })
+    .select({
+      userId: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      userType: user.userType,
+      duty: meetingOfficial.duty,
+    })
     .from(meetingOfficial)
     .innerJoin(user, eq(user.id, meetingOfficial.userId))
     .where(eq(meetingOfficial.meetingId, id))
-    .orderBy(asc(user.username));
+    .orderBy(asc(meetingOfficial.duty), asc(user.username));
 }
 
 export async function meetingOfficials(db: Db, u: CurrentUser, id: number) {
@@ -29,8 +46,19 @@ export async function meetingOfficials(db: Db, u: CurrentUser, id: number) {
   return officialsOf(db, id);
 }
 
-/** Replace a meeting's referees: referee users (userType 40) only. */
-export async function setMeetingOfficials(db: Db, u: CurrentUser, id: number, userIds: number[]) {
+const DUTY_NAME: Record<OfficialDuty, { zh: string; en: string }> = {
+  referee: { zh: '裁判', en: 'a referee' },
+  'call-room': { zh: '检录员', en: 'a call-room official' },
+};
+
+/** Replace a meeting's officials of one duty: official users (userType 40) only. */
+export async function setMeetingOfficials(
+  db: Db,
+  u: CurrentUser,
+  id: number,
+  userIds: number[],
+  duty: OfficialDuty = 'referee',
+) {
   const ids = [...new Set(userIds)];
   return db.transaction(async (tx) => {
     await requireMeeting(tx, u, id, 'manage');
@@ -44,16 +72,29 @@ export async function setMeetingOfficials(db: Db, u: CurrentUser, id: number, us
     if (missing !== undefined) throw badInput(`用户 ${missing} 不存在`, `user ${missing} does not exist`);
     const other = found.find((f) => f.userType !== USER_TYPE.REFEREE);
     if (other) {
+      const as = DUTY_NAME[duty];
       throw badInput(
-        `用户 ${other.username} 不是裁判用户，不能担任本赛事的裁判`,
-        `user ${other.username} is not a referee user and cannot officiate at a meeting`,
+        `用户 ${other.username} 不是裁判用户，不能担任本赛事的${as.zh}`,
+        `user ${other.username} is not a referee user and cannot be ${as.en} at a meeting`,
       );
     }
     const before = await officialsOf(tx, id);
-    await tx.delete(meetingOfficial).where(eq(meetingOfficial.meetingId, id));
-    if (ids.length) await tx.insert(meetingOfficial).values(ids.map((userId) => ({ meetingId: id, userId })));
+    await tx.delete(meetingOfficial).where(and(eq(meetingOfficial.meetingId, id), eq(meetingOfficial.duty, duty)));
+    if (ids.length) await tx.insert(meetingOfficial).values(ids.map((userId) => ({ meetingId: id, userId, duty })));
     return { before, after: await officialsOf(tx, id) };
   });
+}
+
+/** Active official users (userType 40) to choose from, by username. */
+export async function officialOptions(db: Db, keywords: string | undefined) {
+  return db
+    .select({ userId: user.id, username: user.username, nickname: user.nickname, userType: user.userType })
+    .from(user)
+    .where(
+      and(eq(user.userType, USER_TYPE.REFEREE), eq(user.status, 1), likeAny(keywords, [user.username, user.nickname])),
+    )
+    .orderBy(asc(user.username))
+    .limit(200);
 }
 
 const tags = ['meeting: meetings'];
@@ -61,34 +102,54 @@ const AUTH = { auth: { perm: 'meeting:trackmeet:admin' } } as const;
 
 export async function officialRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  app.get<{ Querystring: OfficialOptionQuery }>(
+    '/api/v1/meetings/official-options',
+    {
+      config: AUTH,
+      schema: {
+        tags,
+        summary: 'Official users (referee users) that can be given a duty in a meeting',
+        querystring: OfficialOptionQuery,
+        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+      },
+    },
+    async (req) => ok(await officialOptions(db, req.query.keywords)),
+  );
+
   app.get<{ Params: { id: number } }>(
     '/api/v1/meetings/:id/officials',
     {
       config: AUTH,
       schema: {
         tags,
-        summary: "A meeting's referees (they enter its results)",
+        summary: "A meeting's officials with their duties (referees enter results, call-room officials check in)",
         params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+        response: { 200: Envelope(Type.Array(MeetingOfficialVO)) },
       },
     },
     async (req) => ok(await meetingOfficials(db, currentUser(req), req.params.id)),
   );
 
-  app.put<{ Params: { id: number }; Body: MeetingAdminsBody }>(
+  app.put<{ Params: { id: number }; Body: MeetingOfficialsBody }>(
     '/api/v1/meetings/:id/officials',
     {
       config: AUTH,
       schema: {
         tags,
-        summary: "Replace a meeting's referees (referee users only)",
+        summary: "Replace a meeting's officials of one duty (referee by default; referee users only)",
         params: MeetingIdParams,
-        body: MeetingAdminsBody,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
+        body: MeetingOfficialsBody,
+        response: { 200: Envelope(Type.Array(MeetingOfficialVO)) },
       },
     },
     async (req) => {
-      const { before, after } = await setMeetingOfficials(db, currentUser(req), req.params.id, req.body.userIds);
+      const { before, after } = await setMeetingOfficials(
+        db,
+        currentUser(req),
+        req.params.id,
+        req.body.userIds,
+        req.body.duty,
+      );
       note(req, { target: req.params.id, before, after });
       return ok(after);
     },

@@ -31,6 +31,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { officialRoutes } from './officials.js';
+import { publicMeeting } from './public-meeting.js';
 import {
   changeStatus,
   committeeOptions,
@@ -42,7 +43,6 @@ import {
   meetingFields,
   meetingRemark,
   pageMeetings,
-  publicMeeting,
   setMeetingAdmins,
   setMeetingFields,
   setMeetingRemark,
@@ -134,7 +134,7 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
     },
     async (req) => {
-      const after = await createMeeting(db, currentUser(req), req.body);
+      const after = await createMeeting(db, currentUser(req), req.body, app.baton.config.timeZone);
       note(req, { target: after.id, after });
       return ok(after);
     },

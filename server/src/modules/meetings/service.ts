@@ -1,107 +1,33 @@
 import {
   type FieldLinksBody,
   type FieldTarget,
+  knownTimeZone,
   MEETING_STATUS_LIST,
   type MeetingAdminVO,
   type MeetingBody,
   type MeetingExportQuery,
   type MeetingForm,
   type MeetingPageQuery,
-  type MeetingPublicVO,
   type MeetingStatus,
   type MeetingStatusLogVO,
   type MeetingUpdateBody,
   type MeetingVO,
-  REGISTRATION_CLOSE_INTERVAL_MS,
   USER_TYPE,
+  zonedDay,
+  zonedStamp,
 } from '@baton/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  group,
-  groupItem,
-  item,
-  meeting,
-  meetingAdmin,
-  meetingStatusLog,
-  nature,
-  user,
-} from '../../db/schema/index.js';
-import { AppError, badInput, notFound, say } from '../../lib/errors.js';
+import { compSession, meeting, meetingAdmin, meetingStatusLog, nature, user } from '../../db/schema/index.js';
+import { AppError, badInput, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, toXlsx } from '../../lib/excel.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
-import { isCalendarDate, iso, isUniqueViolation, likeAny, rowsOf } from '../../lib/sql.js';
+import { isCalendarDate, iso, isUniqueViolation, likeAny } from '../../lib/sql.js';
 import { nextVersion, sameVersion } from '../../lib/versioned.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { linkedFields, MEETING_LINKS, replaceLinks } from '../natures/service.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
 import { accessOf, type MeetingRow, meetingRole, meetingScope, requireMeeting, scopeCondition } from './access.js';
-
-// ─── Registration window ────────────────────────────────────────────────────────────────
-
-/** Is registration open for writes at `now`: the status says so and the window has not passed. */
-export function isRegistrationOpen(
-  m: Pick<MeetingRow, 'status' | 'regOpensAt' | 'regClosesAt'>,
-  now: Date = new Date(),
-): boolean {
-  return (
-    m.status === 'registration_open' &&
-    m.regOpensAt.getTime() <= now.getTime() &&
-    now.getTime() < m.regClosesAt.getTime()
-  );
-}
-
-/**
- * Close every open registration whose closing time has passed: one statement that moves the
- * meetings, writes their status-log rows and their operation-log rows. Idempotent and safe
- * with several instances (a row already closed by another no longer matches). Returns the ids.
- */
-export async function closeExpiredRegistrations(db: DbOrTx, now: Date = new Date()): Promise<number[]> {
-  const rows = await rowsOf<{ meeting_id: number }>(
-    db.execute(sql`with closed as (
-        update meet_meeting set status = 'registration_closed', version = version + 1, updated_at = now()
-        where status = 'registration_open' and reg_closes_at <= ${now.toISOString()}::timestamptz
-        returning id, code
-      ), logged as (
-        insert into meet_meeting_status_log (meeting_id, from_status, to_status, user_id, reason)
-        select id, 'registration_open', 'registration_closed', null, 'registration window closed' from closed
-        returning meeting_id
-      )
-      insert into sys_oplog (method, path, module, action, target, status, code, duration_ms, before, after)
-      select 'SYSTEM', '/internal/registration-close', 'meetings', 'auto-close registration', c.id::text, 200,
-        '00000', 0, jsonb_build_object('status', 'registration_open'),
-        jsonb_build_object('status', 'registration_closed', 'code', c.code)
-      from closed c join logged l on l.meeting_id = c.id
-      returning target as meeting_id`),
-  );
-  return rows.map((r) => Number(r.meeting_id));
-}
-
-/** Run `closeExpiredRegistrations` every 30 s while the app runs; stopped when it closes. */
-export function startRegistrationCloser(app: FastifyInstance, db: Db): void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const closed = await closeExpiredRegistrations(db);
-      if (closed.length) app.log.info({ meetings: closed }, 'registration closed by its window');
-    } catch (err) {
-      app.log.warn({ err }, 'closing expired registrations failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, REGISTRATION_CLOSE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    void tick();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
-}
 
 // ─── Reading ────────────────────────────────────────────────────────────────────────────
 
@@ -120,6 +46,7 @@ const pageColumns = {
   endDate: meeting.endDate,
   regOpensAt: meeting.regOpensAt,
   regClosesAt: meeting.regClosesAt,
+  timeZone: meeting.timeZone,
   status: meeting.status,
   groupCount,
   delegationCount,
@@ -182,6 +109,7 @@ export function toMeetingForm(m: MeetingRow, access: 'manage' | 'view'): Meeting
     endDate: m.endDate,
     regOpensAt: iso(m.regOpensAt),
     regClosesAt: iso(m.regClosesAt),
+    timeZone: m.timeZone,
     status: m.status,
     ageRefDate: m.ageRefDate,
     maxEventsPerAthlete: m.maxEventsPerAthlete,
@@ -207,12 +135,25 @@ export async function getMeetingForm(db: Db, u: CurrentUser, id: number): Promis
 
 // ─── Writing ────────────────────────────────────────────────────────────────────────────
 
+/** A meeting's time zone as stored (the name Intl lists), or a clear error. */
+function timeZoneOf(name: string): string {
+  const zone = knownTimeZone(name.trim());
+  if (!zone) {
+    throw badInput(
+      `时区“${name}”无效：请选择 IANA 时区，如 Asia/Shanghai、Europe/London 或 UTC`,
+      `"${name}" is not a time zone: choose an IANA zone such as Asia/Shanghai, Europe/London or UTC`,
+    );
+  }
+  return zone;
+}
+
 /**
  * The meeting's columns from a form, checked: real dates, start ≤ end, the window opens before
  * it closes and closes by the end of the first competition day (in any time zone), lane groups
- * within the lanes.
+ * within the lanes, a time zone Intl knows (`zone`: the one a form without it keeps).
  */
-async function values(db: DbOrTx, body: MeetingBody) {
+async function values(db: DbOrTx, body: MeetingBody, zone: string) {
+  const timeZone = timeZoneOf(body.timeZone ?? zone);
   for (const [key, value] of [
     ['startDate', body.startDate],
     ['endDate', body.endDate],
@@ -257,6 +198,7 @@ async function values(db: DbOrTx, body: MeetingBody) {
     endDate: body.endDate,
     regOpensAt: opens,
     regClosesAt: closes,
+    timeZone,
     ageRefDate: body.ageRefDate ?? null,
     maxEventsPerAthlete: body.maxEventsPerAthlete ?? 2,
     maxRelaysPerAthlete: body.maxRelaysPerAthlete ?? 1,
@@ -283,9 +225,17 @@ async function codeTaken(db: DbOrTx, code: string, exceptId: number | null): Pro
   return !!row;
 }
 
-/** Create a meeting in draft; a committee creator becomes its admin; fields come from its nature. */
-export async function createMeeting(db: Db, u: CurrentUser, body: MeetingBody): Promise<MeetingForm> {
-  const v = await values(db, body);
+/**
+ * Create a meeting in draft; a committee creator becomes its admin; fields come from its nature.
+ * `defaultZone`: its clock when the form names none (the server's BATON_TIME_ZONE).
+ */
+export async function createMeeting(
+  db: Db,
+  u: CurrentUser,
+  body: MeetingBody,
+  defaultZone: string,
+): Promise<MeetingForm> {
+  const v = await values(db, body, defaultZone);
   if (await codeTaken(db, v.code, null)) throw duplicateCode(v.code);
   try {
     const row = await db.transaction(async (tx) => {
@@ -316,19 +266,38 @@ export async function updateMeeting(
   body: MeetingUpdateBody,
 ): Promise<{ before: MeetingForm; after: MeetingForm }> {
   const { meeting: current } = await requireMeeting(db, u, id, 'manage');
-  const v = await values(db, body);
+  const v = await values(db, body, current.timeZone);
   if (await codeTaken(db, v.code, id)) throw duplicateCode(v.code);
   try {
-    const [row] = await db
-      .update(meeting)
-      .set({ ...v, ...nextVersion(meeting) })
-      .where(sameVersion(meeting, id, body.version))
-      .returning();
-    if (!row) throw new AppError('A0409');
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(meeting)
+        .set({ ...v, ...nextVersion(meeting) })
+        .where(sameVersion(meeting, id, body.version))
+        .returning();
+      if (!row) throw new AppError('A0409');
+      if (row.timeZone !== current.timeZone) await redaySessions(tx, id, row.timeZone);
+      return row;
+    });
     return { before: toMeetingForm(current, 'manage'), after: toMeetingForm(row, 'manage') };
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateCode(v.code);
     throw err;
+  }
+}
+
+/**
+ * A session's day is the day of its start on the meeting's clock (competition/bibs/schedule.ts):
+ * on a new clock, the days of the meeting's sessions are worked out again (their times stay).
+ */
+async function redaySessions(tx: DbOrTx, meetingId: number, timeZone: string) {
+  const sessions = await tx
+    .select({ id: compSession.id, day: compSession.day, startsAt: compSession.startsAt })
+    .from(compSession)
+    .where(eq(compSession.meetingId, meetingId));
+  for (const s of sessions) {
+    const day = zonedDay(s.startsAt, timeZone);
+    if (day !== s.day) await tx.update(compSession).set({ day }).where(eq(compSession.id, s.id));
   }
 }
 
@@ -368,8 +337,20 @@ export async function exportMeetings(db: Db, u: CurrentUser, q: MeetingExportQue
     { header: say(lang, '场地', 'Venue'), key: 'venue', width: 20, value: (r) => r.venue },
     { header: say(lang, '开始日期', 'Start'), key: 'start', width: 12, value: (r) => r.startDate },
     { header: say(lang, '结束日期', 'End'), key: 'end', width: 12, value: (r) => r.endDate },
-    { header: say(lang, '报名开始', 'Registration opens'), key: 'opens', width: 22, value: (r) => r.regOpensAt },
-    { header: say(lang, '报名截止', 'Registration closes'), key: 'closes', width: 22, value: (r) => r.regClosesAt },
+    // The window on the meeting's own clock, named in the next column.
+    {
+      header: say(lang, '报名开始', 'Registration opens'),
+      key: 'opens',
+      width: 18,
+      value: (r) => zonedStamp(r.regOpensAt, r.timeZone),
+    },
+    {
+      header: say(lang, '报名截止', 'Registration closes'),
+      key: 'closes',
+      width: 18,
+      value: (r) => zonedStamp(r.regClosesAt, r.timeZone),
+    },
+    { header: say(lang, '时区', 'Time zone'), key: 'timeZone', width: 20, value: (r) => r.timeZone },
     { header: say(lang, '状态', 'Status'), key: 'status', width: 20, value: (r) => r.status },
     { header: say(lang, '组别数', 'Groups'), key: 'groups', width: 8, value: (r) => r.groupCount },
     { header: say(lang, '代表队数', 'Delegations'), key: 'delegations', width: 10, value: (r) => r.delegationCount },
@@ -542,72 +523,4 @@ export async function setMeetingRemark(db: Db, u: CurrentUser, id: number, html:
     .where(eq(meeting.id, id))
     .returning({ version: meeting.version });
   return { before: m.remark ?? '', after: { remark, version: row!.version } };
-}
-
-// ─── Public page ────────────────────────────────────────────────────────────────────────
-
-/** What `/m/:code` shows: a meeting past draft, its groups and their items. */
-export async function publicMeeting(db: Db, code: string, now: Date = new Date()): Promise<MeetingPublicVO> {
-  const [row] = await db
-    .select({ m: meeting, natureName: nature.name, natureNameEn: nature.nameEn })
-    .from(meeting)
-    .leftJoin(nature, eq(nature.id, meeting.natureId))
-    .where(and(sql`lower(${meeting.code}) = ${code.toLowerCase()}`, ne(meeting.status, 'draft')));
-  if (!row) throw notFound();
-  const m = row.m;
-  const groups = await db.select().from(group).where(eq(group.meetingId, m.id)).orderBy(asc(group.sort), asc(group.id));
-  const items = groups.length
-    ? await db
-        .select({
-          id: groupItem.id,
-          groupId: groupItem.groupId,
-          code: item.code,
-          name: item.name,
-          nameEn: item.nameEn,
-          scheduledAt: groupItem.scheduledAt,
-        })
-        .from(groupItem)
-        .innerJoin(item, eq(item.id, groupItem.itemId))
-        .where(
-          inArray(
-            groupItem.groupId,
-            groups.map((g) => g.id),
-          ),
-        )
-        .orderBy(asc(groupItem.sort), asc(item.sort), asc(groupItem.id))
-    : [];
-  return {
-    id: m.id,
-    code: m.code,
-    name: m.name,
-    nameEn: m.nameEn,
-    year: m.year,
-    natureName: row.natureName,
-    natureNameEn: row.natureNameEn,
-    venue: m.venue,
-    startDate: m.startDate,
-    endDate: m.endDate,
-    regOpensAt: iso(m.regOpensAt),
-    regClosesAt: iso(m.regClosesAt),
-    status: m.status,
-    registrationOpen: isRegistrationOpen(m, now),
-    remark: m.remark ?? '',
-    groups: groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      nameEn: g.nameEn,
-      gender: g.gender,
-      birthFrom: g.birthFrom,
-      birthTo: g.birthTo,
-      items: items
-        .filter((i) => i.groupId === g.id)
-        .map((i) => ({
-          id: i.id,
-          code: i.code,
-          name: i.name,
-          nameEn: i.nameEn,
-          scheduledAt: i.scheduledAt ? iso(i.scheduledAt) : null,
-        })),
-    })),
-  };
 }

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notice, noticeRead, oplog } from '../../db/schema/index.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { connect, createUser, sleep, type TestSocket } from '../account/testing.js';
+import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
 const en = { 'accept-language': 'en' };

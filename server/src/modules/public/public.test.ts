@@ -32,7 +32,7 @@ import {
   latestCode,
   requestCode,
   signInCode,
-} from '../dlg/testing.js';
+} from '../dlg/testkit.js';
 import { type Client, code, countOf, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 
 let t: TestApp;
@@ -193,6 +193,7 @@ describe('GET /api/v1/public/home', () => {
         'registrationOpen',
         'startDate',
         'status',
+        'timeZone',
         'venue',
       ].sort(),
     );

@@ -32,7 +32,7 @@ import {
   readMobile,
   toMeetingCard,
 } from '../dlg/service.js';
-import { isRegistrationOpen } from '../meetings/service.js';
+import { isRegistrationOpen } from '../meetings/registration-window.js';
 import { codeErrors, consumeCode, issueCode } from '../verification/service.js';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { delegation, meeting, meetingAdmin } from '../../db/schema/index.js';
 import { login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
-import { connect, type TestSocket } from '../account/testing.js';
+import { connect, type TestSocket } from '../account/testkit.js';
 import { demoDelegations } from '../apply/testkit.js';
 import { announce } from '../competition/publish.js';
 import { addUser, demoMeetingId } from '../meetings/testkit.js';

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { WS_CLOSE } from '../../plugins/realtime.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { connect, createUser, sleep, type TestSocket } from '../account/testing.js';
+import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

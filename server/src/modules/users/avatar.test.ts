@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.js';
 import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
-import { createUser, fileForm, PDF_MINI, PNG_1PX } from '../account/testing.js';
+import { createUser, fileForm, PDF_MINI, PNG_1PX } from '../account/testkit.js';
 
 /**
  * An avatar is empty or the address of an image its user uploaded (PUT /users/avatar sets it

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   EMAIL_PATTERN,
   type ImportMode,
@@ -17,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { dept, role, user, userRole } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
 import { type Column, type ImportColumn, toXlsx } from '../../lib/excel.js';
-import { hashPassword } from '../../lib/password.js';
+import { hashPassword, readablePassword } from '../../lib/password.js';
 import {
   type Mapping,
   missingColumnsReport,
@@ -27,12 +26,16 @@ import {
 } from '../../lib/sheet-import.js';
 import { isUniqueViolation } from '../../lib/sql.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { deptInScope, userScope } from './scope.js';
+import { deptInScope, userScope } from './access.js';
 import { en, mayGiveType, type UserInput } from './service.js';
 
 /**
  * Users from a spreadsheet: Baton's template, or a users export (no passwords; role codes, or
  * names), read by lib/sheet-import.ts (header found, synonyms, the user's mapping).
+ *
+ * A row without a password (every row of an export: it never carries them) gets one generated
+ * (lib/password.ts `readablePassword`), answered once in the report's `passwords` for the
+ * administrator to hand out — stored only as its hash, never written to the operation log.
  */
 
 type ImportKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
@@ -142,7 +145,7 @@ export async function importUsers(
     }
     const nickname = v.nickname ?? '';
     if (nickname.length > 50) fail('nickname', '昵称最多 50 个字符', 'nickname is longer than 50 characters');
-    // No password (an export re-imported): the account cannot sign in until its password is reset.
+    // No password (an export re-imported): one is generated when the row is written.
     const password = v.password ?? '';
     if (password && (password.length < 6 || password.length > 64)) {
       fail('password', '密码须为 6-64 个字符', 'password must have 6 to 64 characters');
@@ -242,10 +245,15 @@ export async function importUsers(
       ...(noPassword && writes
         ? {
             notices: [
-              msg(
-                `${noPassword} 个用户没有密码：重置密码后才能登录`,
-                `${noPassword} user(s) have no password: they can sign in once an administrator resets it`,
-              ),
+              preview
+                ? msg(
+                    `${noPassword} 个用户没有密码：导入时将为每人生成一个密码，导入后仅显示一次`,
+                    `${noPassword} user(s) have no password: the import generates one for each, shown once after the import`,
+                  )
+                : msg(
+                    `已为 ${noPassword} 个用户生成密码：仅此一次显示，请立即下载或分发`,
+                    `${noPassword} password(s) generated: they are shown this once only, download or hand them out now`,
+                  ),
             ],
           }
         : {}),
@@ -256,8 +264,9 @@ export async function importUsers(
   if (preview || (errors.length && !validOnly) || !parsed.length) return { report, usernames: [] };
 
   const hashes: string[] = [];
-  // Without a password: a random one nobody knows (the account waits for a reset).
-  const secret = (p: ParsedRow) => p.input.password || randomBytes(32).toString('base64url');
+  // Without a password: a generated one, answered this once.
+  const generated = new Map(parsed.filter((p) => !p.input.password).map((p) => [p, readablePassword()]));
+  const secret = (p: ParsedRow) => p.input.password || generated.get(p)!;
   for (let i = 0; i < parsed.length; i += 4) {
     hashes.push(...(await Promise.all(parsed.slice(i, i + 4).map((p) => hashPassword(secret(p))))));
   }
@@ -291,5 +300,8 @@ export async function importUsers(
     throw err;
   }
   report.imported = parsed.length;
+  if (generated.size) {
+    report.passwords = [...generated].map(([p, password]) => ({ row: p.row, username: p.input.username, password }));
+  }
   return { report, usernames: parsed.map((p) => p.input.username) };
 }

@@ -205,7 +205,7 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: {
         tags,
         summary:
-          'Import users (the template or an export; optional "mapping" JSON): all-or-nothing, valid-only or preview; answers a row-by-row report',
+          'Import users (the template or an export; optional "mapping" JSON): all-or-nothing, valid-only or preview; answers a row-by-row report. A user without a password gets a generated one, answered once in `passwords`',
         consumes: ['multipart/form-data'],
         querystring: UserImportQuery,
         body: Type.Object({
@@ -217,7 +217,7 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
         response: { 200: Envelope(ImportReport) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const file = req.body?.file;
       if (!Buffer.isBuffer(file)) throw badInput('请上传 Excel 文件（字段 file）', 'upload the Excel file as "file"');
       const mode = req.query.mode ?? 'all-or-nothing';
@@ -228,6 +228,8 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
         mapping: importMapping(req.body),
       });
       if (mode === 'preview') return ok(report);
+      // The generated passwords are in this answer only: no cache keeps it, the log names the users.
+      if (report.passwords) reply.header('cache-control', 'no-store');
       note(req, {
         target: `dept ${req.query.deptId}`,
         after: { total: report.total, invalid: report.invalid, imported: report.imported, usernames },

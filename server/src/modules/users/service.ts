@@ -30,7 +30,7 @@ import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js
 import type { CurrentUser } from '../../plugins/auth.js';
 import { revokeUserSessions } from '../auth/tokens.js';
 import { fileUrl, isImageMime } from '../files/service.js';
-import { deptInScope, scopeCondition, type UserScope, userScope } from './scope.js';
+import { deptInScope, scopeCondition, type UserScope, userScope } from './access.js';
 
 export const en = (lang: Lang) => lang === 'en';
 

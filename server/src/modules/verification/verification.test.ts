@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { authCode, outbox } from '../../db/schema/index.js';
 import { clearRateLimits } from '../../lib/rate-limit.js';
 import { awayFromWindowEdge, bearer, login, makeTestApp, solvedCaptcha, type TestApp } from '../../test/app.js';
-import { createUser, latestCode } from '../account/testing.js';
+import { createUser, latestCode } from '../account/testkit.js';
 import { SendFailedError, webhookSender } from './sender.js';
 import { consumeCode, issueCode } from './service.js';
 

@@ -86,6 +86,7 @@ interface Live {
   unseen: readonly number[];
   unseenLabel: string;
   linkLabel: string;
+  phrases: Record<string, string>;
   theme: Extension;
   ariaLabel: string | undefined;
   onUpdate?: (value: string) => void;
@@ -103,6 +104,7 @@ function makeCompartments() {
     unseen: new Compartment(),
     label: new Compartment(),
     aria: new Compartment(),
+    phrases: new Compartment(),
   };
 }
 type Compartments = ReturnType<typeof makeCompartments>;
@@ -112,6 +114,8 @@ const readOnlyExt = (readOnly: boolean): Extension => [
   EditorView.contentAttributes.of({ 'aria-readonly': String(readOnly) }),
 ];
 const placeholderExt = (text: string): Extension => (text ? placeholderText(text) : []);
+/** CodeMirror's own words (the merge view's "$ unchanged lines") in the interface language. */
+const phrasesExt = (phrases: Record<string, string>): Extension => EditorState.phrases.of(phrases);
 const ariaExt = (label: string | undefined): Extension =>
   label ? EditorView.contentAttributes.of({ 'aria-label': label }) : [];
 
@@ -155,6 +159,7 @@ function mainExtensions(mode: EditorMode, live: RefObject<Live>, c: Compartments
     c.theme.of(l.theme),
     c.aria.of(ariaExt(l.ariaLabel)),
     c.placeholder.of(placeholderExt(l.placeholder)),
+    c.phrases.of(phrasesExt(l.phrases)),
     eventsExt(live),
   ];
   if (mode === 'log') {
@@ -249,6 +254,8 @@ export function Editor({
   const unseenKey = unseen.join(',');
   const linkLabel = t('editor.logDownload');
   const unseenLabel = t('editor.unseenLine');
+  const unchangedLines = t('editor.unchangedLines');
+  const phrases = useMemo(() => ({ '$ unchanged lines': unchangedLines }), [unchangedLines]);
 
   const host = useRef<HTMLDivElement>(null);
   const mainView = useRef<EditorView | null>(null);
@@ -264,6 +271,7 @@ export function Editor({
     unseen,
     unseenLabel,
     linkLabel,
+    phrases,
     theme: themeExt,
     ariaLabel,
     onUpdate,
@@ -298,6 +306,7 @@ export function Editor({
           extensions: [
             basics,
             c.theme.of(l.theme),
+            c.phrases.of(phrasesExt(l.phrases)),
             lineNumbers(),
             EditorView.lineWrapping,
             EditorState.readOnly.of(true),
@@ -383,6 +392,12 @@ export function Editor({
   useEffect(() => {
     mainView.current?.dispatch({ effects: compartments.current.aria.reconfigure(ariaExt(ariaLabel)) });
   }, [ariaLabel]);
+
+  useEffect(() => {
+    const c = compartments.current.phrases;
+    for (const v of [mainView.current, originalView.current])
+      v?.dispatch({ effects: c.reconfigure(phrasesExt(phrases)) });
+  }, [phrases]);
 
   const hostStyle: CSSProperties = {
     width: size(width),

@@ -213,11 +213,18 @@ export function editorTheme(token: GlobalToken, dark: boolean): Extension {
       '.cm-foldGutter .cm-gutterElement': { cursor: 'pointer', padding: '0 4px' },
       '.cm-unseen-gutter .cm-gutterElement': { padding: '0 2px 0 6px' },
       '.cm-unseen-marker': { color: token.colorPrimary, fontSize: '9px', verticalAlign: 'middle' },
+      // The fold of unchanged lines in a compare: a plain bar (CodeMirror's "⦚" marks are missing
+      // from many fonts, CJK ones included, and showed as boxes).
       '.cm-collapsedLines': {
         color: token.colorTextSecondary,
         backgroundColor: token.colorFillTertiary,
         backgroundImage: 'none',
+        fontFamily: token.fontFamily,
+        fontSize: `${token.fontSizeSM}px`,
+        textAlign: 'center',
+        borderBlock: `1px dashed ${token.colorBorder}`,
       },
+      '.cm-collapsedLines::before, .cm-collapsedLines::after': { content: 'none' },
       /* log mode */
       '.cm-log-error': { color: level.error, fontWeight: 700 },
       '.cm-log-info': { color: level.info, fontWeight: 700 },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Card, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { type Key, type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
@@ -27,8 +27,11 @@ export interface CrudTableContext<T> {
 export type CrudTableHandle<T = unknown> = CrudTableContext<T>;
 
 export interface CrudTableProps<T extends object, P extends object> {
-  /** A unique cache key of the list (TanStack Query), e.g. `'system-users'`. */
-  queryKey: string;
+  /**
+   * The list's key prefix from its api's query factory, e.g. `userQueries.list()`; the page's
+   * filters, paging and sorting follow it, so invalidating the prefix refetches every page.
+   */
+  queryKey: QueryKey;
   /**
    * Loads one page: receives the filters plus `pageNum` / `pageSize` / `sortKey` / `sortDir` and
    * answers `{ list, total }`. Answering a plain array (a tree) turns paging off.
@@ -117,7 +120,7 @@ export function CrudTable<T extends object, P extends object = Record<string, ne
   }, [paramsKey]);
 
   const query = useQuery({
-    queryKey: [queryKey, paramsKey, page.pageNum, page.pageSize, sort.sortKey, sort.sortDir],
+    queryKey: [...queryKey, paramsKey, page.pageNum, page.pageSize, sort.sortKey, sort.sortDir],
     queryFn: () => request({ ...(params ?? ({} as P)), ...page, ...sort }),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,12 +1,11 @@
 import type { ImportColumnVO, ImportReport, ImportSheetVO } from '@baton/contracts';
 import { App } from 'antd';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { applyApi } from '../../api/apply';
 import i18n from '../../app/i18n';
-import { serveFake } from '../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../test/fake-fetch';
 import { ImportDialog } from './ImportDialog';
 
 /*
@@ -83,10 +82,10 @@ function answerImport(mode: string, mapping: Record<string, string | null>): Imp
   };
 }
 
-const answer = (config: InternalAxiosRequestConfig, data: unknown) =>
+const answer = (config: FakeCall, data: unknown) =>
   Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   if (method === 'POST' && url === '/api/v1/apply/athletes/import') {
@@ -235,6 +234,8 @@ describe('import dialog: preview, re-map, import', () => {
     withBadRow = true;
     const { onImported } = await mount();
     await pickFile();
+    // The preview first (its column selects come with it), as the other tests wait for it.
+    await expect.poll(() => testId('import-map-2')).not.toBeNull();
     await choose(testId('import-map-2')!, 'ID number (required)');
     await expect.poll(() => calls.length).toBe(2);
     await expect

@@ -1,11 +1,12 @@
 import { DownloadOutlined, InboxOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ImportMode, ImportReport } from '@baton/contracts';
-import { Alert, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, App, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportMapping } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
 import { useAppStore } from '../../stores/app';
 import { toImportLog } from '../Editor/importLog';
+import { ImportPasswords } from './ImportPasswords';
 import { ImportPreview, missingRequired } from './ImportPreview';
 import './ImportDialog.css';
 
@@ -41,7 +42,8 @@ export interface ImportDialogProps {
  * (the columns as the server understood them, each re-mappable; the rows and their problems; what
  * would be created), then the import with the same mapping and the server's row-by-row report in
  * the log-mode editor — and, when rows failed and nothing was written, the choice to import the
- * valid rows only.
+ * valid rows only. Passwords the import generated (the users import) are shown once, to copy or
+ * download; closing before either asks first.
  */
 export function ImportDialog({
   open,
@@ -63,6 +65,8 @@ export function ImportDialog({
   const [previewing, setPreviewing] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
+  const [kept, setKept] = useState(false);
+  const { modal } = App.useApp();
   // The pages pass `upload` as an inline arrow: a new one each render must not ask again.
   const uploadRef = useRef(upload);
   uploadRef.current = upload;
@@ -96,6 +100,7 @@ export function ImportDialog({
     setPreview(null);
     setPreviewing(false);
     setReport(null);
+    setKept(false);
   };
 
   /** The picker's hook: keep the file here, never upload it by itself. */
@@ -105,6 +110,19 @@ export function ImportDialog({
   };
 
   const close = () => {
+    if (report?.passwords?.length && !kept) {
+      modal.confirm({
+        title: t('crud.importDialog.passwords.closeTitle'),
+        content: t('crud.importDialog.passwords.closeConfirm'),
+        okText: t('crud.importDialog.passwords.closeAnyway'),
+        okButtonProps: { danger: true },
+        onOk: () => {
+          choose(null);
+          onClose();
+        },
+      });
+      return;
+    }
     choose(null);
     onClose();
   };
@@ -236,6 +254,11 @@ export function ImportDialog({
               description={canRetryValid ? t('crud.importDialog.nothingWritten') : undefined}
               style={{ marginBottom: 12 }}
             />
+            {report.passwords && report.passwords.length > 0 && (
+              <div style={{ marginBottom: 12 }}>
+                <ImportPasswords passwords={report.passwords} onKept={() => setKept(true)} />
+              </div>
+            )}
             <Suspense fallback={<Spin />}>
               <Editor mode="log" value={toImportLog(report, i18n.language)} height={220} border readOnly />
             </Suspense>

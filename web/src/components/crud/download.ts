@@ -1,4 +1,5 @@
-import { AxiosError, type AxiosResponse } from 'axios';
+import type { BlobResponse } from '../../api/request';
+import { isEnvelope } from '../../api/request';
 import { feedback } from '../../app/feedback';
 import i18n from '../../app/i18n';
 import { filenameFromDisposition } from './filename';
@@ -6,10 +7,13 @@ import { filenameFromDisposition } from './filename';
 export { filenameFromDisposition };
 
 /** Saves a binary answer (`responseType: 'blob'`) under the name the server gave it. Returns the name. */
-export function download(res: AxiosResponse<Blob>, fallback = 'download'): string {
-  const header = res.headers?.['content-disposition'] as string | undefined;
-  const name = filenameFromDisposition(header, fallback);
-  const url = URL.createObjectURL(res.data);
+export function download(res: BlobResponse, fallback = 'download'): string {
+  return saveBlob(res.data, filenameFromDisposition(res.headers['content-disposition'], fallback));
+}
+
+/** Saves data made in the page (e.g. a CSV) as a file. Returns the name. */
+export function saveBlob(blob: Blob, name: string): string {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -22,23 +26,19 @@ export function download(res: AxiosResponse<Blob>, fallback = 'download'): strin
 }
 
 /**
- * Runs a binary call and saves its answer. A failed download answers JSON inside a Blob, which the
- * request layer cannot read: its `msg` is shown here. Resolves with the file name, or undefined.
+ * Runs a binary call and saves its answer. A refused download answers the JSON envelope, which the
+ * request layer has already reported (except B0001, which callers show: shown here). Anything else
+ * (network, proxy) gets the general message. Resolves with the file name, or undefined.
  */
-export async function downloadFrom(call: () => Promise<AxiosResponse<Blob>>, fallback?: string) {
+export async function downloadFrom(call: () => Promise<BlobResponse>, fallback?: string) {
   try {
     return download(await call(), fallback);
   } catch (error) {
-    const data = error instanceof AxiosError ? error.response?.data : undefined;
-    let msg = '';
-    if (data instanceof Blob) {
-      try {
-        msg = (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
-      } catch {
-        // not JSON: fall through to the default text
-      }
+    if (isEnvelope(error)) {
+      if (error.code === 'B0001') feedback.message.error(error.msg || i18n.t('common.systemError'));
+    } else {
+      feedback.message.error(i18n.t('common.systemError'));
     }
-    feedback.message.error(msg || i18n.t('common.systemError'));
     return undefined;
   }
 }

@@ -3,13 +3,21 @@
  * other console page:
  * - `SearchForm` — filter bar (responsive grid, folds on phones); `cleanParams`, `rangeParams`.
  * - `CrudTable` — server-paged / sorted antd Table in a card with toolbar, selection, tree rows.
- * - `FormModal` — create / edit dialog that stays open when the save is rejected.
+ * - `FormModal` — create / edit dialog that stays open when the save is rejected; `useCrudForm` wires it
+ *   (reset, defaults or the loaded record, save, "saved").
+ * - `useCrudPage` — a list page's state: table handle, filters, the record in the form, delete-then-reload.
+ * - `CrudToolbar` — add, batch delete (confirmed, with the count), import, export, by permission.
+ * - `rowActions` — the actions column: edit, delete (confirmed), other links, by permission.
  * - `ImportDialog` — templates, .xlsx upload, preview with column re-map (`ImportPreview`), row report
  *   (log-mode editor), "valid rows only".
  * - `DictTag`, `DictSelect`, `useDict` — values and pickers from the dictionary cache (spec §4).
- * - `IconPicker` — the curated menu icons.
- * - `download`, `downloadFrom`, `filenameFromDisposition` — save a binary answer under its server name.
+ * - `IconPicker` — the curated menu icons; `SortInput`, `StatusRadio` — a record's sort and enabled / disabled status.
+ * - `download`, `downloadFrom`, `filenameFromDisposition` — save a binary answer under its server name;
+ *   `saveBlob` — save data made in the page.
  * - `formatTime` — ISO timestamps for tables.
+ *
+ * A new list page starts from `useCrudPage` + `SearchForm` + `CrudTable` with `CrudToolbar` and
+ * `rowActions`, and its dialog from `useCrudForm` + `FormModal`.
  */
 export {
   CrudTable,
@@ -18,10 +26,32 @@ export {
   type CrudTableProps,
   type PageSortParams,
 } from './CrudTable';
+export { CrudToolbar, type CrudToolbarProps } from './CrudToolbar';
 export { DictSelect, DictTag, useDict } from './Dict';
-export { download, downloadFrom, filenameFromDisposition } from './download';
+export { download, downloadFrom, filenameFromDisposition, saveBlob } from './download';
 export { FormModal, type FormModalProps } from './FormModal';
 export { formatTime } from './format';
 export { IconPicker } from './IconPicker';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
+export { SortInput, StatusRadio } from './inputs';
+export {
+  type DeleteAction,
+  type EditAction,
+  type LinkAction,
+  type NodeAction,
+  type RowActionItem,
+  type RowActionList,
+  RowActions,
+  rowActions,
+} from './rowActions';
 export { cleanParams, rangeParams, type SearchField, SearchForm, type SearchFormProps } from './SearchForm';
+export {
+  type CreateUpdateApi,
+  type CrudForm,
+  type CrudFormOptions,
+  type CrudFormProps,
+  createOrUpdate,
+  type Editing,
+  useCrudForm,
+} from './useCrudForm';
+export { type CrudPage, type CrudPageOptions, useCrudPage } from './useCrudPage';

@@ -4,18 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Empty, List, Popover, Space, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getUnreadCount, myNotices, readAllNotices } from '../../api/notice';
+import { noticeQueries, readAllNotices } from '../../api/notice';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { useTopic } from '../../realtime';
 import { useAppStore } from '../../stores/app';
-
-/** Query keys shared with the my-notices page, so reading there updates the bell. */
-export const NOTICE_KEYS = {
-  unread: ['notices', 'unread-count'] as const,
-  latestUnread: ['notices', 'latest-unread'] as const,
-  mine: ['notices', 'mine'] as const,
-};
 
 /** The link to one notice: the my-notices page opens its detail. */
 export const noticeLink = (id: number) => `/myNotice?id=${id}`;
@@ -33,19 +26,16 @@ export function NoticeBell() {
   const [open, setOpen] = useState(false);
   const mobile = useAppStore((s) => s.device === 'mobile');
 
-  const unread = useQuery({ queryKey: NOTICE_KEYS.unread, queryFn: getUnreadCount, staleTime: 60_000 });
-  const latest = useQuery({
-    queryKey: NOTICE_KEYS.latestUnread,
-    queryFn: () => myNotices({ pageNum: 1, pageSize: 5, isRead: 0 }),
-    enabled: open,
-  });
+  const unread = useQuery(noticeQueries.unreadCount());
+  const latest = useQuery({ ...noticeQueries.latestUnread(), enabled: open });
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['notices'] });
+    // Shared with the my-notices page, so reading there updates the bell.
+    void queryClient.invalidateQueries({ queryKey: noticeQueries.inbox() });
   };
 
   useTopic('notice', (data) => {
-    queryClient.setQueryData<number>(NOTICE_KEYS.unread, (n) => (n ?? 0) + 1);
+    queryClient.setQueryData(noticeQueries.unreadCount().queryKey, (n) => (n ?? 0) + 1);
     refresh();
     const key = `notice-${data.id}`;
     notification.info({

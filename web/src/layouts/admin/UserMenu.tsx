@@ -33,7 +33,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" style={{ paddingInline: 6, height: 40 }} aria-label={name}>
+      <Button type="text" data-testid="user-menu" style={{ paddingInline: 6, minHeight: 40 }} aria-label={name}>
         <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
         {!compact && <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>}
       </Button>

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@baton/contracts';
 import { Drawer, Layout, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
@@ -7,7 +8,9 @@ import { useAppStore } from '../../stores/app';
 import { usePermissionStore } from '../../stores/permission';
 import { useSettingsStore } from '../../stores/settings';
 import { useTagsStore } from '../../stores/tags';
+import { useUserStore } from '../../stores/user';
 import { AppMain } from './AppMain';
+import { DelegationShell } from './DelegationShell';
 import { buildMenu, DASHBOARD_MENU, type MenuNode, menuTarget, topEntryFor } from './menu';
 import { Breadcrumbs, NavTools, SidebarToggle } from './Navbar';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -74,6 +77,7 @@ export default function AdminLayout() {
   useScreenTracking();
   useTagTracking();
 
+  const delegation = useUserStore((s) => s.userInfo?.userType === USER_TYPE.DELEGATION);
   const mobile = device === 'mobile';
   // Top and mixed menus need the width of a desktop; a phone always gets the drawer menu.
   const layout = mobile ? 'left' : chosenLayout;
@@ -88,6 +92,9 @@ export default function AdminLayout() {
   useEffect(() => {
     if (mobile && pathname) closeSidebar();
   }, [pathname, mobile, closeSidebar]);
+
+  // A delegation on a phone: its own light shell (its pages at the bottom, no console tools).
+  if (mobile && delegation) return <DelegationShell />;
 
   const siderMenu = layout === 'mix' ? (topEntry?.children ?? []) : menu;
   const showSider = layout === 'left' || (layout === 'mix' && siderMenu.length > 0);

@@ -17,7 +17,7 @@ const TABS = [
 export default function H5Layout() {
   const { t } = useTranslation();
   return (
-    <div className="h5-layout">
+    <div className="h5-layout touch">
       <header className="h5-header">
         <Logo size={26} color="var(--baton-text)" />
         <div>

@@ -1,11 +1,11 @@
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
-import { APP_YEAR } from '@baton/contracts';
 import { Button, Dropdown, Layout, Menu, theme } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { LangSwitch } from '../../components/LangSwitch';
 import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
+import { useFooterYear } from './footer-year';
 import './public.css';
 
 const NAV = ['index', 'enroll', 'query', 'querytm'] as const;
@@ -16,6 +16,7 @@ export default function PublicLayout() {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const year = useFooterYear();
   const items = NAV.map((k) => ({ key: `/home/${k}`, label: t(`home.nav.${k}`) }));
   return (
     <Layout className="public-layout">
@@ -56,7 +57,7 @@ export default function PublicLayout() {
         <Outlet />
       </Layout.Content>
       <Layout.Footer className="public-footer" style={{ color: token.colorTextTertiary }}>
-        {t('home.footer', { year: APP_YEAR })}
+        {t('home.footer', { year })}
       </Layout.Footer>
     </Layout>
   );

@@ -25,4 +25,18 @@ export default {
   status: { draft: 'Draft', set: 'Start list published', official: 'Official' },
   code: { DNS: 'DNS', DNF: 'DNF', DQ: 'DQ', NM: 'NM', r: 'Retired' },
   gender: { M: 'Men', F: 'Women', X: 'Mixed' },
+  /** A discipline (a round) of a combined event: its number and name. */
+  discipline: '{{index}} · {{name}}',
+  combined: {
+    title: 'Combined standing',
+    total: 'Total',
+    progress: '{{done}} of {{all}} disciplines counted',
+    final: 'Final standing (every discipline official)',
+    notCounted: 'Not counted yet',
+    handTimed: 'hand-timed',
+    abandoned: 'Abandoned',
+    abandonedHint:
+      'Did not start or make an attempt in a discipline: abandoned, no further disciplines and no final place (TR 39.10)',
+    noAthletes: 'No athletes yet: they are listed once a discipline is drawn',
+  },
 };

@@ -25,4 +25,17 @@ export default {
   status: { draft: '编排中', set: '已发布', official: '成绩生效' },
   code: { DNS: '未起跑', DNF: '未完成', DQ: '犯规', NM: '无成绩', r: '退出' },
   gender: { M: '男子', F: '女子', X: '混合' },
+  /** 全能项目的一个单项（一个赛次）：序号与单项名。 */
+  discipline: '{{index}} · {{name}}',
+  combined: {
+    title: '全能积分',
+    total: '总分',
+    progress: '已计分 {{done}} / {{all}} 项',
+    final: '最终成绩（全部单项成绩生效）',
+    notCounted: '尚未计分',
+    handTimed: '手计时',
+    abandoned: '放弃',
+    abandonedHint: '有单项未起跑或未试跳（掷），视为放弃比赛，不再参加后续单项，不计名次（TR 39.10）',
+    noAthletes: '尚无运动员：单项编排后在此列出',
+  },
 };

@@ -62,6 +62,21 @@ export default {
     field: 'Field',
     leaveOut: 'Leave out',
     requiredField: '{{label}} (required)',
+    passwords: {
+      title: 'Passwords generated for {{count}} user(s)',
+      hint: 'The sheet had no password for them, so each got one. They are shown this once only (Baton keeps just a hash): download or copy them now and hand each user their own.',
+      username: 'Username',
+      password: 'Password',
+      file: 'passwords',
+      download: 'Download (.csv)',
+      copy: 'Copy all',
+      copied: 'Copied: usernames and passwords, one per line',
+      copyFailed: 'The browser did not allow copying: download the file instead',
+      closeTitle: 'Close without keeping the passwords?',
+      closeConfirm:
+        'They will not be shown again. The users can then sign in only after an administrator resets their passwords.',
+      closeAnyway: 'Close anyway',
+    },
     by: {
       title: 'template title',
       synonym: 'recognised',

@@ -1,5 +1,12 @@
 /** Public pages (issue 5): home, meeting page, registration query, a meeting's lists (desktop /home and phone /h5). */
 export default {
+  notFound: {
+    title: 'Page not found',
+    desc: 'No page has this address: the link may be mistyped or the page has moved. Carry on from here:',
+    meetings: 'Meetings',
+    query: 'Find a registration',
+    querytm: 'Lists by meeting',
+  },
   nav: 'Pages',
   meetingStatus: {
     draft: 'Draft',

@@ -1,5 +1,12 @@
 /** 公开页面（issue 5）：赛事首页、赛事详情、报名查询、按赛事查询（桌面 /home 与手机 /h5）。 */
 export default {
+  notFound: {
+    title: '页面不存在',
+    desc: '这个地址没有对应的页面，可能是链接有误或页面已移动。可以从这里继续：',
+    meetings: '赛事列表',
+    query: '报名查询',
+    querytm: '按赛事查询',
+  },
   nav: '页面导航',
   meetingStatus: {
     draft: '草稿',

@@ -2,10 +2,14 @@
 export default {
   title: 'Results entry',
   noHeats: 'This round has no heats yet',
+  chooseEvent: 'Choose an event and a round above to enter its results.',
+  noRound: 'This event has no rounds yet: generate and publish its start list on the Start lists page first.',
   draftHeat: 'The start list is not published yet: results can be entered once it is.',
   officialHeat: 'The results are official. A manager can reopen the heat to correct them.',
   time: 'Result',
   timePlaceholder: '10.85',
+  typeCodes: 'A time, or type dns, dnf, dq 162.7 (the rule after DQ); Enter moves down',
+  trialTyped: 'A mark in metres, or x (foul), - (pass), r (retired); Enter saves',
   reactionPlaceholder: '0.145',
   code: 'Code',
   dqRule: 'Rule broken',
@@ -48,4 +52,9 @@ export default {
   jumpOffClear: 'Clear O',
   jumpOffFail: 'Fail X',
   jumpOffColumn: 'Jump-off',
+  handTimed: 'Hand-timed',
+  handTimedHint:
+    "The heat's times were taken by hand: combined-event points use the tables' manual timing (+0.24 s up to 200 m and the hurdles, +0.14 s at 400 m, none from 800 m)",
+  handTimedOn: 'The heat is hand-timed',
+  handTimedOff: 'The heat is no longer hand-timed',
 };

@@ -2,10 +2,14 @@
 export default {
   title: '成绩录入',
   noHeats: '该赛次尚未编排分组',
+  chooseEvent: '请在上方选择项目和赛次，再录入成绩。',
+  noRound: '该项目尚无赛次：请先在「分组编排」页生成并发布出发名单。',
   draftHeat: '出发名单尚未发布，发布后才能录入成绩。',
   officialHeat: '成绩已生效。如需修改，请管理员重新开放。',
   time: '成绩',
   timePlaceholder: '10.85',
+  typeCodes: '输入成绩，或输入 dns、dnf、dq 162.7（DQ 后写规则条款）；回车到下一行',
+  trialTyped: '输入成绩（米），或 x（失败）、-（免跳/免掷）、r（退出比赛）；回车保存',
   reactionPlaceholder: '0.145',
   code: '代码',
   dqRule: '犯规条款',
@@ -46,4 +50,9 @@ export default {
   jumpOffClear: '成功 O',
   jumpOffFail: '失败 X',
   jumpOffColumn: '决名次赛',
+  handTimed: '手计时',
+  handTimedHint:
+    '本组成绩为手计时：全能积分按评分表的手计时换算（200 米及以下和跨栏加 0.24 秒，400 米加 0.14 秒，800 米起不换算）',
+  handTimedOn: '已设为手计时',
+  handTimedOff: '已取消手计时',
 };

@@ -19,6 +19,7 @@ export default {
   noStartList: 'No start list for this round yet. Generate it from the approved entries.',
   chooseEvent: 'Choose an event to see or make its start list.',
   generated: 'Start list made: {{heats}} heat(s)',
+  generatedAbsent: 'Start list made: {{heats}} heat(s); {{absent}} marked absent at the call room left out',
   drawn: 'Drawn again',
   moved: 'Moved',
   published: 'Published',
@@ -77,10 +78,24 @@ export default {
     madeList: 'Made',
     skippedList: 'Skipped ({{count}})',
     heatsStarts: '{{heats}} heat(s), {{starts}} competitors',
+    heatsStartsAbsent: '{{heats}} heat(s), {{starts}} competitors, {{absent}} absent left out',
+    absentLeftOut: '{{count}} entries marked absent at the call room were left out (check-in before seeding)',
     reason: {
       made: 'Already has a start list ({{status}})',
       combined: 'Combined event: seeded in its individual events',
       'no-entries': 'No approved entries ({{count}} waiting for audit)',
+      'all-absent': 'Every entry was marked absent at the call room',
     },
+  },
+  bibs: {
+    missing: 'No bib yet for {{count}} athlete(s)',
+    missingAll: 'No bib yet for {{count}} athlete(s) of the start lists made',
+    help: "Their bib column is empty on screen and in the printed lists. Assign the missing bibs by the meeting's scheme before publishing and printing.",
+    helpNoAssign:
+      'Their bib column is empty on screen and in the printed lists. Ask the organising committee to assign bibs.',
+    assign: 'Assign bibs',
+    confirm: "Give every athlete without a bib the next numbers of the meeting's scheme? Bibs already given are kept.",
+    assigned: '{{count}} bib(s) assigned',
+    publishWarning: '{{count}} athlete(s) of this start list have no bib yet.',
   },
 };

@@ -4,8 +4,10 @@ import { Alert, Button, Card, Flex, Skeleton, Space, Statistic, Tag, Tooltip, Ty
 import { useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
+import { useBilingual } from '../../hooks/language';
+import { useMobile } from '../../hooks/useMobile';
 import { usePerm } from '../../hooks/usePerm';
-import { useBilingual, useMobile } from '../system/shared';
+import { meetingStampNoted } from '../../utils/meeting-format';
 import { DelegationInfoModal } from './DelegationInfoModal';
 import { SubmitModal } from './SubmitModal';
 import { formatDuration, readOnlyReason, useApplyContext, useNow } from './shared';
@@ -17,7 +19,9 @@ function Deadline({ ctx }: { ctx: ApplyContextVO }) {
   const now = useNow();
   const opens = Date.parse(ctx.meeting.regOpensAt);
   const closes = Date.parse(ctx.meeting.regClosesAt);
-  const at = new Date(closes).toLocaleString();
+  const at = meetingStampNoted(ctx.meeting.regClosesAt, ctx.meeting.timeZone, (zone) =>
+    t('common.meetingClock', { zone }),
+  );
   let text: string;
   let color = token.colorTextSecondary;
   if (now < opens) text = t('apply.header.opensIn', { time: formatDuration(opens - now, t) });

@@ -1,13 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Pagination, Spin, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import type { PageResult } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
 import { CrudTable, type CrudTableContext, type PageSortParams } from '../../components/crud';
-import { useMobile } from '../system/shared';
+import { useMobile } from '../../hooks/useMobile';
 
 export interface ApplyListProps<T extends object, P extends object> {
-  queryKey: string;
+  /** The list's key prefix from `applyQueries` (see CrudTable). */
+  queryKey: QueryKey;
   request: (query: P & PageSortParams) => Promise<PageResult<T>>;
   params: P;
   columns: TableColumnsType<T>;
@@ -63,7 +64,7 @@ function CardList<T extends object, P extends object>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: new filters go back to the first page
   useEffect(() => setPageNum(1), [paramsKey]);
   const query = useQuery({
-    queryKey: [queryKey, paramsKey, pageNum, PHONE_PAGE],
+    queryKey: [...queryKey, paramsKey, pageNum, PHONE_PAGE],
     queryFn: () => request({ ...params, pageNum, pageSize: PHONE_PAGE }),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,7 +1,7 @@
 import { Button, Drawer, Modal, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
-import { useMobile } from '../system/shared';
+import { useMobile } from '../../hooks/useMobile';
 
 export interface ApplyModalProps {
   open: boolean;

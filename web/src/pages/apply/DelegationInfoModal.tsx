@@ -3,7 +3,7 @@ import { App, Col, Collapse, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyApi } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
-import { orNull } from '../system/shared';
+import { orNull } from '../../utils/options';
 import { ApplyModal } from './ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields } from './FieldItems';
 import { refreshApply } from './shared';

@@ -1,13 +1,14 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { FILE_LIMITS, type FieldLinkVO, parseIdNumber } from '@baton/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Row, Space, Upload } from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Progress, Row, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { formatBytes, uploadFile } from '../../api/files';
 import { useTranslation } from '../../app/i18n';
 import { DictSelect } from '../../components/crud';
 import { PrivateFileLink, PrivateImage } from '../../components/PrivateFile';
-import { useBilingual, useMobile } from '../system/shared';
+import { useBilingual } from '../../hooks/language';
+import { useMobile } from '../../hooks/useMobile';
 
 const MOBILE = /^1\d{10}$/;
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png';
@@ -125,6 +126,7 @@ export function FileValue({ kind, value, onChange, disabled }: FileValueProps) {
   const { message } = App.useApp();
   const mobile = useMobile();
   const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState(0);
   const limit = kind === 'image' ? FILE_LIMITS.imageBytes : FILE_LIMITS.otherBytes;
   const accept = kind === 'image' ? IMAGE_ACCEPT : FILE_ACCEPT;
 
@@ -139,8 +141,9 @@ export function FileValue({ kind, value, onChange, disabled }: FileValueProps) {
       return;
     }
     setBusy(true);
+    setPercent(0);
     try {
-      const stored = await uploadFile(file);
+      const stored = await uploadFile(file, undefined, setPercent);
       onChange?.(stored.id);
     } catch {
       // The request layer showed the reason.
@@ -173,6 +176,7 @@ export function FileValue({ kind, value, onChange, disabled }: FileValueProps) {
           </Button>
         </Upload>
       )}
+      {busy && <Progress percent={percent} size="small" style={{ width: 120 }} data-testid="upload-progress" />}
       {!disabled && value && (
         <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} size={mobile ? 'large' : undefined}>
           {t('apply.file.remove')}

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Empty, Flex, List, Space, Spin, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { applyApi } from '../../api/apply';
+import { applyApi, applyQueries } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
 import { ApplyModal } from './ApplyModal';
-import { KEYS, refreshApply } from './shared';
+import { refreshApply } from './shared';
 
 /** Where a problem's record is edited (the pages open the record named by `?edit=`). */
 function problemLink(p: ApplyProblem, delegationId?: number): string | null {
@@ -41,12 +41,7 @@ export function SubmitModal({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
-  const summary = useQuery({
-    queryKey: [KEYS.summary, delegationId ?? 0],
-    queryFn: () => applyApi.summary(delegationId),
-    enabled: open,
-    staleTime: 0,
-  });
+  const summary = useQuery({ ...applyQueries.summary(delegationId), enabled: open });
   const data = summary.data;
   const toSubmit = data?.counts.toSubmit ?? 0;
 
@@ -55,7 +50,7 @@ export function SubmitModal({
     try {
       const { submitted } = await applyApi.submit(delegationId);
       message.success(t('apply.submit.done', { count: submitted }));
-      refreshApply(KEYS.athletes, KEYS.coaches, KEYS.items, KEYS.files);
+      refreshApply(applyQueries.athletes(), applyQueries.coaches(), applyQueries.items(), applyQueries.files());
       onClose();
     } catch {
       void summary.refetch();

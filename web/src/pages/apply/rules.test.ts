@@ -1,6 +1,16 @@
 import { idCheckChar } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
-import { eligibleGroups, idNumberProblem, isEligible, isSeedMarkValid, normaliseSeedMark } from './rules';
+import {
+  eligibleGroups,
+  entryBlock,
+  headroom,
+  idNumberProblem,
+  isEligible,
+  isSeedMarkValid,
+  normaliseSeedMark,
+  relayBlock,
+  relayPlaces,
+} from './rules';
 
 const id18 = (first17: string) => `${first17}${idCheckChar(first17)}`;
 const wrongCheck = (first17: string) => {
@@ -85,5 +95,59 @@ describe('seed marks', () => {
     expect(normaliseSeedMark(' 5,62 ')).toBe('5.62');
     expect(normaliseSeedMark('   ')).toBeNull();
     expect(normaliseSeedMark(null)).toBeNull();
+  });
+});
+
+describe('limits shown before they bite', () => {
+  const item = (remaining: number, limit = 2) => ({ remaining, limit });
+
+  it('blocks a new event when the athlete has the most events, before the delegation places', () => {
+    expect(entryBlock({ entered: false, athleteEvents: 3, maxEvents: 3, item: item(0) })).toEqual({
+      kind: 'athleteFull',
+      used: 3,
+      max: 3,
+    });
+    expect(entryBlock({ entered: false, athleteEvents: 2, maxEvents: 3, item: item(0, 4) })).toEqual({
+      kind: 'itemFull',
+      limit: 4,
+    });
+    expect(entryBlock({ entered: false, athleteEvents: 2, maxEvents: 3, item: item(1) })).toBeNull();
+  });
+
+  it('never blocks an event already entered (unticking frees the place)', () => {
+    expect(entryBlock({ entered: true, athleteEvents: 3, maxEvents: 3, item: item(0) })).toBeNull();
+  });
+
+  const relays = [
+    { id: 1, groupItemId: 10, letter: 'A', members: [{ athleteId: 7, athleteName: 'x', leg: 1 }] },
+    { id: 2, groupItemId: 11, letter: 'A', members: [{ athleteId: 7, athleteName: 'x', leg: 2 }] },
+    { id: 3, groupItemId: 10, letter: 'B', members: [{ athleteId: 8, athleteName: 'y', leg: 1 }] },
+  ];
+
+  it('counts relay places outside the team being edited', () => {
+    expect(relayPlaces(relays, 7)).toBe(2);
+    expect(relayPlaces(relays, 7, 1)).toBe(1);
+    expect(relayPlaces(relays, 9)).toBe(0);
+  });
+
+  it('blocks a runner already in another team of the event, then one at the relay limit', () => {
+    expect(relayBlock({ athleteId: 8, groupItemId: 10, teamId: 1, relays, maxRelays: 2 })).toEqual({
+      kind: 'otherTeam',
+      letter: 'B',
+    });
+    expect(relayBlock({ athleteId: 7, groupItemId: 12, relays, maxRelays: 2 })).toEqual({
+      kind: 'relaysFull',
+      used: 2,
+      max: 2,
+    });
+    // In the team being edited, the athlete's own place is not counted against them.
+    expect(relayBlock({ athleteId: 7, groupItemId: 10, teamId: 1, relays, maxRelays: 2 })).toBeNull();
+    expect(relayBlock({ athleteId: 8, groupItemId: 11, relays, maxRelays: 2 })).toBeNull();
+  });
+
+  it('gives the room left under a delegation cap, none without a cap', () => {
+    expect(headroom(57, 60)).toEqual({ used: 57, max: 60, left: 3 });
+    expect(headroom(61, 60)).toEqual({ used: 61, max: 60, left: 0 });
+    expect(headroom(5, null)).toBeNull();
   });
 });

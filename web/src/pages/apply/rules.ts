@@ -4,9 +4,11 @@
  */
 import {
   type ApplyGroupVO,
+  type ApplyItemVO,
   type IdType,
   idCheckChar,
   parseIdNumber,
+  type RelayVO,
   type ResultFormat,
   SEED_MARK_PATTERN,
 } from '@baton/contracts';
@@ -89,4 +91,65 @@ export function isSeedMarkValid(format: ResultFormat, mark: string): boolean {
   if (units.length > 0 && Number(seconds) >= 60) return false;
   if (units.length === 2 && Number(units[1]) >= 60) return false;
   return true;
+}
+
+// ─── Limits, shown before they bite ───────────────────────────────────────────────────
+
+/**
+ * Why a tick on an individual event would be refused, in the server's order (entries.ts
+ * `createEntry`): the athlete's events first (the group's maxEventsPerAthlete, else the
+ * meeting's), then the delegation's places in the event (maxPerDelegation, else the meeting's
+ * maxEntriesPerItem). An event already entered is never blocked: unticking frees a place.
+ * The server stays the judge; this only spares the user a refusal they could have foreseen.
+ */
+export type EntryBlock = { kind: 'athleteFull'; used: number; max: number } | { kind: 'itemFull'; limit: number };
+
+export function entryBlock(p: {
+  entered: boolean;
+  /** Individual events the athlete has entered. */
+  athleteEvents: number;
+  maxEvents: number;
+  item: Pick<ApplyItemVO, 'limit' | 'remaining'>;
+}): EntryBlock | null {
+  if (p.entered) return null;
+  if (p.athleteEvents >= p.maxEvents) return { kind: 'athleteFull', used: p.athleteEvents, max: p.maxEvents };
+  if (p.item.remaining <= 0) return { kind: 'itemFull', limit: p.item.limit };
+  return null;
+}
+
+/** Relay places an athlete holds, outside one team (the team being edited, or none). */
+export function relayPlaces(
+  relays: readonly Pick<RelayVO, 'id' | 'members'>[],
+  athleteId: number,
+  exceptTeam?: number,
+) {
+  return relays.filter((r) => r.id !== exceptTeam && r.members.some((m) => m.athleteId === athleteId)).length;
+}
+
+/**
+ * Why an athlete cannot run in a team of a relay event, in the server's order (entries.ts
+ * `checkMembers`): already in another team of the same event, then the meeting's relay places
+ * per athlete (maxRelaysPerAthlete) held in other teams.
+ */
+export type RelayBlock = { kind: 'otherTeam'; letter: string } | { kind: 'relaysFull'; used: number; max: number };
+
+export function relayBlock(p: {
+  athleteId: number;
+  groupItemId: number;
+  /** The team being edited (saved), if any: its own places do not count. */
+  teamId?: number;
+  relays: readonly Pick<RelayVO, 'id' | 'groupItemId' | 'letter' | 'members'>[];
+  maxRelays: number;
+}): RelayBlock | null {
+  const held = p.relays.filter((r) => r.id !== p.teamId && r.members.some((m) => m.athleteId === p.athleteId));
+  const here = held.find((r) => r.groupItemId === p.groupItemId);
+  if (here) return { kind: 'otherTeam', letter: here.letter };
+  if (held.length >= p.maxRelays) return { kind: 'relaysFull', used: held.length, max: p.maxRelays };
+  return null;
+}
+
+/** Room left under a per-delegation cap (athletes, coaches); null when the meeting sets none. */
+export function headroom(count: number, max: number | null): { used: number; max: number; left: number } | null {
+  if (max === null) return null;
+  return { used: count, max, left: Math.max(0, max - count) };
 }

@@ -3,22 +3,13 @@
  * fields, counts, writable), cache invalidation after a write, and small display helpers.
  */
 import type { ApplyContextVO } from '@baton/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { applyApi } from '../../api/apply';
+import { applyQueries } from '../../api/apply';
 import type { TFunction } from '../../app/i18n';
 import { queryClient } from '../../app/query-client';
-
-/** Query keys of the apply area (all start with `apply-`, so one prefix refreshes them). */
-export const KEYS = {
-  context: 'apply-context',
-  summary: 'apply-summary',
-  athletes: 'apply-athletes',
-  coaches: 'apply-coaches',
-  items: 'apply-items',
-  files: 'apply-files',
-} as const;
+import { meetingStampNoted } from '../../utils/meeting-format';
 
 /**
  * The delegation of the calls: none for a delegation account (its token names it); a meeting
@@ -32,18 +23,17 @@ export function useDelegationId(): number | undefined {
 
 export function useApplyContext() {
   const delegationId = useDelegationId();
-  const query = useQuery({
-    queryKey: [KEYS.context, delegationId ?? 0],
-    queryFn: () => applyApi.context(delegationId),
-    staleTime: 10_000,
-  });
+  const query = useQuery(applyQueries.context(delegationId));
   return { delegationId, ctx: query.data, query };
 }
 
-/** After a write: the counts, the summary and the lists of every apply page are stale. */
-export function refreshApply(...keys: string[]): void {
-  for (const key of [KEYS.context, KEYS.summary, ...keys]) {
-    void queryClient.invalidateQueries({ queryKey: [key] });
+/**
+ * After a write: the counts and the summary are stale, and the lists named (key prefixes from
+ * `applyQueries`, e.g. `applyQueries.athletes()`).
+ */
+export function refreshApply(...keys: QueryKey[]): void {
+  for (const queryKey of [applyQueries.contexts(), applyQueries.summaries(), ...keys]) {
+    void queryClient.invalidateQueries({ queryKey });
   }
 }
 
@@ -54,7 +44,9 @@ export function readOnlyReason(ctx: ApplyContextVO | undefined, t: TFunction): s
   if (!meeting.registrationOpen) {
     const now = Date.now();
     if (now < Date.parse(meeting.regOpensAt))
-      return t('apply.readOnly.notYet', { at: new Date(meeting.regOpensAt).toLocaleString() });
+      return t('apply.readOnly.notYet', {
+        at: meetingStampNoted(meeting.regOpensAt, meeting.timeZone, (zone) => t('common.meetingClock', { zone })),
+      });
     return t('apply.readOnly.closed');
   }
   if (delegation.status === 'submitted') return t('apply.readOnly.submitted');

@@ -24,8 +24,7 @@ import {
 } from 'antd';
 import { type CSSProperties, type Key, useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type AuditEntity, auditApi } from '../../api/audit';
-import { publicApi } from '../../api/public';
+import { type AuditEntity, auditApi, auditQueries } from '../../api/audit';
 import type { ListQuery } from '../../api/system';
 import { useTranslation } from '../../app/i18n';
 import {
@@ -37,20 +36,12 @@ import {
   formatTime,
   SearchForm,
 } from '../../components/crud';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../components/MeetingPicker';
 import { NoIdNumberTag } from '../../components/NoIdNumberTag';
 import { Perm } from '../../components/Perm';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../meeting/MeetingPicker';
-import { useBilingual, useMobile } from '../system/shared';
-import {
-  AUDIT_KEY,
-  canDecide,
-  detailPath,
-  PERM,
-  rememberList,
-  StatusTag,
-  useDecision,
-  useDecisionPerms,
-} from './shared';
+import { useBilingual } from '../../hooks/language';
+import { useMobile } from '../../hooks/useMobile';
+import { canDecide, detailPath, PERM, rememberList, StatusTag, useDecision, useDecisionPerms } from './shared';
 
 type Row = AthleteVO | CoachVO;
 type Filters = ListQuery<AuditAthleteQuery> & ListQuery<AuditCoachQuery>;
@@ -84,22 +75,13 @@ const isAthlete = (r: Row): r is AthleteVO => 'groupId' in r;
  */
 function useGroupOptions(code: string | undefined, enabled: boolean) {
   const pick = useBilingual();
-  const q = useQuery({
-    queryKey: [AUDIT_KEY, 'meeting-groups', code],
-    queryFn: () => publicApi.meeting(code!),
-    enabled: Boolean(code) && enabled,
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...auditQueries.meeting(code), enabled: Boolean(code) && enabled });
   return (q.data?.groups ?? []).map((g) => ({ value: g.id, label: pick(g.name, g.nameEn) }));
 }
 
 /** The delegations of a meeting the user audits (from the overview, so area users see theirs only). */
 export function useDelegationOptions(meetingId: number | undefined) {
-  const q = useQuery({
-    queryKey: [AUDIT_KEY, 'overview', meetingId, ''],
-    queryFn: () => auditApi.overview({ meetingId: meetingId! }),
-    enabled: Boolean(meetingId),
-  });
+  const q = useQuery({ ...auditQueries.overview(meetingId, ''), enabled: Boolean(meetingId) });
   return (q.data?.delegations ?? []).map((d) => ({ value: d.delegationId, label: d.delegationName }));
 }
 
@@ -231,8 +213,8 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
     isAthlete(r) && r.entries.length > 0 ? (
       <Space size={[4, 4]} wrap>
         {r.entries.map((e) => (
-          <Tag key={e.groupItemId} style={{ marginInlineEnd: 0 }}>
-            {e.itemName}
+          <Tag key={e.groupItemId} style={{ marginInlineEnd: 0 }} data-testid="audit-entry-tag">
+            {pick(e.itemName, e.itemNameEn)}
           </Tag>
         ))}
       </Space>
@@ -427,7 +409,7 @@ export function RecordList({ entity }: { entity: AuditEntity }) {
       {meetingId ? (
         <CrudTable<Row, Filters>
           ref={table}
-          queryKey={`${AUDIT_KEY}-${entity}`}
+          queryKey={auditQueries.records(entity)}
           request={request}
           params={filters}
           columns={mobile ? cardColumns : desktopColumns}

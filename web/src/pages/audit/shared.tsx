@@ -1,18 +1,16 @@
 import type { AuditDecisionResult, AuditOverviewRow, AuditStatus, FieldLinkVO } from '@baton/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Tooltip, Typography, theme } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
-import { type AuditEntity, auditApi } from '../../api/audit';
-import { meetingApi } from '../../api/meeting';
+import { type AuditEntity, auditApi, auditQueries } from '../../api/audit';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
 import { PrivateFileLink, PrivateImage } from '../../components/PrivateFile';
+import { useBilingual, useEn } from '../../hooks/language';
 import { usePerm } from '../../hooks/usePerm';
-import { useBilingual } from '../system/shared';
+import { formatDay } from '../../utils/meeting-format';
 import { ReturnDialog } from './ReturnDialog';
 
-/** Every cached query of the audit area starts with this (a decision refreshes them all). */
-export const AUDIT_KEY = 'audit';
 export const PERM = {
   query: 'audit:record:query',
   approve: 'audit:record:approve',
@@ -103,9 +101,8 @@ export function useDecision(entity: AuditEntity, onDone?: () => void) {
       const text = t(decision === 'approve' ? 'audit.approved' : 'audit.returned', { count: r.decided });
       if (r.skipped > 0) message.warning(`${text} ${t('audit.skipped', { count: r.skipped })}`);
       else message.success(text);
-      void queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith(AUDIT_KEY) || q.queryKey[0] === 'registration-stats',
-      });
+      // The audit's lists, overview and details, and the dashboard's registration figures.
+      void queryClient.invalidateQueries({ queryKey: auditQueries.all });
       onDone?.();
     },
     [message, onDone, queryClient, t],
@@ -168,19 +165,19 @@ export function neighbours(entity: AuditEntity, id: number): { prev?: number; ne
 
 // ─── Field values ────────────────────────────────────────────────────────────────────────
 
-/** A meeting's athlete or coach fields (labels and kinds of the record's field values). */
-export function useMeetingFields(meetingId: number | undefined, target: AuditEntity) {
-  return useQuery({
-    queryKey: [AUDIT_KEY, 'fields', meetingId, target],
-    queryFn: () => meetingApi.fields(meetingId!, target),
-    enabled: Boolean(meetingId),
-    staleTime: 60_000,
-  });
-}
-
-/** One field value as the field's kind shows it (dictionary label, image, file link, text). */
-export function FieldValue({ field, value }: { field: FieldLinkVO | undefined; value: unknown }): ReactNode {
+/** One field value as the field's kind shows it (dictionary label, image, file link, date, text). */
+export function FieldValue({
+  field,
+  value,
+  imageWidth = 96,
+}: {
+  field: FieldLinkVO | undefined;
+  value: unknown;
+  imageWidth?: number;
+}): ReactNode {
   const { t } = useTranslation();
+  const en = useEn();
+  const pick = useBilingual();
   if (value === null || value === undefined || value === '')
     return <Typography.Text type="secondary">—</Typography.Text>;
   const text = Array.isArray(value)
@@ -192,10 +189,12 @@ export function FieldValue({ field, value }: { field: FieldLinkVO | undefined; v
     case 'select':
       return field.dictCode ? <DictTag dictCode={field.dictCode} value={text} /> : text;
     case 'image':
-      return <PrivateImage fileId={text} width={96} alt={field.label} />;
+      return <PrivateImage fileId={text} width={imageWidth} alt={pick(field.label, field.labelEn)} />;
+    case 'date':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatDay(text, en ? 'en' : 'zh-cn')}</span>;
     case 'file':
       return (
-        <PrivateFileLink fileId={text} name={field.label}>
+        <PrivateFileLink fileId={text} name={pick(field.label, field.labelEn)}>
           {t('audit.detail.openFile')}
         </PrivateFileLink>
       );

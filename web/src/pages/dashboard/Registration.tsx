@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Select, Space, Tag, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { getRegistrationStats } from '../../api/audit';
+import { auditQueries } from '../../api/audit';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
+import { useBilingual } from '../../hooks/language';
 import { usePerm } from '../../hooks/usePerm';
-import { useBilingual } from '../system/shared';
 import { EChart, type EChartOption } from './EChart';
 
 type MeetingStats = RegistrationStatsVO['meetings'][number];
@@ -18,8 +18,7 @@ const FIGURES = ['delegations', 'athletes', 'coaches', 'entries', 'backlog'] as 
 export function useRegistrationStats(enabled: boolean) {
   const [meetingId, setMeetingId] = useState<number | undefined>(undefined);
   const query = useQuery({
-    queryKey: ['registration-stats', meetingId],
-    queryFn: () => getRegistrationStats(meetingId),
+    ...auditQueries.registrationStats(meetingId),
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,

@@ -10,7 +10,7 @@ import { APP_VERSION, ROOT_ROLE, USER_TYPE } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Row, Segmented, Space, Statistic, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { getOverview, getVisitTrend } from '../../api/stats';
+import { statsQueries } from '../../api/stats';
 import { useTranslation } from '../../app/i18n';
 import { usePerm } from '../../hooks/usePerm';
 import { useUserStore } from '../../stores/user';
@@ -99,16 +99,11 @@ export default function DashboardPage() {
 
   // The site's own figures are the console's business, not a delegation's.
   const overview = useQuery({
-    queryKey: ['stats', 'overview'],
-    queryFn: getOverview,
+    ...statsQueries.overview(),
     refetchInterval: 60_000,
     enabled: siteAdmin,
   });
-  const trend = useQuery({
-    queryKey: ['stats', 'visit-trend', days],
-    queryFn: () => getVisitTrend(days),
-    enabled: !delegation,
-  });
+  const trend = useQuery({ ...statsQueries.visitTrend(days), enabled: !delegation });
   const o = overview.data;
 
   const option = useMemo<EChartOption>(() => {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
-import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../home/parts/home';
-import { usePublicHome } from '../home/parts/hooks';
+import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../../components/public/home';
+import { usePublicHome } from '../../hooks/public';
 import '../home/parts/parts.css';
 
 /**

@@ -2,8 +2,8 @@ import { FormOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design
 import { Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
-import { HOME_SECTIONS, MeetingCards, NoticeList } from './parts/home';
-import { usePublicHome } from './parts/hooks';
+import { HOME_SECTIONS, MeetingCards, NoticeList } from '../../components/public/home';
+import { usePublicHome } from '../../hooks/public';
 import './parts/parts.css';
 
 /** /home/index: meetings by status (open for entries, in competition, finished), the notices, the ways in. */

@@ -4,11 +4,11 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from '
 import { Link } from 'react-router';
 import { loadPublicKey, login } from '../../api/auth';
 import { useTranslation } from '../../app/i18n';
+import { CaptchaField } from '../../components/auth/code-fields';
+import { forgetKeyIfStale, sealed } from '../../components/auth/credentials';
 import { LiteButton } from '../../components/lite';
 import { LiteField, LiteInput, useLiteForm } from '../../components/lite/field';
-import { useCaptcha } from '../register/codes';
-import { CaptchaField } from './code-fields';
-import { forgetKeyIfStale, sealed } from './credentials';
+import { useCaptcha } from '../../hooks/codes';
 import { useSignedIn } from './sign-in';
 
 /**

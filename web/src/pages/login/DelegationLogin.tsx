@@ -3,10 +3,10 @@ import type { PublicMeetingCard } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
 import { useTranslation } from '../../app/i18n';
+import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from '../../components/auth/code-fields';
+import { forgetKeyIfStale, mobileError, sealed, smsCodeError, useCaptchaOn } from '../../components/auth/credentials';
 import { LiteButton } from '../../components/lite';
 import { useLiteForm } from '../../components/lite/field';
-import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from './code-fields';
-import { forgetKeyIfStale, mobileError, sealed, smsCodeError, useCaptchaOn } from './credentials';
 import { MeetingCard } from './MeetingCard';
 import { useSignedIn } from './sign-in';
 

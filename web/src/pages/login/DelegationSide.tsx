@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { refreshDlgMeetings, useDlgMeetings } from '../../api/public';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSkeleton, LiteSpin } from '../../components/lite';
+import { SelfRegisterOnDemand } from '../../components/self-register/on-demand';
 import { DelegationLoginForm } from './DelegationLogin';
-import { SelfRegisterOnDemand } from './self-register-on-demand';
 
 /** The meeting chooser comes when needed: a link from a meeting's page has chosen it already. */
 const ChooseMeeting = lazy(async () => ({ default: (await import('./ChooseMeeting')).ChooseMeeting }));

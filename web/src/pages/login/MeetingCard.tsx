@@ -2,18 +2,15 @@ import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, RightOutlin
 import type { PublicMeetingCard } from '@baton/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
-import { formatTime } from '../../components/crud/format';
-import { MeetingStatusTag } from '../home/parts/tags';
-import { useBilingual } from '../system/shared';
+import { MeetingStatusTag } from '../../components/tags';
+import { useBilingual } from '../../hooks/language';
+import { meetingStampNoted } from '../../utils/meeting-format';
 import './dlg.css';
 
 /** `2025-10-01 – 2025-10-03`, or one day. */
 export function meetingDates(m: Pick<PublicMeetingCard, 'startDate' | 'endDate'>): string {
   return m.startDate === m.endDate ? m.startDate : `${m.startDate} – ${m.endDate}`;
 }
-
-/** A local `YYYY-MM-DD HH:mm` of an ISO timestamp. */
-export const minuteOf = (iso: string) => formatTime(iso).slice(0, 16);
 
 /**
  * A meeting as a card: name, status, dates, venue and (while entries are open) the deadline.
@@ -49,7 +46,12 @@ export function MeetingCard({
         )}
         {meeting.registrationOpen && (
           <span className="dlg-meeting-deadline">
-            <ClockCircleOutlined /> {t('dlg.meeting.deadline', { at: minuteOf(meeting.regClosesAt) })}
+            <ClockCircleOutlined />{' '}
+            {t('dlg.meeting.deadline', {
+              at: meetingStampNoted(meeting.regClosesAt, meeting.timeZone, (zone) =>
+                t('common.meetingClock', { zone }),
+              ),
+            })}
           </span>
         )}
       </div>

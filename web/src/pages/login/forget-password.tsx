@@ -6,9 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
 import { useFeedback } from '../../app/FeedbackApp';
 import { useTranslation } from '../../app/i18n';
-import { useCaptcha } from '../register/codes';
-import { CaptchaInput, CodeField } from '../register/shared';
-import { AuthCard, AuthFrame } from './AuthFrame';
+import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
+import { CaptchaInput, CodeField } from '../../components/auth/fields';
+import { useCaptcha } from '../../hooks/codes';
 
 interface Values {
   contact: string;

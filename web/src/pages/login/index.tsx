@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { areas, useTranslation } from '../../app/i18n';
+import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
 import { LogoMark } from '../../components/Logo';
 import { LiteSegmented, LiteSpin } from '../../components/lite';
-import { AuthCard, AuthFrame } from './AuthFrame';
 import { safeRedirect } from './sign-in';
 
 /**

@@ -1,17 +1,16 @@
 import type { PublicMeetingCard } from '@baton/contracts';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../api/public-reads';
-import { serveFake } from '../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../test/fake-fetch';
 import '../../app/i18n';
 import { useUserStore } from '../../stores/user';
 import LoginPage from './index';
 
-/* ---- a tiny fake server behind the one axios instance (the HTTP layer only) ---- */
+/* ---- a tiny fake server behind fetch (the HTTP layer only) ---- */
 
 const keys = sm2.generateKeyPairHex();
 const MEETINGS: PublicMeetingCard[] = [
@@ -24,6 +23,7 @@ const MEETINGS: PublicMeetingCard[] = [
     startDate: '2025-10-01',
     endDate: '2025-10-03',
     regClosesAt: '2025-09-20T10:00:00.000Z',
+    timeZone: 'Asia/Shanghai',
     status: 'registration_open',
     registrationOpen: true,
     allowSelfRegistration: true,
@@ -37,6 +37,7 @@ const MEETINGS: PublicMeetingCard[] = [
     startDate: '2025-11-08',
     endDate: '2025-11-08',
     regClosesAt: '2025-10-01T10:00:00.000Z',
+    timeZone: 'Asia/Shanghai',
     status: 'in_competition',
     registrationOpen: false,
     allowSelfRegistration: false,
@@ -50,6 +51,7 @@ const MEETINGS: PublicMeetingCard[] = [
     startDate: '2026-04-01',
     endDate: '2026-04-02',
     regClosesAt: '2026-03-01T10:00:00.000Z',
+    timeZone: 'Asia/Shanghai',
     status: 'registration_closed' as const,
     registrationOpen: false,
     allowSelfRegistration: true,
@@ -66,10 +68,10 @@ let captchaOn = true;
 let captchaSeq = 0;
 let resendAfterS = 60;
 
-const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
+const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
   Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const body =

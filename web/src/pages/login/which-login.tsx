@@ -3,7 +3,7 @@ import { Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
-import { AuthCard, AuthFrame } from './AuthFrame';
+import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
 
 /** /which/login: administrators and delegations sign in differently (spec §1). */
 export default function WhichLoginPage() {

@@ -19,14 +19,13 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getNoticeDetail, myNotices, readAllNotices } from '../../api/notice';
+import { noticeQueries, readAllNotices } from '../../api/notice';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
-import { NOTICE_KEYS } from '../../layouts/admin/NoticeBell';
+import { NoticeContent } from '../../components/NoticeContent';
 import { useTopic } from '../../realtime';
 import { useAppStore } from '../../stores/app';
-import { NoticeContent } from './NoticeContent';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const PAGE_SIZE = 10;
@@ -50,22 +49,13 @@ export default function MyNoticePage() {
     keywords: keywords || undefined,
     isRead: filter === 'all' ? undefined : filter === 'read' ? (1 as const) : (0 as const),
   };
-  const list = useQuery({
-    queryKey: [...NOTICE_KEYS.mine, params],
-    queryFn: () => myNotices(params),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...noticeQueries.mine(params), placeholderData: keepPreviousData });
 
-  const detail = useQuery({
-    queryKey: ['notice-detail', openId],
-    queryFn: () => getNoticeDetail(openId!),
-    enabled: openId !== null,
-    staleTime: 0,
-  });
+  const detail = useQuery({ ...noticeQueries.detail(openId), enabled: openId !== null });
 
   // Opening a notice marks it read on the server: refresh the bell and the list.
   useEffect(() => {
-    if (detail.data) void queryClient.invalidateQueries({ queryKey: ['notices'] });
+    if (detail.data) void queryClient.invalidateQueries({ queryKey: noticeQueries.inbox() });
   }, [detail.data, queryClient]);
 
   useTopic('notice', () => void list.refetch());
@@ -83,7 +73,7 @@ export default function MyNoticePage() {
   const readAll = async () => {
     const n = await readAllNotices();
     message.success(t('comm.myNotice.readAllDone', { count: n }));
-    void queryClient.invalidateQueries({ queryKey: ['notices'] });
+    void queryClient.invalidateQueries({ queryKey: noticeQueries.inbox() });
   };
 
   const rows: MyNoticeVO[] = list.data?.list ?? [];

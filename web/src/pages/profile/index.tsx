@@ -37,24 +37,23 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import {
+  accountQueries,
   bindEmail,
   bindMobile,
   changePassword,
-  getProfile,
   sendBindCode,
   setAvatar,
   updateProfile,
 } from '../../api/account';
 import { uploadFile } from '../../api/files';
 import { useTranslation } from '../../app/i18n';
+import { CaptchaInput, CodeField } from '../../components/auth/fields';
 import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
+import { useCaptcha } from '../../hooks/codes';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
-import { useCaptcha } from '../register/codes';
-import { CaptchaInput, CodeField } from '../register/shared';
 
-const PROFILE_KEY = ['profile'] as const;
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** Keep the header (user menu avatar and name) in step with the profile. */
@@ -66,7 +65,7 @@ function patchHeader(patch: { nickname?: string; avatar?: string | null }) {
 /** /profile: the personal centre — avatar, nickname, gender, contacts, password. */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: getProfile, staleTime: 0 });
+  const profile = useQuery(accountQueries.profile());
   const p = profile.data;
   const { refetch } = profile;
   // Department and role names come in the interface language.
@@ -135,7 +134,7 @@ function Summary({ profile }: { profile: ProfileVO }) {
       const stored = await uploadFile(file);
       const { avatar } = await setAvatar({ fileId: stored.id });
       patchHeader({ avatar });
-      queryClient.setQueryData<ProfileVO>(PROFILE_KEY, (old) => (old ? { ...old, avatar } : old));
+      queryClient.setQueryData(accountQueries.profile().queryKey, (old) => (old ? { ...old, avatar } : old));
       message.success(t('comm.profile.avatarDone'));
     } catch {
       // shown by the request layer
@@ -246,7 +245,7 @@ function BasicForm({ profile }: { profile: ProfileVO }) {
     setSaving(true);
     try {
       const after = await updateProfile({ nickname: v.nickname.trim(), gender: v.gender });
-      queryClient.setQueryData(PROFILE_KEY, after);
+      queryClient.setQueryData(accountQueries.profile().queryKey, after);
       patchHeader({ nickname: after.nickname });
       message.success(t('comm.profile.saved'));
     } catch {
@@ -405,7 +404,7 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
       if (isMobile) await bindMobile({ mobile: v.contact.trim(), code: v.code.trim() });
       else await bindEmail({ email: v.contact.trim(), code: v.code.trim() });
       form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      await queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey });
       message.success(t('comm.profile.bound'));
     } catch {
       // shown by the request layer

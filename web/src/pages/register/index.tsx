@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
 import { useTranslation } from '../../app/i18n';
-import { AuthCard, AuthFrame } from '../login/AuthFrame';
-import { useCaptcha } from './codes';
-import { CaptchaInput, CodeField } from './shared';
+import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
+import { CaptchaInput, CodeField } from '../../components/auth/fields';
+import { useCaptcha } from '../../hooks/codes';
 
 interface Values {
   username: string;

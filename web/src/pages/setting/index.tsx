@@ -1,9 +1,9 @@
 import { Button, Form, Segmented, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
+import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
 import { useAppStore } from '../../stores/app';
 import { type ThemeMode, useSettingsStore } from '../../stores/settings';
-import { AuthCard, AuthFrame } from '../login/AuthFrame';
 
 /** /w/setting: the visitor's own preferences, kept in this browser. */
 export default function PreferencePage() {

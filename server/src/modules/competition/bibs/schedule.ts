@@ -1,5 +1,4 @@
 import {
-  MEETING_TIME_ZONE,
   type RoundScheduleBody,
   type RoundScheduleVO,
   type SessionBody,
@@ -8,6 +7,7 @@ import {
   type TimetableRoundVO,
   type TimetableVO,
   zonedDay,
+  zonedInstant,
 } from '@baton/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
@@ -18,13 +18,14 @@ import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { MeetingRow } from '../../meetings/access.js';
 import { requireCompetition, requireRound } from '../access.js';
+import { roundEvent } from '../combined/plan.js';
 import { ensureRoundsOf } from '../rounds.js';
 import { loadEvents } from '../views.js';
 
 /**
  * The competition schedule (issue 6): sessions (a morning or an afternoon of one day) and the
- * timetable of every planned round. Times are instants; days are calendar days in the
- * meeting's time zone (MEETING_TIME_ZONE: meetings carry no zone of their own yet).
+ * timetable of every planned round. Times are instants; days are calendar days on the
+ * meeting's clock (`meet_meeting.time_zone`).
  *
  * Rules: a session lies within the meeting's days and ends after it starts; a round with a
  * session starts inside it; the rounds of an event follow each other (WA TR 20 — a later
@@ -46,7 +47,7 @@ function instant(text: string, field: string): Date {
 }
 
 function withinMeeting(m: MeetingRow, at: Date, what: { zh: string; en: string }) {
-  const day = zonedDay(at, MEETING_TIME_ZONE);
+  const day = zonedDay(at, m.timeZone);
   if (day < m.startDate || day > m.endDate)
     throw badInput(
       `${what.zh}（${day}）不在赛事日期 ${m.startDate} 至 ${m.endDate} 之内`,
@@ -54,13 +55,13 @@ function withinMeeting(m: MeetingRow, at: Date, what: { zh: string; en: string }
     );
 }
 
-/** The end of a session: its own, or the end of its day in the meeting's time zone. */
-function sessionEnd(s: Pick<SessionRow, 'day' | 'endsAt'>): Date {
+/** The end of a session: its own, or the end of its day on the meeting's clock. */
+function sessionEnd(s: Pick<SessionRow, 'day' | 'endsAt'>, timeZone: string): Date {
   if (s.endsAt) return s.endsAt;
-  // The last instant of the day, found by stepping back from the next day's local midnight (UTC+8 now).
-  const next = new Date(`${s.day}T00:00:00+08:00`);
+  // The last instant of the day: one before the next day's midnight on the meeting's clock.
+  const next = new Date(`${s.day}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
-  return new Date(next.getTime() - 1);
+  return new Date(Date.parse(zonedInstant(next.toISOString().slice(0, 10), '00:00', timeZone)) - 1);
 }
 
 const toSessionVO = (s: SessionRow, rounds: number): SessionVO => ({
@@ -80,7 +81,9 @@ async function sessionsOf(db: DbOrTx, meetingId: number): Promise<SessionVO[]> {
   const rows = await db
     .select({
       s: compSession,
-      rounds: sql<number>`(select count(*)::int from comp_round r where r.session_id = ${compSession.id})`,
+      // Qualified by hand: drizzle writes a column of the selected table unqualified ("id"), which
+      // inside the subquery would be the round's own id.
+      rounds: sql<number>`(select count(*)::int from comp_round r where r.session_id = "comp_session"."id")`,
     })
     .from(compSession)
     .where(eq(compSession.meetingId, meetingId))
@@ -105,7 +108,7 @@ function sessionValues(m: MeetingRow, body: SessionBody) {
   return {
     name: body.name.trim(),
     nameEn: body.nameEn?.trim() ?? '',
-    day: zonedDay(startsAt, MEETING_TIME_ZONE),
+    day: zonedDay(startsAt, m.timeZone),
     startsAt,
     endsAt,
     sort: body.sort ?? 0,
@@ -151,7 +154,7 @@ export async function updateSession(
       .select({ scheduledAt: compRound.scheduledAt })
       .from(compRound)
       .where(eq(compRound.sessionId, id));
-    const end = sessionEnd(row);
+    const end = sessionEnd(row, m.timeZone);
     const outside = rounds.filter((r) => r.scheduledAt && (r.scheduledAt < row.startsAt || r.scheduledAt > end));
     if (outside.length)
       throw badInput(
@@ -193,7 +196,7 @@ export async function deleteSession(
 }
 
 /** Create the planned rounds every group item of the meeting still lacks (ensureRoundsOf: three statements for all). */
-async function ensureMeetingRounds(db: Db, meetingId: number) {
+export async function ensureMeetingRounds(db: Db, meetingId: number) {
   const lacking = await rowsOf<{ id: number }>(
     db.execute(sql`
       select gi.id from meet_group_item gi join meet_group g on g.id = gi.group_id
@@ -216,7 +219,8 @@ async function ensureMeetingRounds(db: Db, meetingId: number) {
  * For the schedule page, the public pages and the printed timetable. No access check: callers
  * check the meeting first.
  */
-export async function timetable(db: Db, meetingId: number): Promise<TimetableVO> {
+export async function timetable(db: Db, m: Pick<MeetingRow, 'id' | 'timeZone'>): Promise<TimetableVO> {
+  const meetingId = m.id;
   await ensureMeetingRounds(db, meetingId);
   const events = await loadEvents(db, meetingId);
   const extra = await db
@@ -229,6 +233,8 @@ export async function timetable(db: Db, meetingId: number): Promise<TimetableVO>
     for (const r of e.rounds) {
       const x = byId.get(r.id);
       if (!x) continue;
+      // A combined event's discipline shows as itself ("七项全能 100米栏"), run as that event.
+      const shown = roundEvent(e, r.discipline);
       rows.push({
         order,
         roundId: r.id,
@@ -238,10 +244,10 @@ export async function timetable(db: Db, meetingId: number): Promise<TimetableVO>
         groupName: e.groupName,
         groupNameEn: e.groupNameEn,
         gender: e.gender,
-        itemCode: e.itemCode,
-        itemName: e.itemName,
-        itemNameEn: e.itemNameEn,
-        kind: e.kind,
+        itemCode: shown.itemCode,
+        itemName: shown.itemName,
+        itemNameEn: shown.itemNameEn,
+        kind: shown.kind,
         index: r.index,
         name: r.name,
         roundCount: e.rounds.length,
@@ -257,15 +263,15 @@ export async function timetable(db: Db, meetingId: number): Promise<TimetableVO>
   const time = (s: string | null) => (s === null ? Number.POSITIVE_INFINITY : Date.parse(s));
   rows.sort((a, b) => time(a.scheduledAt) - time(b.scheduledAt) || a.order - b.order || a.index - b.index);
   return {
-    timeZone: MEETING_TIME_ZONE,
+    timeZone: m.timeZone,
     sessions: await sessionsOf(db, meetingId),
     rounds: rows.map(({ order: _o, ...r }) => r),
   };
 }
 
 export async function meetingTimetable(db: Db, u: CurrentUser, meetingId: number): Promise<TimetableVO> {
-  await requireCompetition(db, u, meetingId, 'view');
-  return timetable(db, meetingId);
+  const { meeting: m } = await requireCompetition(db, u, meetingId, 'view');
+  return timetable(db, m);
 }
 
 const roundLabel = (r: { index: number; name: keyof typeof ROUND_ZH }) => ({
@@ -307,7 +313,7 @@ export async function scheduleRound(
         .from(compSession)
         .where(and(eq(compSession.id, sessionId), eq(compSession.meetingId, current.meetingId)));
       if (!s) throw badInput('该单元不属于本赛事', 'the session is not a session of this meeting');
-      if (at && (at < s.startsAt || at > sessionEnd(s)))
+      if (at && (at < s.startsAt || at > sessionEnd(s, m.timeZone)))
         throw badInput(
           `轮次时间必须在单元「${s.name}」的时间之内`,
           `the round's time must fall within the session "${s.nameEn || s.name}"`,

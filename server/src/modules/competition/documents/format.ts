@@ -1,31 +1,23 @@
-import { MEETING_TIME_ZONE, type StartVO, type TrialVO } from '@baton/contracts';
+import { type StartVO, type TrialVO, zonedStamp } from '@baton/contracts';
 
 /**
- * How marks, winds, trials and times print. Times print on the meeting's clock
- * (`MEETING_TIME_ZONE`), as the staff and public pages show them, whatever the server's zone.
+ * How marks, winds, trials and times print. Times print on the meeting's own clock
+ * (`meet_meeting.time_zone`), as the staff and public pages show them, whatever the server's zone.
  */
-// The Swedish locale writes ISO-like "2025-06-01 09:30".
-const DATE_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: MEETING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
-/** "2025-06-01 09:30", or '' for no time. */
-export function dateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : DATE_TIME.format(d);
+type Instant = string | Date | null | undefined;
+
+/** The meeting's clock: its zone, and its times as "2025-06-01 09:30", "09:30", "2025-06-01" ('' for none). */
+export function meetingClock(timeZone: string) {
+  const dateTime = (value: Instant) => zonedStamp(value, timeZone);
+  return {
+    timeZone,
+    dateTime,
+    clock: (value: Instant) => dateTime(value).slice(11),
+    day: (value: Instant) => dateTime(value).slice(0, 10),
+  };
 }
-
-/** "09:30". */
-export const clock = (value: string | Date | null | undefined) => dateTime(value).slice(11);
-/** "2025-06-01". */
-export const day = (value: string | Date | null | undefined) => dateTime(value).slice(0, 10);
+export type MeetingClock = ReturnType<typeof meetingClock>;
 
 /** A wind reading with its sign, to 0.1 m/s as measured and stored (WA TR 29.12): "+1.2", "-0.4", "0.0". */
 export function windText(wind: number | null | undefined): string {
@@ -56,17 +48,22 @@ export function trialText(t: TrialVO | undefined): string {
  * A vertical jump's series (WA TR 26.x): per bar height in the order jumped, the attempts at it
  * ("1.50 O  1.55 XO  1.60 XXX"; "–" a height passed).
  */
-export function heightSeries(trials: TrialVO[]): string {
+export function heightSeries(trials: TrialVO[], jumpOffLabel = 'JO'): string {
   const byHeight = new Map<number, string>();
-  for (const t of [...trials].sort((a, b) => a.seq - b.seq)) {
-    if (t.height === null) continue;
-    const sign = t.outcome === '-' ? '–' : t.outcome;
-    byHeight.set(t.height, (byHeight.get(t.height) ?? '') + sign);
+  const ordered = [...trials].sort((a, b) => a.seq - b.seq);
+  const sign = (t: TrialVO) => (t.outcome === '-' ? '–' : t.outcome);
+  for (const t of ordered) {
+    if (t.height === null || t.jumpOff) continue;
+    byHeight.set(t.height, (byHeight.get(t.height) ?? '') + sign(t));
   }
-  return [...byHeight]
+  const main = [...byHeight]
     .sort(([a], [b]) => a - b)
     .map(([h, s]) => `${h.toFixed(2)} ${s}`)
     .join('  ');
+  // The jump-off for first (TR 26.9) in the order jumped: the bar goes down as well as up.
+  const off = ordered.filter((t) => t.jumpOff && t.height !== null);
+  if (!off.length) return main;
+  return `${main}  ${jumpOffLabel}: ${off.map((t) => `${t.height!.toFixed(2)} ${sign(t)}`).join('  ')}`;
 }
 
 const CODE_ORDER = ['r', 'DNF', 'NM', 'DQ', 'DNS'];

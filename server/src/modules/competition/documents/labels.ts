@@ -1,4 +1,5 @@
 import type { Lang, RoundName } from '@baton/contracts';
+import { meetingClock } from './format.js';
 
 /** The words of the printed documents, in both languages (the requester's language is printed). */
 const WORDS = {
@@ -53,6 +54,7 @@ const WORDS = {
   record: ['纪录', 'Record'],
   points: ['得分', 'Points'],
   series: ['试跳记录', 'Series'],
+  jumpOff: ['附加赛', 'Jump-off'],
   trial: ['第{n}次', '{n}'],
   rank: ['排名', 'Rank'],
   gold: ['金', 'Gold'],
@@ -76,6 +78,33 @@ const WORDS = {
   set: ['已发布', 'Published'],
   noEntries: ['（无）', '(none)'],
   committee: ['组委会', 'Organising Committee'],
+  programme: ['秩序册', 'Programme'],
+  resultsBook: ['成绩册', 'Results book'],
+  contents: ['目录', 'Contents'],
+  dates: ['比赛日期', 'Dates'],
+  venue: ['比赛地点', 'Venue'],
+  officials: ['大会官员', 'Officials'],
+  duty: ['职务', 'Duty'],
+  dutyReferee: ['裁判员', 'Referee'],
+  dutyCallRoom: ['检录员', 'Call-room official'],
+  delegations: ['代表队名单', 'Delegations'],
+  delegationCount: ['共 {n} 个代表队，{m} 名运动员', '{n} delegations, {m} athletes'],
+  roleLeader: ['领队', 'Leader'],
+  roleHeadCoach: ['主教练', 'Head coach'],
+  roleCoach: ['教练', 'Coach'],
+  roleDoctor: ['队医', 'Doctor'],
+  roleOther: ['工作人员', 'Staff'],
+  bibRange: ['号码 {from}–{to}', 'Bibs {from}–{to}'],
+  noBibs: ['尚未分配号码', 'No bibs assigned yet'],
+  athleteCount: ['运动员 {n} 人', '{n} athletes'],
+  startLists: ['分组表', 'Start lists'],
+  records: ['大会纪录', 'Meeting records'],
+  holder: ['纪录保持者', 'Holder'],
+  year: ['年份', 'Year'],
+  resultsSection: ['比赛成绩', 'Results'],
+  recordsBroken: ['破纪录', 'Records broken'],
+  combined: ['全能项目', 'Combined events'],
+  combinedNotFinal: ['该全能项目尚未全部结束', 'Not every discipline of this event is official yet'],
   M: ['男', 'M'],
   F: ['女', 'F'],
 } as const satisfies Record<string, readonly [string, string]>;
@@ -91,7 +120,7 @@ const ROUND_NAMES: Record<RoundName, readonly [string, string]> = {
 const STATUS: Record<'draft' | 'set' | 'official', Word> = { draft: 'draft', set: 'set', official: 'official' };
 
 /** The documents' dictionary in one language. */
-export function words(lang: Lang) {
+export function phrases(lang: Lang) {
   const i = lang === 'en' ? 1 : 0;
   const w = (key: Word, params: Record<string, string | number> = {}) =>
     WORDS[key][i].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
@@ -105,5 +134,10 @@ export function words(lang: Lang) {
     /** The name in the language asked for, the other one when it is empty. */
     pick: (zh: string | null | undefined, en: string | null | undefined) => (i === 1 ? en || zh : zh || en) ?? '',
   };
+}
+
+/** The documents' dictionary in one language, and the meeting's clock their times print on. */
+export function words(lang: Lang, timeZone: string) {
+  return { ...phrases(lang), ...meetingClock(timeZone) };
 }
 export type Words = ReturnType<typeof words>;

@@ -2,9 +2,11 @@ import {
   type Color,
   concatTransformationMatrix,
   drawObject,
+  type PDFContentStream,
   PDFDocument,
   type PDFFont,
   type PDFPage,
+  type PDFRef,
   popGraphicsState,
   pushGraphicsState,
   rgb,
@@ -21,6 +23,7 @@ import type { Words } from './labels.js';
  */
 
 export const A4: [number, number] = [595.28, 841.89];
+export const A5: [number, number] = [419.53, 595.28];
 export const MARGIN = 36;
 const FOOTER = 24;
 
@@ -101,6 +104,8 @@ export function qrMatrix(data: string): { getModuleCount(): number; isDark(row: 
 
 export class Pdf {
   readonly pages: PDFPage[] = [];
+  /** Pages printed without the running header and footer (a book's cover). */
+  private readonly bare = new Set<PDFPage>();
   page!: PDFPage;
   /** The top of the free space on the current page. */
   y = 0;
@@ -150,13 +155,33 @@ export class Pdf {
     this.header = header;
   }
 
-  addPage(): PDFPage {
+  /** A new page; `bare`: without the header and footer (it still counts in the page numbers). */
+  addPage(opts: { bare?: boolean } = {}): PDFPage {
+    if (this.pages.length) this.freeze(this.pages.at(-1)!);
     this.page = this.doc.addPage(this.size);
     this.pages.push(this.page);
     this.y = this.height - MARGIN;
+    if (opts.bare) {
+      this.bare.add(this.page);
+      return this.page;
+    }
     if (this.header) this.drawHeader(this.header);
     this.continuation?.();
     return this.page;
+  }
+
+  /**
+   * Encode and compress what was drawn on a page that is left, so a document of thousands of
+   * pages does not keep millions of drawing operators (pdf-lib's objects) until it is saved.
+   * Drawing on the page again (its footer, a book's contents) starts a new content stream.
+   */
+  private freeze(page: PDFPage) {
+    // pdf-lib's PDFPage keeps the stream it draws into in these two (private) fields.
+    const p = page as unknown as { contentStream?: PDFContentStream; contentStreamRef?: PDFRef };
+    if (!p.contentStream || !p.contentStreamRef) return;
+    this.doc.context.assign(p.contentStreamRef, this.doc.context.flateStream(p.contentStream.getUnencodedContents()));
+    p.contentStream = undefined;
+    p.contentStreamRef = undefined;
   }
 
   /** Make sure `h` points are free below `y`, starting a new page when not; true when it did. */
@@ -166,16 +191,38 @@ export class Pdf {
     return true;
   }
 
+  /** Widths of texts drawn, at size 1, per font: names and labels repeat on every row. */
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
+
+  /**
+   * The width of `text` at `size` (pdf-lib's, which lays the text out through fontkit every
+   * time: the same string's width is worked out once). Widths scale with the size.
+   */
+  widthOf(font: PDFFont, text: string, size: number): number {
+    let known = this.widths.get(font);
+    if (!known) {
+      known = new Map();
+      this.widths.set(font, known);
+    }
+    let w = known.get(text);
+    if (w === undefined) {
+      if (known.size > 50_000) known.clear();
+      w = font.widthOfTextAtSize(text, 1);
+      known.set(text, w);
+    }
+    return w * size;
+  }
+
   /** Text cut with an ellipsis to fit `maxWidth`. */
   fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
     const t = clean(text);
-    if (font.widthOfTextAtSize(t, size) <= maxWidth) return t;
+    if (this.widthOf(font, t, size) <= maxWidth) return t;
     const chars = [...t];
     let lo = 0;
     let hi = chars.length;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (font.widthOfTextAtSize(`${chars.slice(0, mid).join('')}…`, size) <= maxWidth) lo = mid;
+      if (this.widthOf(font, `${chars.slice(0, mid).join('')}…`, size) <= maxWidth) lo = mid;
       else hi = mid - 1;
     }
     return `${chars.slice(0, lo).join('')}…`;
@@ -187,7 +234,7 @@ export class Pdf {
     let line = '';
     for (const word of clean(text).split(/(\s+)/)) {
       const next = line + word;
-      if (!line || font.widthOfTextAtSize(next, size) <= maxWidth) {
+      if (!line || this.widthOf(font, next, size) <= maxWidth) {
         line = next;
         continue;
       }
@@ -197,11 +244,11 @@ export class Pdf {
     if (line.trim()) lines.push(line.trimEnd());
     // A single word wider than the line (a long Chinese name has no spaces): cut by characters.
     return lines.flatMap((l) => {
-      if (font.widthOfTextAtSize(l, size) <= maxWidth) return [l];
+      if (this.widthOf(font, l, size) <= maxWidth) return [l];
       const out: string[] = [];
       let cur = '';
       for (const ch of l) {
-        if (cur && font.widthOfTextAtSize(cur + ch, size) > maxWidth) {
+        if (cur && this.widthOf(font, cur + ch, size) > maxWidth) {
           out.push(cur);
           cur = '';
         }
@@ -218,7 +265,7 @@ export class Pdf {
     const font = opts.bold ? this.bold : this.regular;
     const t = opts.maxWidth ? this.fit(value, font, size, opts.maxWidth) : clean(value);
     if (!t) return 0;
-    const w = font.widthOfTextAtSize(t, size);
+    const w = this.widthOf(font, t, size);
     const left = opts.align === 'center' ? x - w / 2 : opts.align === 'right' ? x - w : x;
     this.page.drawText(t, { x: left, y, size, font, color: opts.color ?? INK });
     return w;
@@ -239,7 +286,7 @@ export class Pdf {
     y -= 18;
     this.text(h.title, cx, y, { size: 12, bold: true, align: 'center', maxWidth: this.inner, color: ACCENT });
     y -= 15;
-    const whenWidth = h.when ? this.regular.widthOfTextAtSize(clean(h.when), 9) : 0;
+    const whenWidth = h.when ? this.widthOf(this.regular, clean(h.when), 9) : 0;
     if (h.subtitle) this.text(h.subtitle, MARGIN, y, { size: 9, maxWidth: this.inner - whenWidth - 12 });
     if (h.when) this.text(h.when, this.width - MARGIN, y, { size: 9, align: 'right' });
     y -= 6;
@@ -251,7 +298,7 @@ export class Pdf {
   heading(text: string, right?: string, size = 10.5) {
     this.room(size + 40);
     this.y -= size + 2;
-    const rightWidth = right ? this.regular.widthOfTextAtSize(clean(right), 8.5) : 0;
+    const rightWidth = right ? this.widthOf(this.regular, clean(right), 8.5) : 0;
     this.text(text, MARGIN, this.y, { size, bold: true, maxWidth: this.inner - rightWidth - 12 });
     if (right) this.text(right, this.width - MARGIN, this.y, { size: 8.5, color: GREY, align: 'right' });
     this.y -= 6;
@@ -393,6 +440,7 @@ export class Pdf {
     if (this.header) {
       const total = this.pages.length;
       this.pages.forEach((p, i) => {
+        if (this.bare.has(p)) return;
         this.page = p;
         const y = MARGIN - 4;
         this.line(MARGIN, y + 12, this.width - MARGIN, y + 12, RULE, 0.5);

@@ -1,12 +1,69 @@
-import { BibDocumentQuery, CertificateQuery, MeetingIdParams, RoundIdParams } from '@baton/contracts';
+import {
+  BibDocumentQuery,
+  BookJobParams,
+  BookJobVO,
+  type BookKind,
+  type BookPaper,
+  BookQuery,
+  CertificateQuery,
+  Envelope,
+  type Lang,
+  MeetingIdParams,
+  RoundIdParams,
+} from '@baton/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../lib/errors.js';
 import { sendFile } from '../../../lib/excel.js';
+import { type Job, JobStore } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
+import { ok } from '../../../plugins/envelope.js';
+import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
+import type { BookFile } from './books.js';
+import { cardRoutes } from './cards-routes.js';
 import type { DocumentFile } from './service.js';
 
 /** pdf-lib, fontkit and the QR encoder (≈60 MB resident) load with the first document, not at start. */
-const documents = () => import('./service.js');
+const documents = async () => {
+  const [rounds, scores, bibs, timetable] = await Promise.all([
+    import('./service.js'),
+    import('./scores-docs.js'),
+    import('./bibs-docs.js'),
+    import('./timetable-docs.js'),
+  ]);
+  return { ...rounds, ...scores, ...bibs, ...timetable };
+};
+const books = () => import('./books.js');
+
+interface BookMeta {
+  book: BookKind;
+  lang: Lang;
+  paper: BookPaper;
+}
+type BookJob = Job<BookFile, BookMeta>;
+
+/** A job's answer, its error in the request's language. */
+function bookJobVO(store: JobStore<BookFile, BookMeta>, job: BookJob, lang: Lang): BookJobVO {
+  const v = store.view(job);
+  return {
+    ...v,
+    ...job.meta,
+    error: v.error ? (lang === 'en' ? v.error.en : v.error.zh) : null,
+    pages: job.result?.pages ?? null,
+    bytes: job.result?.bytes.length ?? null,
+  };
+}
+
+const gone = () =>
+  new AppError(
+    'A0404',
+    {},
+    {
+      zh: '该文件已不在服务器上（数据已更新或服务已重启），请重新生成',
+      en: 'That file is no longer kept (the data changed or the server restarted): generate it again',
+    },
+    410,
+  );
 
 const tags = ['competition'];
 const auth = { perm: 'comp:doc:print' } as const;
@@ -34,6 +91,103 @@ export function publicOrigin(req: FastifyRequest, configured: string | null): st
 export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db } = deps;
   const pdfAnswer = { description: 'A PDF (application/pdf), as an attachment', type: 'string', format: 'binary' };
+  // Judges' cards (issue 24): their own file.
+  await cardRoutes(app, deps);
+
+  /*
+   * The books (issue 24) run as jobs kept in this instance's memory (lib/jobs.ts): a made book is
+   * handed back while the database's data version holds (any committed change moves it), so
+   * asking twice for the same edition of unchanged data makes it once. The meeting's managers
+   * (committee of the meeting, administrators) make them.
+   */
+  const bookJobs = new JobStore<BookFile, BookMeta>({
+    version: () => app.baton.database.version.value,
+    maxKept: 8,
+    // One book at a time per instance: a full carnival programme peaks near half a GB.
+    concurrency: 1,
+    failure: (err) => {
+      if (err instanceof AppError && err.text) return err.text;
+      app.log.error({ err }, 'book job failed');
+      return { zh: '生成失败，请重试', en: 'Making the book failed, please try again' };
+    },
+  });
+
+  app.post<{ Params: { id: number }; Querystring: BookQuery }>(
+    '/api/v1/competition/meetings/:id/books',
+    {
+      config: { auth },
+      schema: {
+        tags,
+        summary:
+          'Start making a book (programme 秩序册 or results book 成绩册) as a job, or get the one made from the same data',
+        params: MeetingIdParams,
+        querystring: BookQuery,
+        response: { 200: Envelope(BookJobVO) },
+      },
+    },
+    async (req) => {
+      const { meeting: m } = await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      const meta: BookMeta = {
+        book: req.query.book ?? 'programme',
+        lang: req.query.lang ?? req.lang,
+        paper: req.query.paper ?? 'A4',
+      };
+      const job = bookJobs.start(String(m.id), `${meta.book}:${meta.lang}:${meta.paper}`, meta, async (report) => {
+        const b = await books();
+        const make = meta.book === 'programme' ? b.programmeBook : b.resultsBook;
+        return make(db, m, { lang: meta.lang, paper: meta.paper }, report);
+      });
+      return ok(bookJobVO(bookJobs, job, req.lang));
+    },
+  );
+
+  const findJob = async (req: FastifyRequest<{ Params: BookJobParams }>) => {
+    await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+    const job = bookJobs.get(String(req.params.id), req.params.job);
+    if (!job) throw gone();
+    return job;
+  };
+
+  app.get<{ Params: BookJobParams }>(
+    '/api/v1/competition/meetings/:id/books/:job',
+    {
+      config: { auth },
+      schema: {
+        tags,
+        summary: 'How far a book job is (sections done of total), and whether its file is ready',
+        params: BookJobParams,
+        response: { 200: Envelope(BookJobVO) },
+      },
+    },
+    async (req) => ok(bookJobVO(bookJobs, await findJob(req), req.lang)),
+  );
+
+  app.get<{ Params: BookJobParams }>(
+    '/api/v1/competition/meetings/:id/books/:job/pdf',
+    {
+      config: { auth },
+      schema: {
+        tags,
+        summary: 'The PDF a finished book job made',
+        params: BookJobParams,
+        produces: [PDF],
+        response: { 200: pdfAnswer },
+      },
+    },
+    async (req, reply) => {
+      const job = await findJob(req);
+      if (job.status === 'failed' && job.error) throw new AppError('A0400', { detail: job.error.en }, job.error, 409);
+      if (!job.result) {
+        throw new AppError(
+          'A0400',
+          { detail: 'still being made' },
+          { zh: '该文件还在生成中', en: 'The book is still being made' },
+          409,
+        );
+      }
+      return send(reply, job.result);
+    },
+  );
 
   app.get<{ Params: RoundIdParams }>(
     '/api/v1/competition/rounds/:id/pdf/start-list',

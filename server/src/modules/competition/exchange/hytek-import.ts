@@ -5,6 +5,8 @@ import { athlete, delegation, group, groupItem, item } from '../../../db/schema/
 import { AppError, badInput } from '../../../lib/errors.js';
 import { decodeText } from '../../../lib/text-file.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
+import { requireWriting, type Writing } from '../../apply/access.js';
+import { addAthlete } from '../../apply/athletes.js';
 import { createEntry } from '../../apply/entries.js';
 import { loadForms } from '../../apply/forms.js';
 import {
@@ -16,8 +18,7 @@ import {
   messageOf,
   RuleError,
 } from '../../apply/rules.js';
-import { type Writing, writing } from '../../apply/scope.js';
-import { addAthlete, raceError } from '../../apply/service.js';
+import { raceError } from '../../apply/tx.js';
 import { requireCompetition } from '../access.js';
 import { type HytekAthlete, type HytekEntry, metricMark, parseHytek, personKey } from './hytek.js';
 import { fileOf } from './service.js';
@@ -88,7 +89,7 @@ export async function importHytek(
       const writer = async (dId: number) => {
         let w = writers.get(dId);
         if (!w) {
-          w = await writing(tx, u, dId);
+          w = await requireWriting(tx, u, dId);
           writers.set(dId, w);
         }
         return w;

@@ -16,7 +16,7 @@ import { decodeText } from '../../../lib/text-file.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireCompetition } from '../access.js';
-import { words } from '../documents/labels.js';
+import { phrases } from '../documents/labels.js';
 import { announce } from '../publish.js';
 import { loadRounds } from '../views.js';
 import { settled } from './lif-folder.js';
@@ -53,7 +53,7 @@ async function candidates(db: DbOrTx, meetingId: number, lang: Lang): Promise<Ma
     db,
     ids.map((r) => r.id),
   );
-  const w = words(lang);
+  const w = phrases(lang);
   const out = new Map<number, Candidate>();
   for (const round of rounds) {
     if (round.event.resultFormat !== 'time') continue;

@@ -288,6 +288,7 @@ export async function meetExport(db: Db, u: CurrentUser, meetingId: number): Pro
       venue: m.venue,
       startDate: String(m.startDate),
       endDate: String(m.endDate),
+      timeZone: m.timeZone,
     },
     delegations,
     competitors: competitors.map(({ birthDate, ...c }) => ({ ...c, birthYear: Number(String(birthDate).slice(0, 4)) })),

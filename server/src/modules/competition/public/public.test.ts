@@ -21,7 +21,7 @@ import {
 } from '../../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type DemoGroup, demoDelegations, demoGroups } from '../../apply/testkit.js';
-import { insertDelegation, insertMeeting } from '../../dlg/testing.js';
+import { insertDelegation, insertMeeting } from '../../dlg/testkit.js';
 import { data, demoMeetingId } from '../../meetings/testkit.js';
 
 let t: TestApp;

@@ -7,6 +7,7 @@ import {
   PublicGroupItemQuery,
   PublicLatestHeatVO,
   PublicLatestQuery,
+  PublicNextVO,
   PublicScoresQuery,
   RoundVO,
   TeamScoresVO,
@@ -17,7 +18,14 @@ import { cachedAnswer } from '../../../plugins/answer-cache.js';
 import { ok } from '../../../plugins/envelope.js';
 import type { CompetitionDeps } from '../routes.js';
 
-import { publicAthlete, publicEvents, publicLatestResults, publicRounds, publicScores } from './service.js';
+import {
+  publicAthlete,
+  publicEvents,
+  publicLatestResults,
+  publicNextHeats,
+  publicRounds,
+  publicScores,
+} from './service.js';
 
 const tags = ['public'];
 const BASE = '/api/v1/public/competition';
@@ -77,6 +85,21 @@ export async function publicCompetitionRoutes(app: FastifyInstance, deps: Compet
       },
     },
     async (req) => ok(await publicLatestResults(db, req.params.id, req.query.since)),
+  );
+
+  app.get<IdP>(
+    `${BASE}/:id/next`,
+    {
+      ...open,
+      schema: {
+        tags,
+        summary:
+          "The meeting's names and its next published heats, not yet official: start lists, soonest first (the big screen)",
+        params: MeetingIdParams,
+        response: { 200: Envelope(PublicNextVO) },
+      },
+    },
+    async (req) => ok(await publicNextHeats(db, req.params.id)),
   );
 
   app.get<IdP & { Querystring: PublicScoresQuery }>(

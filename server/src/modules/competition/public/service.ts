@@ -1,17 +1,21 @@
 import {
   type CompetitionEventVO,
   PUBLIC_LATEST_MAX,
+  PUBLIC_NEXT_LOOKBACK_MINUTES,
+  PUBLIC_NEXT_MAX,
   type PublicAthleteEntryVO,
   type PublicAthleteVO,
   type PublicLatestHeatVO,
+  type PublicNextVO,
   type RoundVO,
   type TeamScoresVO,
 } from '@baton/contracts';
-import { and, asc, desc, eq, gt, inArray, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
   athlete,
   compHeat,
+  compRound,
   compStart,
   delegation,
   entry,
@@ -82,10 +86,18 @@ export async function publicLatestResults(
     )
     .orderBy(sql`${compHeat.officialAt} desc nulls last`, desc(compHeat.id))
     .limit(PUBLIC_LATEST_MAX);
-  const rounds = await loadRounds(db, [...new Set(latest.map((h) => h.roundId))], { publicOnly: true });
+  return withRounds(db, latest);
+}
+
+/**
+ * Heats (in the order given) with their rounds and events as the public sees them, through the
+ * one read model: one call however many heats.
+ */
+async function withRounds(db: DbOrTx, heats: { heatId: number; roundId: number }[]): Promise<PublicLatestHeatVO[]> {
+  const rounds = await loadRounds(db, [...new Set(heats.map((h) => h.roundId))], { publicOnly: true });
   const roundOf = new Map(rounds.map((r) => [r.id, r]));
   const out: PublicLatestHeatVO[] = [];
-  for (const { heatId, roundId } of latest) {
+  for (const { heatId, roundId } of heats) {
     const round = roundOf.get(roundId);
     const heat = round?.heats.find((h) => h.id === heatId);
     if (!round || !heat) continue;
@@ -94,11 +106,58 @@ export async function publicLatestResults(
       roundIndex: round.index,
       roundName: round.name,
       roundHeats: round.heats.length,
+      scheduledAt: heat.scheduledAt ?? round.scheduledAt,
       event: round.event,
       heat,
     });
   }
   return out;
+}
+
+/**
+ * `GET /public/competition/{id}/next`: the meeting's names and its next heats — published start
+ * lists not yet official, at the heat's time (the round's when the heat has none) no longer than
+ * PUBLIC_NEXT_LOOKBACK_MINUTES ago or still to come, soonest first; unscheduled ones last, in the
+ * meeting's event order. No results: a heat in progress shows its start list until it is official.
+ */
+export async function publicNextHeats(db: DbOrTx, meetingId: number, now = new Date()): Promise<PublicNextVO> {
+  await requirePublicLists(db, meetingId);
+  const [head] = await db
+    .select({
+      id: meeting.id,
+      code: meeting.code,
+      name: meeting.name,
+      nameEn: meeting.nameEn,
+      timeZone: meeting.timeZone,
+    })
+    .from(meeting)
+    .where(eq(meeting.id, meetingId));
+  if (!head) throw notFound();
+  const at = sql`coalesce(${compHeat.scheduledAt}, ${compRound.scheduledAt})`;
+  const from = new Date(now.getTime() - PUBLIC_NEXT_LOOKBACK_MINUTES * 60_000);
+  const next = await db
+    .select({ heatId: compHeat.id, roundId: compHeat.roundId })
+    .from(compHeat)
+    .innerJoin(compRound, eq(compRound.id, compHeat.roundId))
+    .innerJoin(groupItem, eq(groupItem.id, compRound.groupItemId))
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .where(
+      and(
+        eq(compHeat.meetingId, meetingId),
+        eq(compHeat.status, 'set'),
+        or(and(isNull(compHeat.scheduledAt), isNull(compRound.scheduledAt)), gte(at, from)),
+      ),
+    )
+    .orderBy(
+      sql`${at} asc nulls last`,
+      asc(group.sort),
+      asc(groupItem.sort),
+      asc(groupItem.id),
+      asc(compRound.index),
+      asc(compHeat.number),
+    )
+    .limit(PUBLIC_NEXT_MAX);
+  return { meeting: head, heats: await withRounds(db, next) };
 }
 
 /** `GET /public/competition/{id}/scores?groupId=`: team points and the medal table (official finals). */
@@ -124,6 +183,7 @@ export async function publicAthlete(db: DbOrTx, meetingId: number | null, athlet
       meetingCode: meeting.code,
       meetingName: meeting.name,
       meetingNameEn: meeting.nameEn,
+      meetingTimeZone: meeting.timeZone,
       name: athlete.name,
       nameEn: athlete.nameEn,
       gender: athlete.gender,

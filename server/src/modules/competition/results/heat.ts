@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../../lib/errors.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { type CompetitionNeed, requireCompetition } from '../access.js';
+import { roundEvent } from '../combined/plan.js';
 import { announce } from '../publish.js';
 import { loadEvent, loadRound } from '../views.js';
 import {
@@ -57,8 +58,10 @@ export async function heatFacts(db: DbOrTx, u: CurrentUser, heatId: number, need
     .where(eq(compHeat.id, heatId));
   if (!row) throw notFound();
   await requireCompetition(db, u, row.heat.meetingId, need);
-  const event = await loadEvent(db, row.round.groupItemId);
-  if (!event) throw notFound();
+  const loaded = await loadEvent(db, row.round.groupItemId);
+  if (!loaded) throw notFound();
+  // A combined event's discipline round is run as that discipline (combined/plan.ts).
+  const event = roundEvent(loaded, row.round.discipline);
   return { ...row, event, kind: kindOf(event) };
 }
 

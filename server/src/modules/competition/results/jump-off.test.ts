@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compHeat, compStart, compTrial } from '../../../db/schema/index.js';
+import { athlete, compHeat, compStart, compTrial } from '../../../db/schema/index.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { athlibCases, trialsOf } from '../../../test/athlib.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
+import { readPdf } from '../documents/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 import type { FieldStart } from './rules/field.js';
 import { checkJumpOff, jumpOffStep } from './rules/jump-off.js';
@@ -159,6 +160,7 @@ describe('jump-off over the HTTP API (TR 26.9)', () => {
   let referee: Client;
   let committee: Client;
   let heatId: number;
+  let final: number;
   let starts: number[];
   const seq = new Map<number, number>();
   const attempt = (startId: number, height: number, outcome: string, jumpOff = false) => {
@@ -188,8 +190,9 @@ describe('jump-off over the HTTP API (TR 26.9)', () => {
     fx = await fixture(t);
     referee = await signIn(t, 'referee');
     committee = await signIn(t, 'committee');
-    const [final] = await fx.rounds(await fx.item('HJ'));
-    ({ heatId, starts } = await fx.heat(final!.id, 1, [{ dlg: 0 }, { dlg: 1 }, { dlg: 2 }], { status: 'set' }));
+    const [round] = await fx.rounds(await fx.item('HJ'));
+    final = round!.id;
+    ({ heatId, starts } = await fx.heat(final, 1, [{ dlg: 0 }, { dlg: 1 }, { dlg: 2 }], { status: 'set' }));
   });
   afterAll(async () => {
     await t?.close();
@@ -262,5 +265,27 @@ describe('jump-off over the HTTP API (TR 26.9)', () => {
     const official = await committee.post(`/api/v1/competition/heats/${heatId}/official`, { version: heat!.version });
     expect(official.statusCode, official.body).toBe(200);
     expect(await placesNow()).toEqual([3, 2, 1]);
+    // Printed: the results PDF places them 1 and 2, and shows the jump-off in the order jumped.
+    const names = new Map(
+      (
+        await t.database.db
+          .select({ id: compStart.id, name: athlete.name })
+          .from(compStart)
+          .innerJoin(athlete, eq(athlete.id, compStart.athleteId))
+          .where(eq(compStart.heatId, heatId))
+      ).map((r) => [r.id, r.name]),
+    );
+    const pdf = await committee.get(`/api/v1/competition/rounds/${final}/pdf/results`);
+    expect(pdf.statusCode).toBe(200);
+    const lines = (await readPdf(pdf.rawPayload)).text.join('\n').split('\n');
+    const row = (startId: number) => lines.indexOf(names.get(startId)!);
+    // Each row prints its place, then the name: 1 before the winner, 2 before the runner-up.
+    expect(lines[row(a81) - 1]).toBe('1');
+    expect(lines[row(a53) - 1]).toBe('2');
+    expect(row(a81)).toBeLessThan(row(a53));
+    // The series column wraps: read it as one text.
+    const flat = lines.join(' ').replace(/\s+/g, ' ');
+    expect(flat).toContain('2.09 O 2.12 XXX Jump-off: 2.12 X 2.10 O 2.12 X 2.10 O 2.12 X 2.10 O');
+    expect(flat).toContain('2.09 O 2.12 XXX Jump-off: 2.12 X 2.10 O 2.12 X 2.10 O 2.12 X 2.10 X');
   });
 });

@@ -106,6 +106,10 @@ export async function saveTrial(deps: ResultDeps, u: CurrentUser, startId: numbe
         throw badInput('高度项目的试跳只记录横杆高度和结果', 'a vertical jump attempt records the bar and the outcome');
       }
       if (height === null) throw badInput('请填写横杆高度', 'the bar height is missing');
+      // A combined event's high jump or pole vault has no jump-off: its places are not scored (TR 39).
+      if (body.jumpOff && f.round.discipline) {
+        throw badInput('全能项目的单项没有附加赛', 'a discipline of a combined event has no jump-off');
+      }
       // TR 26: heights in whole centimetres.
       trial = {
         seq: body.seq,

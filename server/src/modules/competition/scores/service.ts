@@ -1,3 +1,4 @@
+import type { TeamScoringOptions } from '@baton/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
@@ -15,6 +16,7 @@ import {
   relayTeam,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import { combinedFinalPlaces } from '../combined/service.js';
 import { formatMetres } from '../results/rules/marks.js';
 import {
   finalPlaces,
@@ -79,6 +81,7 @@ export async function scoreRound(db: DbOrTx, roundId: number): Promise<void> {
     .innerJoin(meeting, eq(meeting.id, group.meetingId))
     .where(eq(compRound.id, roundId));
   if (!r) throw notFound();
+  if (r.kind === 'combined') return scoreCombined(db, r);
   const siblings = await db
     .select({ index: compRound.index })
     .from(compRound)
@@ -176,6 +179,50 @@ async function baselineOf(db: DbOrTx, row: typeof compRecord.$inferSelect): Prom
  * replaced record kept in comp_log; an equal one flags `=MR`. When a correction takes the
  * mark away, the record goes back to the best remaining mark or the baseline.
  */
+/**
+ * A combined event scores for the team table once, by its final places (TR 39.12, from the
+ * standing of combined/service.ts): the points go on each athlete's row of the last
+ * discipline, whichever discipline changed (a reopened first discipline moves them too).
+ * No discipline scores by its own places, and no discipline mark is a record of the event.
+ */
+async function scoreCombined(
+  db: DbOrTx,
+  r: {
+    groupItemId: number;
+    table: number[];
+    groupOptions: TeamScoringOptions | null;
+    meetingOptions: TeamScoringOptions | null;
+  },
+): Promise<void> {
+  const rounds = await db
+    .select({ id: compRound.id })
+    .from(compRound)
+    .where(eq(compRound.groupItemId, r.groupItemId))
+    .orderBy(asc(compRound.index));
+  const places = await combinedFinalPlaces(db, r.groupItemId);
+  const table = places.size
+    ? eventTable(
+        r.table,
+        optionsOf(r.groupOptions, r.meetingOptions),
+        false,
+        (await startersOf(db, [r.groupItemId])).get(r.groupItemId) ?? 0,
+      )
+    : [];
+  await db
+    .update(compStart)
+    .set({ points: null })
+    .where(
+      and(
+        inArray(
+          compStart.roundId,
+          rounds.map((x) => x.id),
+        ),
+        isNotNull(compStart.points),
+      ),
+    );
+  await writeColumn(db, 'points', pointsByPlace(places, table));
+}
+
 export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<void> {
   const [ev] = await db
     .select({
@@ -191,6 +238,8 @@ export async function refreshRecords(db: DbOrTx, groupItemId: number): Promise<v
     .innerJoin(item, eq(item.id, groupItem.itemId))
     .where(eq(groupItem.id, groupItemId));
   if (!ev) throw notFound();
+  // A combined event's record is a points total; its disciplines' marks are none (scoreCombined).
+  if (ev.kind === 'combined') return;
   const [row] = await db
     .select()
     .from(compRecord)

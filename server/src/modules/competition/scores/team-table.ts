@@ -13,6 +13,7 @@ import {
   meeting,
 } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import { combinedFinalPlaces } from '../combined/service.js';
 import { finalPlaces, pointsByPlace, sharedRanks } from './scoring.js';
 import { lastIndex, seriesOf, startersOf } from './series.js';
 import { compareTeams, countPlace, eventTable, optionsOf } from './team-options.js';
@@ -140,7 +141,8 @@ export async function teamScores(db: DbOrTx, meetingId: number, groupId?: number
   };
   for (const [roundId, gi] of finals) {
     const rs = byRound.get(roundId) ?? [];
-    const places = finalPlaces(rs, gi.format, series);
+    // A combined event places by its standing (TR 39.12), keyed by the last discipline's rows.
+    const places = gi.kind === 'combined' ? await combinedFinalPlaces(db, gi.id) : finalPlaces(rs, gi.format, series);
     const table = eventTable(gi.table, optionsFor.get(gi.id)!, gi.kind === 'relay', starters.get(gi.id) ?? 0);
     tables.set(gi.table.join('-'), gi.table);
     const points = pointsByPlace(places, table);

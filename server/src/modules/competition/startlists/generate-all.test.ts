@@ -97,8 +97,9 @@ describe('generate all', () => {
     });
     expect(code(res!)).toBe('00000');
     answer = data<StartListGenerateAllVO>(res!);
-    // Per event alone it is 17 statements each; here a fixed few for the whole meeting.
-    expect(statements).toBeLessThanOrEqual(22);
+    // Per event alone it is 17 statements each; here a fixed few for the whole meeting (one of
+    // them counts the athletes still without a bib, for the warning).
+    expect(statements).toBeLessThanOrEqual(23);
     expect(answer.meetingId).toBe(meetingId);
     const made = new Map(answer.made.map((x) => [x.groupItemId, x]));
     expect([...made.keys()]).toEqual(

@@ -19,16 +19,10 @@ import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
-import {
-  generateAllStartLists,
-  generateStartList,
-  moveStart,
-  publishRound,
-  redrawRound,
-  roundLog,
-  unpublishRound,
-  updateRoundSettings,
-} from './service.js';
+import { moveStart, redrawRound, updateRoundSettings } from './adjust.js';
+import { generateAllStartLists, generateStartList } from './generate.js';
+import { roundLog } from './log.js';
+import { publishRound, unpublishRound } from './publish.js';
 
 const tags = ['competition: start lists'];
 const GroupItemParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

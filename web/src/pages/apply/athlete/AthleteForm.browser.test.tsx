@@ -40,6 +40,7 @@ const ctx: ApplyContextVO = {
     status: 'registration_open',
     regOpensAt: '2020-01-01T00:00:00Z',
     regClosesAt: '2099-01-01T00:00:00Z',
+    timeZone: 'Asia/Shanghai',
     registrationOpen: true,
     remark: '',
     maxEventsPerAthlete: 2,

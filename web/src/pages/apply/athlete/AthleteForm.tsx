@@ -10,7 +10,9 @@ import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } fr
 import { useEffect, useMemo, useState } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
-import { orNull, useBilingual, useSticky } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useSticky } from '../../../hooks/useSticky';
+import { orNull } from '../../../utils/options';
 import { ApplyModal } from '../ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';
 import { PhotoField } from '../PhotoField';

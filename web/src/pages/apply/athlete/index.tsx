@@ -26,14 +26,16 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { applyApi, type ListQuery } from '../../../api/apply';
+import { applyApi, applyQueries, type ListQuery } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
+import { useBilingual, useEn } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual, useEn, useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';
 import { ApplyList } from '../ApplyList';
-import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { HeadroomNote, useHeadroom } from '../Headroom';
+import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { AthleteForm } from './AthleteForm';
 import '../apply.css';
 import { NoIdNumberTag } from '../../../components/NoIdNumberTag';
@@ -62,6 +64,8 @@ export default function ApplyAthletePage() {
   const filters: Filters = { ...search, delegationId };
   const writable = Boolean(ctx?.writable);
   const reason = readOnlyReason(ctx, t);
+  // The meeting's cap on athletes per delegation: adding is disabled at it, with the reason.
+  const room = useHeadroom(ctx, 'athletes');
 
   // `?edit=<id>` (from the submit summary's problem links) opens that athlete.
   const editParam = Number(params.get('edit'));
@@ -78,12 +82,12 @@ export default function ApplyAthletePage() {
   }, [editParam, setParams]);
 
   const closeForm = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => refreshApply(KEYS.athletes, KEYS.items), []);
+  const saved = useCallback(() => refreshApply(applyQueries.athletes(), applyQueries.items()), []);
 
   const remove = async (ids: number[]) => {
     await applyApi.athletes.remove(ids, delegationId);
     message.success(t('crud.deleted'));
-    refreshApply(KEYS.athletes, KEYS.items);
+    refreshApply(applyQueries.athletes(), applyQueries.items());
   };
 
   /** Under audit: read-only. Approved: editable (back to audit) but not deletable. */
@@ -219,11 +223,11 @@ export default function ApplyAthletePage() {
   );
 
   const addButton = can('apply:athlete:add') && (
-    <Tooltip title={reason} key="add">
+    <Tooltip title={reason ?? room.reason} key="add">
       <Button
         type="primary"
         icon={<PlusOutlined />}
-        disabled={!writable}
+        disabled={!writable || room.full}
         onClick={() => setEditing(0)}
         size={mobile ? 'large' : undefined}
         data-testid="athlete-add"
@@ -233,10 +237,10 @@ export default function ApplyAthletePage() {
     </Tooltip>
   );
   const importButton = can('apply:athlete:import') && (
-    <Tooltip title={reason} key="import">
+    <Tooltip title={reason ?? room.reason} key="import">
       <Button
         icon={<UploadOutlined />}
-        disabled={!writable}
+        disabled={!writable || room.full}
         onClick={() => setImporting(true)}
         size={mobile ? 'large' : undefined}
         data-testid="athlete-import"
@@ -286,7 +290,7 @@ export default function ApplyAthletePage() {
       />
       {ctx && (
         <ApplyList<AthleteVO, Filters>
-          queryKey={KEYS.athletes}
+          queryKey={applyQueries.athletes()}
           request={applyApi.athletes.page}
           params={filters}
           columns={columns}
@@ -296,6 +300,7 @@ export default function ApplyAthletePage() {
           data-testid="athlete-table"
           toolbar={() => (
             <>
+              <HeadroomNote text={room.text} full={room.full} />
               {addButton}
               {importButton}
               {exportButton}
@@ -315,7 +320,7 @@ export default function ApplyAthletePage() {
           downloadFrom(() => applyApi.athletes.template(delegationId, 'school'), 'athletes-school-template.xlsx')
         }
         upload={(file, mode, mapping) => applyApi.athletes.import(file, mode, delegationId, mapping)}
-        onImported={() => refreshApply(KEYS.athletes)}
+        onImported={() => refreshApply(applyQueries.athletes())}
       />
     </Space>
   );

@@ -12,7 +12,8 @@ import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } fr
 import { useEffect, useState } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
-import { orNull, useSticky } from '../../system/shared';
+import { useSticky } from '../../../hooks/useSticky';
+import { orNull } from '../../../utils/options';
 import { ApplyModal } from '../ApplyModal';
 import { cleanFieldValues, FieldItems, mergeFields } from '../FieldItems';
 import { type Gender, idNumberProblem } from '../rules';

@@ -17,14 +17,15 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { applyApi, type ListQuery } from '../../../api/apply';
+import { applyApi, applyQueries, type ListQuery } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
+import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
-import { useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';
 import { ApplyList } from '../ApplyList';
-import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { HeadroomNote, useHeadroom } from '../Headroom';
+import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { CoachForm } from './CoachForm';
 import '../apply.css';
 
@@ -49,6 +50,8 @@ export default function ApplyCoachPage() {
   const filters: Filters = { ...search, delegationId };
   const writable = Boolean(ctx?.writable);
   const reason = readOnlyReason(ctx, t);
+  // The meeting's cap on coaches per delegation: adding is disabled at it, with the reason.
+  const room = useHeadroom(ctx, 'coaches');
 
   const editParam = Number(params.get('edit'));
   useEffect(() => {
@@ -64,11 +67,11 @@ export default function ApplyCoachPage() {
   }, [editParam, setParams]);
 
   const closeForm = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => refreshApply(KEYS.coaches), []);
+  const saved = useCallback(() => refreshApply(applyQueries.coaches()), []);
   const remove = async (ids: number[]) => {
     await applyApi.coaches.remove(ids, delegationId);
     message.success(t('crud.deleted'));
-    refreshApply(KEYS.coaches);
+    refreshApply(applyQueries.coaches());
   };
 
   const locked = (c: CoachVO) => !writable || c.status === 'submitted';
@@ -170,11 +173,11 @@ export default function ApplyCoachPage() {
   );
 
   const addButton = can('apply:coach:add') && (
-    <Tooltip title={reason} key="add">
+    <Tooltip title={reason ?? room.reason} key="add">
       <Button
         type="primary"
         icon={<PlusOutlined />}
-        disabled={!writable}
+        disabled={!writable || room.full}
         onClick={() => setEditing(0)}
         size={mobile ? 'large' : undefined}
         data-testid="coach-add"
@@ -185,10 +188,10 @@ export default function ApplyCoachPage() {
   );
   // The server's coach import asks for the add permission (there is no separate import button permission).
   const importButton = can('apply:coach:add') && (
-    <Tooltip title={reason} key="import">
+    <Tooltip title={reason ?? room.reason} key="import">
       <Button
         icon={<UploadOutlined />}
-        disabled={!writable}
+        disabled={!writable || room.full}
         onClick={() => setImporting(true)}
         size={mobile ? 'large' : undefined}
         data-testid="coach-import"
@@ -225,7 +228,7 @@ export default function ApplyCoachPage() {
       />
       {ctx && (
         <ApplyList<CoachVO, Filters>
-          queryKey={KEYS.coaches}
+          queryKey={applyQueries.coaches()}
           request={applyApi.coaches.page}
           params={filters}
           columns={columns}
@@ -235,6 +238,7 @@ export default function ApplyCoachPage() {
           data-testid="coach-table"
           toolbar={() => (
             <>
+              <HeadroomNote text={room.text} full={room.full} />
               {addButton}
               {importButton}
             </>
@@ -248,7 +252,7 @@ export default function ApplyCoachPage() {
         title={t('apply.coach.importTitle')}
         onTemplate={() => downloadFrom(() => applyApi.coaches.template(delegationId), 'coaches-template.xlsx')}
         upload={(file, mode, mapping) => applyApi.coaches.import(file, mode, delegationId, mapping)}
-        onImported={() => refreshApply(KEYS.coaches)}
+        onImported={() => refreshApply(applyQueries.coaches())}
       />
     </Space>
   );

@@ -19,14 +19,14 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { applyApi, type DelegationFileKind } from '../../../api/apply';
+import { applyApi, applyQueries, type DelegationFileKind } from '../../../api/apply';
 import { formatBytes } from '../../../api/files';
 import { useTranslation } from '../../../app/i18n';
 import { formatTime } from '../../../components/crud';
+import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
-import { useMobile } from '../../system/shared';
 import { ApplyHeader } from '../ApplyHeader';
-import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import '../apply.css';
 import { PrivateFileLink } from '../../../components/PrivateFile';
 
@@ -50,11 +50,7 @@ export default function ApplyFilePage() {
   const [uploading, setUploading] = useState(false);
   const writable = Boolean(ctx?.writable);
   const reason = readOnlyReason(ctx, t);
-  const files = useQuery({
-    queryKey: [KEYS.files, delegationId ?? 0],
-    queryFn: () => applyApi.files.list(delegationId),
-    staleTime: 0,
-  });
+  const files = useQuery(applyQueries.fileList(delegationId));
 
   const upload = async (file: File) => {
     if (!EXTENSIONS.test(file.name)) {
@@ -69,7 +65,7 @@ export default function ApplyFilePage() {
     try {
       await applyApi.files.upload(file, kind, delegationId);
       message.success(t('apply.file.uploaded', { name: file.name }));
-      refreshApply(KEYS.files);
+      refreshApply(applyQueries.files());
     } catch {
       // Shown by the request layer.
     } finally {
@@ -79,7 +75,7 @@ export default function ApplyFilePage() {
   const remove = async (f: DelegationFileVO) => {
     await applyApi.files.remove(f.id, delegationId);
     message.success(t('crud.deleted'));
-    refreshApply(KEYS.files);
+    refreshApply(applyQueries.files());
   };
 
   const kindTag = (k: DelegationFileKind) => <Tag color="blue">{t(`apply.fileKind.${k}`)}</Tag>;

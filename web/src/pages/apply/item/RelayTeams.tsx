@@ -5,8 +5,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
-import { useBilingual, useMobile } from '../../system/shared';
-import { isSeedMarkValid, normaliseSeedMark, SEED_MARK_EXAMPLE } from '../rules';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
+import {
+  isSeedMarkValid,
+  normaliseSeedMark,
+  type RelayBlock,
+  relayBlock,
+  relayPlaces,
+  SEED_MARK_EXAMPLE,
+} from '../rules';
 import { QuotaTag } from './QuotaTag';
 
 type Slot = number | null;
@@ -26,6 +34,9 @@ function slotsOf(members: RelayVO['members'], size: number, alternates: number):
 interface TeamProps {
   item: ApplyItemVO;
   relay?: RelayVO;
+  /** Every saved team of the group (relay places are counted across the group's relays). */
+  relays: readonly RelayVO[];
+  maxRelays: number;
   letter: string;
   athletes: readonly AthleteVO[];
   disabled: boolean;
@@ -35,10 +46,16 @@ interface TeamProps {
   onDiscard?: () => void;
 }
 
-/** One relay team (A, B…): runners of legs 1..n and alternates from the group's athletes, a seed mark. */
+/**
+ * One relay team (A, B…): runners of legs 1..n and alternates from the group's athletes, a seed
+ * mark. Each runner shows the relay places they hold; one the rules would refuse (already in
+ * another team of the event, or at the meeting's relays per athlete) is disabled with the reason.
+ */
 function RelayTeam({
   item,
   relay,
+  relays,
+  maxRelays,
   letter,
   athletes,
   disabled,
@@ -71,14 +88,29 @@ function RelayTeam({
   const locked =
     disabled || relay?.status === 'submitted' || (relay?.members ?? []).some((m) => underAudit.has(m.athleteId));
   const chosen = new Set([...legs, ...subs].filter((a): a is number => a !== null));
+  const blockText = (b: RelayBlock) =>
+    b.kind === 'otherTeam'
+      ? t('apply.item.inOtherTeam', { letter: b.letter })
+      : t('apply.item.relaysFull', { max: b.max });
   const options = (current: Slot) =>
     athletes
       .filter((a) => a.id === current || !chosen.has(a.id))
-      .map((a) => ({
-        value: a.id,
-        label: underAudit.has(a.id) ? `${a.name} (${t('apply.item.underAudit')})` : a.name,
-        disabled: underAudit.has(a.id) && a.id !== current,
-      }));
+      .map((a) => {
+        const mine = a.id === current;
+        const block = mine
+          ? null
+          : relayBlock({ athleteId: a.id, groupItemId: item.groupItemId, teamId: relay?.id, relays, maxRelays });
+        const note = underAudit.has(a.id)
+          ? t('apply.item.underAudit')
+          : block
+            ? blockText(block)
+            : t('apply.item.relayUsage', { used: relayPlaces(relays, a.id, relay?.id), max: maxRelays });
+        return {
+          value: a.id,
+          label: `${a.name} (${note})`,
+          disabled: !mine && (underAudit.has(a.id) || block !== null),
+        };
+      });
   const normalised = normaliseSeedMark(mark);
   const badMark = normalised !== null && !isSeedMarkValid(item.resultFormat, normalised);
 
@@ -135,6 +167,7 @@ function RelayTeam({
         value={value}
         onChange={(v) => set(v ?? null)}
         options={options(value)}
+        labelRender={(o) => athletes.find((a) => a.id === o.value)?.name ?? o.label}
         disabled={locked}
         placeholder={t('apply.item.chooseAthlete')}
         style={{ width: '100%' }}
@@ -226,6 +259,7 @@ function RelayTeam({
 interface RelayItemProps {
   item: ApplyItemVO;
   relays: readonly RelayVO[];
+  maxRelays: number;
   athletes: readonly AthleteVO[];
   writable: boolean;
   highlight?: number;
@@ -233,8 +267,17 @@ interface RelayItemProps {
   onChanged: () => void;
 }
 
-/** A relay event of the group: its teams, and a new team while the quota allows. */
-export function RelayItem({ item, relays, athletes, writable, highlight, delegationId, onChanged }: RelayItemProps) {
+/** A relay event of the group: its teams, and a new team while the quota allows (else the reason). */
+export function RelayItem({
+  item,
+  relays,
+  maxRelays,
+  athletes,
+  writable,
+  highlight,
+  delegationId,
+  onChanged,
+}: RelayItemProps) {
   const { t } = useTranslation();
   const bi = useBilingual();
   const mobile = useMobile();
@@ -242,6 +285,8 @@ export function RelayItem({ item, relays, athletes, writable, highlight, delegat
   const teams = relays.filter((r) => r.groupItemId === item.groupItemId);
   const taken = new Set([...teams.map((r) => r.letter), ...drafts]);
   const next = RELAY_LETTERS.find((l) => !taken.has(l));
+  // The delegation's team places in the event (saved teams and unsaved drafts).
+  const full = teams.length + drafts.length >= item.limit;
 
   // A saved draft arrives as a team: drop the draft of that letter.
   const savedLetters = teams.map((r) => r.letter).join(',');
@@ -270,6 +315,8 @@ export function RelayItem({ item, relays, athletes, writable, highlight, delegat
             key={r.id}
             item={item}
             relay={r}
+            relays={relays}
+            maxRelays={maxRelays}
             letter={r.letter}
             athletes={athletes}
             disabled={!writable}
@@ -282,6 +329,8 @@ export function RelayItem({ item, relays, athletes, writable, highlight, delegat
           <RelayTeam
             key={`draft-${letter}`}
             item={item}
+            relays={relays}
+            maxRelays={maxRelays}
             letter={letter}
             athletes={athletes}
             disabled={!writable}
@@ -291,15 +340,23 @@ export function RelayItem({ item, relays, athletes, writable, highlight, delegat
           />
         ))}
         {writable && next && (
-          <Button
-            icon={<PlusOutlined />}
-            onClick={() => setDrafts((d) => [...d, next])}
-            block={mobile}
-            size={mobile ? 'large' : undefined}
-            data-testid="relay-add"
-          >
-            {t('apply.item.addTeam', { letter: next })}
-          </Button>
+          <Flex vertical={mobile} gap={8} align={mobile ? 'stretch' : 'center'} wrap>
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => setDrafts((d) => [...d, next])}
+              disabled={full}
+              block={mobile}
+              size={mobile ? 'large' : undefined}
+              data-testid="relay-add"
+            >
+              {t('apply.item.addTeam', { letter: next })}
+            </Button>
+            {full && (
+              <Typography.Text type="warning" data-testid="relay-add-reason">
+                {t('apply.item.teamsFull', { limit: item.limit })}
+              </Typography.Text>
+            )}
+          </Flex>
         )}
       </Flex>
     </Card>

@@ -4,7 +4,7 @@ import { App, Button, Flex, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
-import { useMobile } from '../../system/shared';
+import { useMobile } from '../../../hooks/useMobile';
 import { isSeedMarkValid, normaliseSeedMark, SEED_MARK_EXAMPLE } from '../rules';
 
 interface SeedMarkEditorProps {

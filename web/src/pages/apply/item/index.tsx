@@ -16,16 +16,19 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { applyApi } from '../../../api/apply';
+import { applyApi, applyQueries } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { ApplyHeader } from '../ApplyHeader';
-import { KEYS, readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { type EntryBlock, entryBlock } from '../rules';
+import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { QuotaTag } from './QuotaTag';
 import { RelayItem } from './RelayTeams';
 import { SeedMarkEditor } from './SeedMarkEditor';
@@ -35,8 +38,11 @@ const cellKey = (athleteId: number, groupItemId: number) => `${athleteId}:${grou
 
 /**
  * Sports apply → Applied items: per group, each athlete's individual events (tick to enter,
- * untick to withdraw) with the live quota and seed marks, and the relay teams. The server
- * decides every limit; a refused tick springs back and its message is shown.
+ * untick to withdraw) with the live quota and seed marks, and the relay teams. The limits are
+ * shown before they bite: the events an athlete may still enter, the delegation's places left
+ * in each event, and a choice the rules would refuse is disabled with its reason (rules.ts
+ * `entryBlock`). The server still decides every limit; a refused tick springs back and its
+ * message is shown.
  */
 export default function ApplyItemPage() {
   const { t } = useTranslation();
@@ -60,18 +66,8 @@ export default function ApplyItemPage() {
     if (gid && gid !== groupId) setGroupId(gid);
   }, [gid, groupId]);
 
-  const items = useQuery({
-    queryKey: [KEYS.items, delegationId ?? 0, gid],
-    queryFn: () => applyApi.items(gid, delegationId),
-    enabled: Boolean(gid),
-    staleTime: 0,
-  });
-  const athletes = useQuery({
-    queryKey: [KEYS.athletes, 'group', delegationId ?? 0, gid],
-    queryFn: () => applyApi.athletes.page({ delegationId, groupId: gid, pageNum: 1, pageSize: 500 }),
-    enabled: Boolean(gid),
-    staleTime: 0,
-  });
+  const items = useQuery({ ...applyQueries.groupItems(delegationId, gid), enabled: Boolean(gid) });
+  const athletes = useQuery({ ...applyQueries.groupAthletes(delegationId, gid), enabled: Boolean(gid) });
 
   // `?relay=<id>` (from the submit summary): open that team's group and mark it.
   const relayParam = Number(params.get('relay'));
@@ -116,11 +112,12 @@ export default function ApplyItemPage() {
   const individualIds = new Set(individual.map((i) => i.groupItemId));
   const usedBy = (aid: number) => entries.filter((e) => e.athleteId === aid && individualIds.has(e.groupItemId)).length;
   const maxEvents = group?.maxEventsPerAthlete ?? ctx?.meeting.maxEventsPerAthlete ?? 0;
+  const maxRelays = ctx?.meeting.maxRelaysPerAthlete ?? 0;
 
   const athlete = roster.find((a) => a.id === athleteId) ?? roster[0];
   const refetch = useCallback(() => {
     void items.refetch();
-    refreshApply(KEYS.athletes);
+    refreshApply(applyQueries.athletes());
   }, [items]);
 
   const toggle = async (a: AthleteVO, item: ApplyItemVO, on: boolean) => {
@@ -133,7 +130,7 @@ export default function ApplyItemPage() {
         if (entry) await applyApi.entries.remove(entry.id, delegationId);
       }
       await items.refetch();
-      refreshApply(KEYS.athletes);
+      refreshApply(applyQueries.athletes());
     } catch {
       // The request layer showed the reason (a limit, in the user's language); the tick springs back.
       void items.refetch();
@@ -149,12 +146,21 @@ export default function ApplyItemPage() {
   /** An athlete under audit, or an entry under audit, cannot change (the server answers A0461). */
   const cellLocked = (a: AthleteVO, item: ApplyItemVO) =>
     !writable || a.status === 'submitted' || entryOf.get(cellKey(a.id, item.groupItemId))?.status === 'submitted';
+  /** Why ticking this event would be refused (the athlete's events, the delegation's places), or null. */
+  const blockOf = (a: AthleteVO, item: ApplyItemVO) =>
+    entryBlock({ entered: isOn(a, item), athleteEvents: usedBy(a.id), maxEvents, item });
+  const blockText = (b: EntryBlock) =>
+    b.kind === 'athleteFull'
+      ? t('apply.item.athleteFull', { max: b.max })
+      : t('apply.item.itemFull', { limit: b.limit });
   const itemName = (i: ApplyItemVO) => bi(i.itemName, i.itemNameEn);
   const usage = (a: AthleteVO) => {
     const used = usedBy(a.id);
     return (
       <Tag color={used >= maxEvents ? 'error' : 'default'} data-testid="athlete-usage">
-        {t('apply.item.usage', { used, max: maxEvents })}
+        {used >= maxEvents
+          ? t('apply.item.usageFull', { used, max: maxEvents })
+          : t('apply.item.usage', { used, max: maxEvents, left: maxEvents - used })}
       </Tag>
     );
   };
@@ -166,23 +172,29 @@ export default function ApplyItemPage() {
         const key = cellKey(athlete.id, item.groupItemId);
         const entry = entryOf.get(key);
         const on = isOn(athlete, item);
+        const locked = cellLocked(athlete, item);
+        const block = locked ? null : blockOf(athlete, item);
         return (
           <Col xs={24} xl={12} key={item.groupItemId}>
             <Card
               size="small"
               data-testid={`item-row-${item.itemCode}`}
+              data-blocked={block?.kind}
               styles={{ body: { padding: mobile ? 12 : 16 } }}
               style={{ height: '100%' }}
             >
               <Flex justify="space-between" align="center" gap={8} wrap>
                 <Checkbox
                   checked={on}
-                  disabled={cellLocked(athlete, item) || key in pending}
+                  disabled={locked || block !== null || key in pending}
                   onChange={(e) => void toggle(athlete, item, e.target.checked)}
-                  style={{ fontSize: mobile ? 16 : undefined, padding: mobile ? '6px 0' : undefined }}
+                  className="apply-item-toggle"
+                  style={{ fontSize: mobile ? 16 : undefined }}
                   data-testid="item-toggle"
                 >
-                  <Typography.Text strong>{itemName(item)}</Typography.Text>
+                  <Typography.Text strong type={block ? 'secondary' : undefined}>
+                    {itemName(item)}
+                  </Typography.Text>
                 </Checkbox>
                 <Space size={4}>
                   {key in pending && <Spin size="small" />}
@@ -190,6 +202,11 @@ export default function ApplyItemPage() {
                   <QuotaTag item={item} />
                 </Space>
               </Flex>
+              {block && (
+                <Typography.Text type="warning" className="apply-block-reason" data-testid="item-block-reason">
+                  {blockText(block)}
+                </Typography.Text>
+              )}
               {entry && on && (
                 <div style={{ marginTop: 8 }}>
                   <SeedMarkEditor
@@ -240,15 +257,21 @@ export default function ApplyItemPage() {
         const key = cellKey(a.id, item.groupItemId);
         const entry = entryOf.get(key);
         const on = isOn(a, item);
+        const locked = cellLocked(a, item);
+        const block = locked ? null : blockOf(a, item);
+        const reason = block ? blockText(block) : undefined;
         return (
           <Flex vertical align="center" gap={2}>
-            <Checkbox
-              checked={on}
-              disabled={cellLocked(a, item) || key in pending}
-              onChange={(e) => void toggle(a, item, e.target.checked)}
-              aria-label={`${a.name} ${itemName(item)}`}
-              data-testid={`cell-${a.id}-${item.itemCode}`}
-            />
+            <Tooltip title={reason}>
+              <Checkbox
+                checked={on}
+                disabled={locked || block !== null || key in pending}
+                onChange={(e) => void toggle(a, item, e.target.checked)}
+                aria-label={reason ? `${a.name} ${itemName(item)}: ${reason}` : `${a.name} ${itemName(item)}`}
+                data-testid={`cell-${a.id}-${item.itemCode}`}
+                data-blocked={block?.kind}
+              />
+            </Tooltip>
             {entry && on && (
               <Popover
                 trigger="click"
@@ -320,10 +343,7 @@ export default function ApplyItemPage() {
           </Flex>
           {group && (
             <Typography.Text type="secondary">
-              {t('apply.item.limits', {
-                events: maxEvents,
-                relays: ctx?.meeting.maxRelaysPerAthlete ?? 0,
-              })}
+              {t('apply.item.limits', { events: maxEvents, relays: maxRelays })}
             </Typography.Text>
           )}
           {reason && <Alert type="info" showIcon title={reason} />}
@@ -335,7 +355,7 @@ export default function ApplyItemPage() {
                 onChange={setAthleteId}
                 options={roster.map((a) => ({
                   value: a.id,
-                  label: `${a.name} (${usedBy(a.id)}/${maxEvents})`,
+                  label: t('apply.item.athleteOption', { name: a.name, used: usedBy(a.id), max: maxEvents }),
                 }))}
                 style={{ minWidth: 240, width: mobile ? '100%' : undefined }}
                 size={mobile ? 'large' : undefined}
@@ -393,6 +413,7 @@ export default function ApplyItemPage() {
                 key={item.groupItemId}
                 item={item}
                 relays={relays}
+                maxRelays={maxRelays}
                 athletes={roster}
                 writable={writable}
                 highlight={highlight}

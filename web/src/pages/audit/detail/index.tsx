@@ -28,26 +28,17 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type AuditEntity, auditApi } from '../../../api/audit';
+import { type AuditEntity, auditQueries } from '../../../api/audit';
 import { formatBytes } from '../../../api/files';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, formatTime } from '../../../components/crud';
 import { NoIdNumberTag } from '../../../components/NoIdNumberTag';
 import { Perm } from '../../../components/Perm';
 import { PrivateFileLink, PrivateImage } from '../../../components/PrivateFile';
-import { useBilingual, useMobile } from '../../system/shared';
-import {
-  AUDIT_KEY,
-  canDecide,
-  detailPath,
-  FieldValue,
-  neighbours,
-  PERM,
-  StatusTag,
-  useDecision,
-  useFieldLabel,
-  useMeetingFields,
-} from '../shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
+import { formatDay } from '../../../utils/meeting-format';
+import { canDecide, detailPath, FieldValue, neighbours, PERM, StatusTag, useDecision, useFieldLabel } from '../shared';
 import { HistoryView } from './HistoryView';
 
 type Item = NonNullable<AntDescriptionsProps['items']>[number];
@@ -70,10 +61,26 @@ function Section({
   );
 }
 
+/** The form's field that is the athlete's photo (kept in `photoFileId`, or as this field's value). */
+const PHOTO_FIELD_KEY = 'photo';
+const photoValue = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
 const Nowrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
-/** The record's photo (3:4) by its opaque file id, or a placeholder. */
-function Photo({ fileId, name }: { fileId: string | null; name: string }) {
+/** The athlete's photo (3:4) by its opaque file id, or a placeholder; captioned by the form's photo field. */
+function Photo({ fileId, name, caption }: { fileId: string | null; name: string; caption: string }) {
+  const { token } = theme.useToken();
+  return (
+    <figure style={{ margin: 0, display: 'grid', gap: 4, justifyItems: 'center' }} data-testid="audit-photo-box">
+      <PhotoImage fileId={fileId} name={name} />
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        {caption}
+      </Typography.Text>
+    </figure>
+  );
+}
+
+function PhotoImage({ fileId, name }: { fileId: string | null; name: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const box = { width: 150, height: 200, borderRadius: token.borderRadius };
@@ -188,7 +195,7 @@ function Entries({ entries }: { entries: AuditDetailVO['entries'] }) {
 
 /** Sports audit → Detail of one athlete or coach: the record, its photo, entries, documents, problems, decisions and changes. */
 export default function AuditDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pick = useBilingual();
   const mobile = useMobile();
   const navigate = useNavigate();
@@ -198,14 +205,13 @@ export default function AuditDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
 
   const detail = useQuery({
-    queryKey: [AUDIT_KEY, 'detail', entity, id],
-    queryFn: () => auditApi.detail(entity, id),
+    // The problems are said in the interface language: another language asks again.
+    ...auditQueries.detail(entity, id, i18n.language),
     enabled: valid,
   });
   const d = detail.data;
   const record: AthleteVO | CoachVO | null = d ? (d.athlete ?? d.coach) : null;
   const meetingId = record?.meetingId ?? (Number(params.get('meetingId')) || undefined);
-  const fields = useMeetingFields(record?.meetingId, entity);
   const labelOf = useFieldLabel();
   const { approve, startReturn, dialog } = useDecision(entity);
   const { prev, next } = valid ? neighbours(entity, id) : {};
@@ -237,7 +243,11 @@ export default function AuditDetailPage() {
         { key: 'name', label: t('audit.name'), children: athlete.name },
         { key: 'nameEn', label: t('audit.nameEn'), children: athlete.nameEn || '—' },
         { key: 'gender', label: t('audit.gender'), children: t(`audit.genderValue.${athlete.gender}`) },
-        { key: 'birth', label: t('audit.birthDate'), children: athlete.birthDate },
+        {
+          key: 'birth',
+          label: t('audit.birthDate'),
+          children: <Nowrap>{formatDay(athlete.birthDate, i18n.language === 'en' ? 'en' : 'zh-cn')}</Nowrap>,
+        },
         { key: 'idType', label: t('audit.idType'), children: <DictTag dictCode="id_type" value={athlete.idType} /> },
         {
           key: 'idNumber',
@@ -259,12 +269,15 @@ export default function AuditDetailPage() {
           { key: 'delegation', label: t('audit.delegation'), children: coach.delegationName },
         ]
       : [];
-  // The meeting's fields in their order, then any value left from a field no longer asked for.
-  const fieldList = fields.data ?? [];
+  // The form's fields in their order, then any value left from a field no longer asked for. The
+  // athlete's photo field is the photo beside the table (held in `photoFileId`), not a row of it.
+  const fieldList = d.formFields;
+  const photoField = athlete ? fieldList.find((f) => f.key === PHOTO_FIELD_KEY) : undefined;
+  const photoFileId = athlete ? (athlete.photoFileId ?? photoValue(athlete.fields[PHOTO_FIELD_KEY])) : null;
   const keys = [
     ...fieldList.map((f) => f.key),
     ...Object.keys(record.fields).filter((k) => !fieldList.some((f) => f.key === k)),
-  ];
+  ].filter((k) => !(athlete && k === PHOTO_FIELD_KEY));
   const fieldItems: Item[] = keys.map((k) => {
     const field = fieldList.find((f) => f.key === k);
     return { key: `f-${k}`, label: labelOf(field, k), children: <FieldValue field={field} value={record.fields[k]} /> };
@@ -365,7 +378,13 @@ export default function AuditDetailPage() {
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <Section title={t(`audit.detail.${entity}`)} testId="audit-record">
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
-                {athlete && <Photo fileId={athlete.photoFileId} name={athlete.name} />}
+                {athlete && (
+                  <Photo
+                    fileId={photoFileId}
+                    name={athlete.name}
+                    caption={photoField ? pick(photoField.label, photoField.labelEn) : t('audit.detail.photo')}
+                  />
+                )}
                 <Descriptions
                   size="small"
                   bordered
@@ -381,7 +400,16 @@ export default function AuditDetailPage() {
               </Section>
             )}
             <Section title={t('audit.detail.history')}>
-              <HistoryView history={d.history} minHeight={mobile ? 320 : 120} maxHeight={mobile ? 400 : 480} />
+              <HistoryView
+                entity={d.entity}
+                history={d.history}
+                decisions={d.decisions}
+                formFields={d.formFields}
+                groups={d.groups}
+                items={d.items}
+                minHeight={mobile ? 320 : 120}
+                maxHeight={mobile ? 400 : 480}
+              />
             </Section>
           </Space>
         </Col>

@@ -18,12 +18,12 @@ import {
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { auditApi } from '../../../api/audit';
+import { auditQueries } from '../../../api/audit';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../meeting/MeetingPicker';
-import { useMobile } from '../../system/shared';
-import { AUDIT_KEY, StatusBar, StatusLegend } from '../shared';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
+import { useMobile } from '../../../hooks/useMobile';
+import { StatusBar, StatusLegend } from '../shared';
 
 type Counts = AuditOverviewRow['athletes'];
 
@@ -67,15 +67,15 @@ function TotalCard({
 
 /** Sports audit → Overview: totals of the chosen meeting and the progress of every delegation. */
 export default function AuditOverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMobile();
   const selection = useMeetingSelection();
   const { meetingId } = selection;
   const [keywords, setKeywords] = useState('');
 
   const overview = useQuery({
-    queryKey: [AUDIT_KEY, 'overview', meetingId, keywords],
-    queryFn: () => auditApi.overview({ meetingId: meetingId!, keywords: keywords || undefined }),
+    // The server names the areas in the interface language: another language asks again.
+    ...auditQueries.overview(meetingId, keywords, i18n.language),
     enabled: Boolean(meetingId),
     placeholderData: keepPreviousData,
   });

@@ -1,43 +1,26 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  NodeExpandOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { AREA_CODE_PATTERN, type AreaCodeBody, type AreaCodeForm, type AreaCodeVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Space,
-  type TableColumnsType,
-  Tag,
-  TreeSelect,
-} from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { codeApi } from '../../../api/base';
+import { Col, Form, Input, Row, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { codeApi, codeQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   downloadFrom,
   FormModal,
   ImportDialog,
+  rowActions,
   SearchForm,
+  SortInput,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual, useSticky } from '../../system/shared';
-import { CompactButton, RowAction } from '../item/actions';
 import { toAreaTree } from './areaTree';
 
 type Filters = { keywords?: string };
@@ -49,26 +32,14 @@ interface Editing {
 /** Base data → Codes: the administrative-area tree (county → sub-units), CRUD, import, export. */
 export default function CodesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
   const can = usePerm();
   const queryClient = useQueryClient();
-  const table = useRef<CrudTableHandle<AreaCodeVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const page = useCrudPage<AreaCodeVO, Filters, Editing>({
+    remove: codeApi.remove,
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: codeQueries.tree().queryKey }),
+  });
   const [importOpen, setImportOpen] = useState(false);
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const changed = () => {
-    table.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ['area-code-tree'] });
-  };
-  const remove = async (ids: number[]) => {
-    await codeApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    changed();
-  };
 
   const columns: TableColumnsType<AreaCodeVO> = [
     { title: t('base.codes.code'), dataIndex: 'code', fixed: 'left' },
@@ -81,35 +52,16 @@ export default function CodesPage() {
         v <= 1 ? <Tag color="blue">{t('base.codes.county')}</Tag> : <Tag>{t('base.codes.subUnit')}</Tag>,
     },
     { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value="base:code:add">
-            <RowAction
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ id: 0, parentId: row.id })}
-              label={t('base.codes.addChild')}
-            />
-          </Perm>
-          <Perm value="base:code:edit">
-            <RowAction
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ id: row.id })}
-              data-testid="code-edit"
-              label={t('crud.edit')}
-            />
-          </Perm>
-          <Perm value="base:code:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <RowAction danger icon={<DeleteOutlined />} data-testid="code-delete" label={t('crud.delete')} />
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<AreaCodeVO>((row) => [
+      {
+        label: t('base.codes.addChild'),
+        icon: <PlusOutlined />,
+        perm: 'base:code:add',
+        onClick: () => page.edit({ id: 0, parentId: row.id }),
+      },
+      { kind: 'edit', perm: 'base:code:edit', onClick: () => page.edit({ id: row.id }), testId: 'code-edit' },
+      { kind: 'delete', perm: 'base:code:delete', onClick: () => page.remove([row.id]), testId: 'code-delete' },
+    ]),
   ];
 
   return (
@@ -122,77 +74,40 @@ export default function CodesPage() {
             node: <Input allowClear placeholder={t('base.codes.keywordsPlaceholder')} data-testid="code-keywords" />,
           },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<AreaCodeVO, Filters>
-        ref={table}
-        queryKey="base-codes"
+        ref={page.table}
+        queryKey={codeQueries.list()}
         request={(q) => codeApi.tree({ keywords: q.keywords })}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('base.codes.title')}
         defaultExpandAll
         selectable={can('base:code:delete')}
         data-testid="code-table"
-        toolbar={({ selectedKeys, expandAll, allExpanded }) => (
-          <>
-            <Perm value="base:code:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ id: 0 })}
-                data-testid="code-add"
-              >
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="base:code:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <CompactButton
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selectedKeys.length}
-                  label={t('crud.batchDelete')}
-                />
-              </Popconfirm>
-            </Perm>
-            <Perm value="base:code:import">
-              <CompactButton
-                icon={<UploadOutlined />}
-                onClick={() => setImportOpen(true)}
-                data-testid="code-import"
-                label={t('crud.import')}
-              />
-            </Perm>
-            <Perm value="base:code:export">
-              <CompactButton
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => codeApi.export(filters), 'area-codes.xlsx')}
-                data-testid="code-export"
-                label={t('crud.export')}
-              />
-            </Perm>
-            <CompactButton
-              icon={<NodeExpandOutlined />}
-              onClick={() => expandAll(!allExpanded)}
-              label={allExpanded ? t('crud.collapseAll') : t('crud.expandAll')}
-            />
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="base:code"
+            testId="code"
+            onAdd={() => page.edit({ id: 0 })}
+            onDelete={page.remove}
+            onImport={() => setImportOpen(true)}
+            onExport={() => downloadFrom(() => codeApi.export(page.filters), 'area-codes.xlsx')}
+            expandToggle
+          />
         )}
       />
-      <CodeFormModal editing={editing} onClose={closeForm} onSaved={changed} label={bi} />
+      <CodeFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} label={bi} />
       <ImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
         title={t('base.codes.importTitle')}
         onTemplate={() => downloadFrom(codeApi.template, 'area-codes-template.xlsx')}
         upload={(file, mode, mapping) => codeApi.import(file, mode, mapping)}
-        onImported={changed}
+        onImported={page.changed}
       />
     </Space>
   );
@@ -206,63 +121,30 @@ function CodeFormModal({
   onClose,
   onSaved,
   label,
-}: {
-  editing: Editing | null;
-  onClose: () => void;
-  onSaved: () => void;
-  label: (zh: string, en: string) => string;
-}) {
+}: CrudFormProps<Editing> & { label: (zh: string, en: string) => string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<AreaCodeBody>();
-  const [loaded, setLoaded] = useState<AreaCodeForm | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const sticky = useSticky(editing);
-  const isEdit = Boolean(sticky?.id);
-  const tree = useQuery({ queryKey: ['area-code-tree'], queryFn: () => codeApi.tree({}), enabled: open });
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing.id) {
-      form.setFieldsValue({ parentId: editing.parentId ?? null, sort: 0 });
-      return;
-    }
-    setLoading(true);
-    codeApi
-      .form(editing.id)
-      .then((c) => {
-        setLoaded(c);
-        form.setFieldsValue(c);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: AreaCodeBody) => {
-    const body: AreaCodeBody = {
-      parentId: v.parentId ?? null,
-      code: v.code.trim(),
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      sort: v.sort ?? 0,
-    };
-    if (isEdit && loaded) await codeApi.update(loaded.id, { ...body, version: loaded.version });
-    else await codeApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
+  const { shown, isEdit, modal } = useCrudForm<AreaCodeBody, AreaCodeForm, Editing>({
+    editing,
+    load: codeApi.form,
+    defaults: (e) => ({ parentId: e.parentId ?? null, sort: 0 }),
+    save: (v, loaded) =>
+      createOrUpdate<AreaCodeBody>(codeApi, loaded, {
+        parentId: v.parentId ?? null,
+        code: v.code.trim(),
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        sort: v.sort ?? 0,
+      }),
+    onClose,
+    onSaved,
+  });
+  const tree = useQuery({ ...codeQueries.tree(), enabled: open });
 
   return (
     <FormModal<AreaCodeBody>
-      open={open}
+      {...modal}
       title={isEdit ? t('base.codes.editTitle') : t('base.codes.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="code-form"
     >
       <Row gutter={16}>
@@ -273,7 +155,7 @@ function CodeFormModal({
               showSearch
               treeNodeFilterProp="title"
               placeholder={t('base.codes.topLevel')}
-              treeData={toAreaTree(tree.data ?? [], label, isEdit ? sticky?.id : undefined)}
+              treeData={toAreaTree(tree.data ?? [], label, isEdit ? shown?.id : undefined)}
               treeDefaultExpandAll
               style={{ width: '100%' }}
             />
@@ -307,7 +189,7 @@ function CodeFormModal({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
       </Row>

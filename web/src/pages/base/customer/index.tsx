@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CONTACT_MOBILE_PATTERN,
   type CustomerBody,
@@ -8,37 +8,28 @@ import {
   maskPhone,
 } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Space,
-  type TableColumnsType,
-  TreeSelect,
-} from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { codeApi, customerApi } from '../../../api/base';
+import { Col, Form, Input, Row, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { codeQueries, customerApi, customerQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   DictSelect,
   DictTag,
   downloadFrom,
   FormModal,
+  rowActions,
   SearchForm,
+  SortInput,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { orNull, useBilingual, useSticky } from '../../system/shared';
+import { orNull } from '../../../utils/options';
 import { toAreaTree } from '../codes/areaTree';
-import { CompactButton, RowAction } from '../item/actions';
 
 type Filters = Partial<CustomerQuery>;
 interface Editing {
@@ -70,32 +61,20 @@ function toCustomerTree(nodes: readonly CustomerVO[], exclude?: number, inside =
 /** The area codes as a picker (shared by the filter and the form). */
 function useAreaTree(enabled: boolean) {
   const bi = useBilingual();
-  const tree = useQuery({ queryKey: ['area-code-tree'], queryFn: () => codeApi.tree({}), enabled });
+  const tree = useQuery({ ...codeQueries.tree(), enabled });
   return toAreaTree(tree.data ?? [], bi);
 }
 
 /** Base data → Customers: organisations as a tree with sub-customers and contacts. */
 export default function CustomerPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = usePerm();
   const queryClient = useQueryClient();
-  const table = useRef<CrudTableHandle<CustomerVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
+  const page = useCrudPage<CustomerVO, Filters, Editing>({
+    remove: customerApi.remove,
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: customerQueries.tree().queryKey }),
+  });
   const areas = useAreaTree(true);
-
-  const changed = () => {
-    table.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ['customer-tree'] });
-  };
-  const remove = async (ids: number[]) => {
-    await customerApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    changed();
-  };
 
   const columns: TableColumnsType<CustomerVO> = [
     { title: t('base.customer.name'), dataIndex: 'name', fixed: 'left' },
@@ -110,35 +89,21 @@ export default function CustomerPage() {
     { title: t('base.customer.contactEmail'), dataIndex: 'contactEmail' },
     { title: t('base.customer.address'), dataIndex: 'address', ellipsis: true, width: 200 },
     { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value="base:customer:add">
-            <RowAction
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ id: 0, parentId: row.id })}
-              label={t('base.customer.addChild')}
-            />
-          </Perm>
-          <Perm value="base:customer:edit">
-            <RowAction
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ id: row.id })}
-              data-testid="customer-edit"
-              label={t('crud.edit')}
-            />
-          </Perm>
-          <Perm value="base:customer:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <RowAction danger icon={<DeleteOutlined />} data-testid="customer-delete" label={t('crud.delete')} />
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<CustomerVO>((row) => [
+      {
+        label: t('base.customer.addChild'),
+        icon: <PlusOutlined />,
+        perm: 'base:customer:add',
+        onClick: () => page.edit({ id: 0, parentId: row.id }),
+      },
+      { kind: 'edit', perm: 'base:customer:edit', onClick: () => page.edit({ id: row.id }), testId: 'customer-edit' },
+      {
+        kind: 'delete',
+        perm: 'base:customer:delete',
+        onClick: () => page.remove([row.id]),
+        testId: 'customer-delete',
+      },
+    ]),
   ];
 
   return (
@@ -161,62 +126,32 @@ export default function CustomerPage() {
           },
           { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<CustomerVO, Filters>
-        ref={table}
-        queryKey="base-customers"
+        ref={page.table}
+        queryKey={customerQueries.list()}
         request={(q) => customerApi.tree({ keywords: q.keywords, areaCodeId: q.areaCodeId, status: q.status })}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('base.customer.title')}
         defaultExpandAll
         selectable={can('base:customer:delete')}
         data-testid="customer-table"
-        toolbar={({ selectedKeys, expandAll, allExpanded }) => (
-          <>
-            <Perm value="base:customer:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ id: 0 })}
-                data-testid="customer-add"
-              >
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="base:customer:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <CompactButton
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selectedKeys.length}
-                  label={t('crud.batchDelete')}
-                />
-              </Popconfirm>
-            </Perm>
-            <Perm value="base:customer:export">
-              <CompactButton
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => customerApi.export(filters), 'customers.xlsx')}
-                data-testid="customer-export"
-                label={t('crud.export')}
-              />
-            </Perm>
-            <CompactButton
-              icon={<NodeExpandOutlined />}
-              onClick={() => expandAll(!allExpanded)}
-              label={allExpanded ? t('crud.collapseAll') : t('crud.expandAll')}
-            />
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="base:customer"
+            testId="customer"
+            onAdd={() => page.edit({ id: 0 })}
+            onDelete={page.remove}
+            onExport={() => downloadFrom(() => customerApi.export(page.filters), 'customers.xlsx')}
+            expandToggle
+          />
         )}
       />
-      <CustomerFormModal editing={editing} onClose={closeForm} onSaved={changed} />
+      <CustomerFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
@@ -224,72 +159,36 @@ export default function CustomerPage() {
 const MOBILE = new RegExp(CONTACT_MOBILE_PATTERN);
 
 /** Create / edit a customer; a parent makes it a sub-customer. */
-function CustomerFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: Editing | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function CustomerFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<CustomerBody>();
-  const [loaded, setLoaded] = useState<CustomerForm | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const sticky = useSticky(editing);
-  const isEdit = Boolean(sticky?.id);
-  const customers = useQuery({ queryKey: ['customer-tree'], queryFn: () => customerApi.tree({}), enabled: open });
+  const { shown, isEdit, modal } = useCrudForm<CustomerBody, CustomerForm, Editing>({
+    editing,
+    load: customerApi.form,
+    defaults: (e) => ({ parentId: e.parentId ?? null, sort: 0, status: 1 }),
+    save: (v, loaded) =>
+      createOrUpdate<CustomerBody>(customerApi, loaded, {
+        parentId: v.parentId ?? null,
+        name: v.name.trim(),
+        shortName: orNull(v.shortName),
+        areaCodeId: v.areaCodeId ?? null,
+        contactName: orNull(v.contactName),
+        contactMobile: orNull(v.contactMobile),
+        contactEmail: orNull(v.contactEmail),
+        address: orNull(v.address),
+        sort: v.sort ?? 0,
+        status: v.status ?? 1,
+      }),
+    onClose,
+    onSaved,
+  });
+  const customers = useQuery({ ...customerQueries.tree(), enabled: open });
   const areas = useAreaTree(open);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing.id) {
-      form.setFieldsValue({ parentId: editing.parentId ?? null, sort: 0, status: 1 });
-      return;
-    }
-    setLoading(true);
-    customerApi
-      .form(editing.id)
-      .then((c) => {
-        setLoaded(c);
-        form.setFieldsValue(c);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: CustomerBody) => {
-    const body: CustomerBody = {
-      parentId: v.parentId ?? null,
-      name: v.name.trim(),
-      shortName: orNull(v.shortName),
-      areaCodeId: v.areaCodeId ?? null,
-      contactName: orNull(v.contactName),
-      contactMobile: orNull(v.contactMobile),
-      contactEmail: orNull(v.contactEmail),
-      address: orNull(v.address),
-      sort: v.sort ?? 0,
-      status: v.status ?? 1,
-    };
-    if (isEdit && loaded) await customerApi.update(loaded.id, { ...body, version: loaded.version });
-    else await customerApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
 
   return (
     <FormModal<CustomerBody>
-      open={open}
+      {...modal}
       title={isEdit ? t('base.customer.editTitle') : t('base.customer.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="customer-form"
     >
       <Row gutter={16}>
@@ -300,7 +199,7 @@ function CustomerFormModal({
               showSearch
               treeNodeFilterProp="title"
               placeholder={t('base.customer.topLevel')}
-              treeData={toCustomerTree(customers.data ?? [], isEdit ? sticky?.id : undefined)}
+              treeData={toCustomerTree(customers.data ?? [], isEdit ? shown?.id : undefined)}
               treeDefaultExpandAll
               style={{ width: '100%' }}
             />
@@ -357,7 +256,7 @@ function CustomerFormModal({
         </Col>
         <Col xs={12} sm={6}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>

@@ -1,4 +1,3 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   FIELD_KEY_PATTERN,
   FIELD_KIND_LIST,
@@ -11,38 +10,26 @@ import {
   type FieldVO,
 } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fieldApi } from '../../../api/base';
-import { dictApi } from '../../../api/system';
+import { Col, Form, Input, Row, Select, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { fieldApi, fieldQueries } from '../../../api/base';
+import { dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   downloadFrom,
   FormModal,
+  rowActions,
   SearchForm,
+  SortInput,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { orNull, useBilingual, useSticky } from '../../system/shared';
-import { CompactButton, RowAction } from '../item/actions';
+import { orNull } from '../../../utils/options';
 
 type Filters = Partial<Pick<FieldPageQuery, 'keywords' | 'kind' | 'target'>>;
 
@@ -51,22 +38,10 @@ const TARGET_COLORS: Record<FieldTarget, string> = { athlete: 'blue', coach: 'gr
 /** Base data → Fields: the configurable registration form fields. */
 export default function FieldPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = usePerm();
-  const table = useRef<CrudTableHandle<FieldVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-  const reload = () => table.current?.reload();
+  const page = useCrudPage<FieldVO, Filters>({ remove: fieldApi.remove });
   const kindOptions = FIELD_KIND_LIST.map((k) => ({ value: k, label: t(`base.field.kinds.${k}`) }));
   const targetOptions = FIELD_TARGET_LIST.map((k) => ({ value: k, label: t(`base.field.targets.${k}`) }));
-
-  const remove = async (ids: number[]) => {
-    await fieldApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
 
   const columns: TableColumnsType<FieldVO> = [
     {
@@ -112,28 +87,10 @@ export default function FieldPage() {
       render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'),
     },
     { title: t('crud.sort'), dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value="base:field:edit">
-            <RowAction
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row.id)}
-              data-testid="field-edit"
-              label={t('crud.edit')}
-            />
-          </Perm>
-          <Perm value="base:field:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <RowAction danger icon={<DeleteOutlined />} data-testid="field-delete" label={t('crud.delete')} />
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<FieldVO>((row) => [
+      { kind: 'edit', perm: 'base:field:edit', onClick: () => page.edit(row.id), testId: 'field-edit' },
+      { kind: 'delete', perm: 'base:field:delete', onClick: () => page.remove([row.id]), testId: 'field-delete' },
+    ]),
   ];
 
   return (
@@ -148,52 +105,31 @@ export default function FieldPage() {
           { name: 'kind', label: t('base.field.kind'), node: <Select allowClear options={kindOptions} /> },
           { name: 'target', label: t('base.field.target'), node: <Select allowClear options={targetOptions} /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<FieldVO, Filters>
-        ref={table}
-        queryKey="base-fields"
+        ref={page.table}
+        queryKey={fieldQueries.list()}
         request={fieldApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('base.field.title')}
         selectable={can('base:field:delete')}
         defaultPageSize={20}
         data-testid="field-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="base:field:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="field-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="base:field:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <CompactButton
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selectedKeys.length}
-                  label={t('crud.batchDelete')}
-                />
-              </Popconfirm>
-            </Perm>
-            <Perm value="base:field:export">
-              <CompactButton
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => fieldApi.export(filters), 'fields.xlsx')}
-                data-testid="field-export"
-                label={t('crud.export')}
-              />
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="base:field"
+            testId="field"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+            onExport={() => downloadFrom(() => fieldApi.export(page.filters), 'fields.xlsx')}
+          />
         )}
       />
-      <FieldFormModal editing={editing} onClose={closeForm} onSaved={reload} />
+      <FieldFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
@@ -211,71 +147,36 @@ function validRegExp(value: string | null | undefined): boolean {
 }
 
 /** Create / edit a field; the dictionary picker only for kind "select". */
-function FieldFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function FieldFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
-  const [form] = Form.useForm<FieldBody>();
-  const [loaded, setLoaded] = useState<FieldVO | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const isEdit = Boolean(useSticky(editing));
+  const { form, isEdit, modal } = useCrudForm<FieldBody, FieldVO>({
+    editing,
+    load: fieldApi.form,
+    defaults: () => ({ kind: 'text', target: 'athlete', required: false, sort: 0, dictCode: null, pattern: null }),
+    save: (v, loaded) =>
+      createOrUpdate<FieldBody>(fieldApi, loaded, {
+        key: v.key.trim(),
+        label: v.label.trim(),
+        labelEn: (v.labelEn ?? '').trim(),
+        kind: v.kind,
+        dictCode: v.kind === 'select' ? (v.dictCode ?? null) : null,
+        target: v.target,
+        required: Boolean(v.required),
+        pattern: orNull(v.pattern),
+        sort: v.sort ?? 0,
+      }),
+    onClose,
+    onSaved,
+  });
   const kind = Form.useWatch('kind', form);
-  const dicts = useQuery({ queryKey: ['dict-lista'], queryFn: dictApi.lista, enabled: open });
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({ kind: 'text', target: 'athlete', required: false, sort: 0, dictCode: null, pattern: null });
-      return;
-    }
-    setLoading(true);
-    fieldApi
-      .form(editing)
-      .then((f) => {
-        setLoaded(f);
-        form.setFieldsValue(f);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: FieldBody) => {
-    const body: FieldBody = {
-      key: v.key.trim(),
-      label: v.label.trim(),
-      labelEn: (v.labelEn ?? '').trim(),
-      kind: v.kind,
-      dictCode: v.kind === 'select' ? (v.dictCode ?? null) : null,
-      target: v.target,
-      required: Boolean(v.required),
-      pattern: orNull(v.pattern),
-      sort: v.sort ?? 0,
-    };
-    if (isEdit && loaded) await fieldApi.update(loaded.id, { ...body, version: loaded.version });
-    else await fieldApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
+  const dicts = useQuery({ ...dictQueries.lista(), enabled: open });
 
   return (
     <FormModal<FieldBody>
-      open={open}
+      {...modal}
       title={isEdit ? t('base.field.editTitle') : t('base.field.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="field-form"
     >
       <Row gutter={16}>
@@ -364,7 +265,7 @@ function FieldFormModal({
         </Col>
         <Col xs={12} sm={12}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
       </Row>

@@ -1,4 +1,4 @@
-import { CheckOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import {
   ITEM_CODE_PATTERN,
   type ItemBody,
@@ -8,37 +8,25 @@ import {
   RESULT_FORMAT_LIST,
   type ResultFormat,
 } from '@baton/contracts';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  type TableColumnsType,
-} from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { itemApi } from '../../../api/base';
+import { Col, Form, Input, InputNumber, Row, Select, Space, Switch, type TableColumnsType } from 'antd';
+import { itemApi, itemQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   DictSelect,
   DictTag,
   downloadFrom,
   FormModal,
+  rowActions,
   SearchForm,
+  SortInput,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
 import { usePerm } from '../../../hooks/usePerm';
-import { useSticky } from '../../system/shared';
-import { CompactButton, RowAction } from './actions';
 
 type Filters = Partial<Pick<ItemPageQuery, 'keywords' | 'kind' | 'status'>>;
 
@@ -48,20 +36,8 @@ const Flag = ({ on }: { on: boolean }) => (on ? <CheckOutlined style={{ color: '
 /** Base data → Items (events): filters, table, create / edit, delete, export. */
 export default function ItemPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = usePerm();
-  const table = useRef<CrudTableHandle<ItemVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-  const reload = () => table.current?.reload();
-
-  const remove = async (ids: number[]) => {
-    await itemApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
+  const page = useCrudPage<ItemVO, Filters>({ remove: itemApi.remove });
 
   const columns: TableColumnsType<ItemVO> = [
     { title: t('base.item.code'), dataIndex: 'code', key: 'code', sorter: true, fixed: 'left' },
@@ -84,28 +60,10 @@ export default function ItemPage() {
     { title: t('base.item.relayLegs'), dataIndex: 'relayLegs', align: 'right', render: (v: number | null) => v ?? '—' },
     { title: t('crud.sort'), dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
     { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value="base:item:edit">
-            <RowAction
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row.id)}
-              data-testid="item-edit"
-              label={t('crud.edit')}
-            />
-          </Perm>
-          <Perm value="base:item:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <RowAction danger icon={<DeleteOutlined />} data-testid="item-delete" label={t('crud.delete')} />
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<ItemVO>((row) => [
+      { kind: 'edit', perm: 'base:item:edit', onClick: () => page.edit(row.id), testId: 'item-edit' },
+      { kind: 'delete', perm: 'base:item:delete', onClick: () => page.remove([row.id]), testId: 'item-delete' },
+    ]),
   ];
 
   return (
@@ -121,52 +79,31 @@ export default function ItemPage() {
           { name: 'kind', label: t('base.item.kind'), node: <DictSelect dictCode="item_kind" /> },
           { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<ItemVO, Filters>
-        ref={table}
-        queryKey="base-items"
+        ref={page.table}
+        queryKey={itemQueries.list()}
         request={itemApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('base.item.title')}
         selectable={can('base:item:delete')}
         defaultPageSize={20}
         data-testid="item-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="base:item:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="item-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="base:item:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <CompactButton
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selectedKeys.length}
-                  label={t('crud.batchDelete')}
-                />
-              </Popconfirm>
-            </Perm>
-            <Perm value="base:item:export">
-              <CompactButton
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => itemApi.export(filters), 'items.xlsx')}
-                data-testid="item-export"
-                label={t('crud.export')}
-              />
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="base:item"
+            testId="item"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+            onExport={() => downloadFrom(() => itemApi.export(page.filters), 'items.xlsx')}
+          />
         )}
       />
-      <ItemFormModal editing={editing} onClose={closeForm} onSaved={reload} />
+      <ItemFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
@@ -174,77 +111,42 @@ export default function ItemPage() {
 const CODE = new RegExp(ITEM_CODE_PATTERN);
 
 /** Create / edit an item; the loaded version travels with the edit. */
-function ItemFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ItemFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ItemBody>();
-  const [loaded, setLoaded] = useState<ItemVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
+  const { form, isEdit, modal } = useCrudForm<ItemBody, ItemVO>({
+    editing,
+    load: itemApi.form,
+    defaults: () => ({
+      kind: 'track',
+      resultFormat: 'time',
+      windMeasured: false,
+      usesLanes: false,
+      relayLegs: null,
+      sort: 0,
+      status: 1,
+    }),
+    save: (v, loaded) =>
+      createOrUpdate<ItemBody>(itemApi, loaded, {
+        code: v.code.trim(),
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        kind: v.kind,
+        resultFormat: v.resultFormat,
+        windMeasured: Boolean(v.windMeasured),
+        usesLanes: Boolean(v.usesLanes),
+        relayLegs: v.kind === 'relay' ? (v.relayLegs ?? null) : null,
+        sort: v.sort ?? 0,
+        status: v.status ?? 1,
+      }),
+    onClose,
+    onSaved,
+  });
   const kind = Form.useWatch('kind', form);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({
-        kind: 'track',
-        resultFormat: 'time',
-        windMeasured: false,
-        usesLanes: false,
-        relayLegs: null,
-        sort: 0,
-        status: 1,
-      });
-      return;
-    }
-    setLoading(true);
-    itemApi
-      .form(editing)
-      .then((item) => {
-        setLoaded(item);
-        form.setFieldsValue(item);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: ItemBody) => {
-    const body: ItemBody = {
-      code: v.code.trim(),
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      kind: v.kind,
-      resultFormat: v.resultFormat,
-      windMeasured: Boolean(v.windMeasured),
-      usesLanes: Boolean(v.usesLanes),
-      relayLegs: v.kind === 'relay' ? (v.relayLegs ?? null) : null,
-      sort: v.sort ?? 0,
-      status: v.status ?? 1,
-    };
-    if (isEdit && loaded) await itemApi.update(loaded.id, { ...body, version: loaded.version });
-    else await itemApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
 
   return (
     <FormModal<ItemBody>
-      open={editing !== null}
+      {...modal}
       title={isEdit ? t('base.item.editTitle') : t('base.item.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="item-form"
     >
       <Row gutter={16}>
@@ -307,7 +209,7 @@ function ItemFormModal({
         </Col>
         <Col xs={12} sm={6}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>

@@ -27,15 +27,14 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bibsApi } from '../../../api/competition-bibs';
+import { bibsApi, bibsQueries, DEFAULT_BIB_SCHEME } from '../../../api/competition-bibs';
 import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle } from '../../../components/crud';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual } from '../../system/shared';
 import { NoCompetitionMeeting, useCompetitionSelection } from '../shared';
 
-const LIST_KEY = 'comp-bibs';
 const BIB_RE = new RegExp(BIB_PATTERN);
 
 interface GroupOption {
@@ -60,9 +59,9 @@ function formFrom(settings: BibSettings | null, groups: GroupOption[]): SchemeFo
   const savedRanges = saved?.kind === 'group-ranges' ? saved.ranges : [];
   return {
     kind: saved?.kind ?? 'delegation',
-    start: saved?.kind === 'delegation' ? saved.start : 101,
-    step: saved?.kind === 'delegation' ? saved.step : 100,
-    order: saved?.order ?? 'id',
+    start: saved?.kind === 'delegation' ? saved.start : DEFAULT_BIB_SCHEME.start,
+    step: saved?.kind === 'delegation' ? saved.step : DEFAULT_BIB_SCHEME.step,
+    order: saved?.order ?? DEFAULT_BIB_SCHEME.order,
     ranges: groups.map((g, i) => {
       const r = savedRanges.find((x) => x.groupId === g.id);
       return { groupId: g.id, from: r?.from ?? (i + 1) * 1000 + 1, to: r?.to ?? (i + 1) * 1000 + 999 };
@@ -230,7 +229,7 @@ export default function BibsPage() {
 
   if (!meetingId) return <NoCompetitionMeeting loading={loading} />;
 
-  const reloadList = () => void qc.invalidateQueries({ queryKey: [LIST_KEY] });
+  const reloadList = () => void qc.invalidateQueries({ queryKey: bibsQueries.list() });
 
   const run = async (dryRun: boolean) => {
     const values = await form.validateFields();
@@ -425,7 +424,7 @@ export default function BibsPage() {
 
       <CrudTable<BibVO, { meetingId: number; keywords?: string; hasBib?: boolean }>
         ref={table}
-        queryKey={LIST_KEY}
+        queryKey={bibsQueries.list()}
         title={t('bibs.list')}
         params={{ meetingId, ...filters }}
         request={async ({ meetingId: id, ...q }) => {

@@ -5,6 +5,7 @@
  * server's file name; a refusal (nothing official yet, no bibs…) shows the server's message.
  */
 import {
+  AuditOutlined,
   FileDoneOutlined,
   FilePdfOutlined,
   IdcardOutlined,
@@ -13,16 +14,19 @@ import {
   TrophyOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { zonedTime } from '@baton/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Row, Select, Space, Typography } from 'antd';
-import type { AxiosResponse } from 'axios';
 import { type ReactNode, useMemo, useState } from 'react';
-import { documentsApi } from '../../../api/competition-documents';
+import { documentsApi, documentsQueries } from '../../../api/competition-documents';
+import type { BlobResponse } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
 import { CompetitionPicker, NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';
+import { BooksCard } from './BooksCard';
 
-type Fetch = () => Promise<AxiosResponse<Blob>>;
+type Fetch = () => Promise<BlobResponse>;
 
 interface DocProps {
   id: string;
@@ -91,6 +95,11 @@ export default function DocumentsPage() {
     return [...seen].map(([value, text]) => ({ value, label: text }));
   }, [events, pick]);
 
+  // Judges' cards by session (issue 24): the session belongs to the meeting it was chosen in.
+  const sessionsQ = useQuery(documentsQueries.sessions(meetingId));
+  const [session, setSession] = useState<{ meetingId?: number; id?: number }>({});
+  const sessionId = session.meetingId === meetingId ? session.id : undefined;
+
   if (!loading && !meetings.length) return <NoCompetitionMeeting loading={loading} />;
 
   const m = meetingId;
@@ -143,6 +152,15 @@ export default function DocumentsPage() {
             title={t('docs.results')}
             description={t('docs.resultsDesc')}
             fetch={roundId && round?.heats ? () => documentsApi.results(roundId) : undefined}
+          />
+        </Col>
+        <Col {...SPAN}>
+          <DocumentCard
+            id="judges-cards"
+            icon={<AuditOutlined />}
+            title={t('docs.judgesCards')}
+            description={t('docs.judgesCardsDesc')}
+            fetch={roundId && round?.heats ? () => documentsApi.judgesCards(roundId) : undefined}
           />
         </Col>
       </Row>
@@ -203,6 +221,36 @@ export default function DocumentsPage() {
             fetch={m ? () => documentsApi.scores(m) : undefined}
           />
         </Col>
+        <Col {...SPAN}>
+          <DocumentCard
+            id="session-cards"
+            icon={<AuditOutlined />}
+            title={t('docs.sessionCards')}
+            description={t('docs.sessionCardsDesc')}
+            extra={
+              <Select
+                value={sessionId}
+                placeholder={t('docs.chooseSession')}
+                onChange={(id: number) => setSession({ meetingId, id })}
+                loading={sessionsQ.isLoading}
+                notFoundContent={t('docs.noSessions')}
+                options={(sessionsQ.data ?? []).map((s) => ({
+                  value: s.id,
+                  label: `${s.day} ${selection.meeting ? zonedTime(s.startsAt, selection.meeting.timeZone) : ''} ${pick(s.name, s.nameEn)} (${t('docs.sessionRounds', { count: s.rounds })})`,
+                }))}
+                style={{ width: '100%' }}
+                aria-label={t('docs.session')}
+                data-testid="doc-session"
+              />
+            }
+            fetch={sessionId ? () => documentsApi.sessionCards(sessionId) : undefined}
+          />
+        </Col>
+        {selection.meeting?.access === 'manage' && (
+          <Col {...SPAN}>
+            <BooksCard meetingId={m} />
+          </Col>
+        )}
       </Row>
     </Space>
   );

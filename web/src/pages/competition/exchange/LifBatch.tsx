@@ -20,9 +20,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, List, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { exchangeApi } from '../../../api/competition-exchange';
+import { competitionQueries } from '../../../api/competition';
+import { exchangeApi, exchangeQueries } from '../../../api/competition-exchange';
 import { useTranslation } from '../../../app/i18n';
-import { COMP_KEYS } from '../shared';
 
 type FileDecision = LifDecisions['files'][number];
 
@@ -47,8 +47,9 @@ export function LifBatch({ meetingId, enabled }: { meetingId: number; enabled: b
       setFiles([]);
       setDecided({});
       setReview(null);
-      for (const h of vo.heats) void qc.invalidateQueries({ queryKey: COMP_KEYS.round(h.result.roundId) });
-      void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+      for (const h of vo.heats)
+        void qc.invalidateQueries({ queryKey: competitionQueries.round(h.result.roundId).queryKey });
+      void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
     },
   });
 
@@ -67,8 +68,7 @@ export function LifBatch({ meetingId, enabled }: { meetingId: number; enabled: b
     decide(f, { resolutions: { ...(decided[f.index]?.resolutions ?? {}), [c.id]: r } });
 
   const folder = useQuery({
-    queryKey: ['lif-folder', meetingId],
-    queryFn: () => exchangeApi.lifFolder(meetingId),
+    ...exchangeQueries.lifFolder(meetingId),
     enabled,
     refetchInterval: 5000,
   });

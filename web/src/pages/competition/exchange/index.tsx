@@ -16,14 +16,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { competitionQueries } from '../../../api/competition';
 import { type ExchangeFile, exchangeApi } from '../../../api/competition-exchange';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
+import { canRetryValid, ReportView } from '../../../components/crud/ReportView';
 import { Perm } from '../../../components/Perm';
 import { usePerm } from '../../../hooks/usePerm';
-import { canRetryValid, ReportView } from '../../meeting/delegation/shared';
 import {
-  COMP_KEYS,
   CompetitionPicker,
   type CompetitionSelection,
   NoCompetitionMeeting,
@@ -152,7 +152,7 @@ function HytekImport({ meetingId, enabled }: { meetingId: number; enabled: boole
     mutationFn: (mode: ImportMode) => exchangeApi.hytek(meetingId, file!, mode),
     onSuccess: (r) => {
       setReport(r);
-      if (r.imported > 0) void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+      if (r.imported > 0) void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
     },
   });
   return (
@@ -228,8 +228,8 @@ function LifCard({ selection, enabled }: { selection: CompetitionSelection; enab
       setResult(vo);
       setFile(null);
       message.success(t('exchange.lif.done', { count: vo.rows.length, number: heat?.number ?? '' }));
-      void qc.invalidateQueries({ queryKey: COMP_KEYS.round(vo.roundId) });
-      void qc.invalidateQueries({ queryKey: COMP_KEYS.events(selection.meetingId) });
+      void qc.invalidateQueries({ queryKey: competitionQueries.round(vo.roundId).queryKey });
+      void qc.invalidateQueries({ queryKey: competitionQueries.events(selection.meetingId).queryKey });
     },
   });
 

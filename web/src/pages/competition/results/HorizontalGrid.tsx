@@ -1,9 +1,11 @@
 import type { HeatStandingVO, HeatVO, RoundVO, StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
-import { Alert, Button, InputNumber, Popover, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Input, InputNumber, Popover, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
+import { readEntry } from './mark-entry';
 
 interface Props {
   round: RoundVO;
@@ -13,6 +15,8 @@ interface Props {
   busy: boolean;
   run: (write: () => Promise<RoundVO>) => Promise<RoundVO | null>;
 }
+
+const TRIAL_TYPED = ['X', '-', 'r'] as const;
 
 const shown = (t: TrialVO) => (t.outcome === 'O' ? (t.mark?.toFixed(2) ?? '') : t.outcome === '-' ? '–' : t.outcome);
 
@@ -29,24 +33,30 @@ function TrialCell(props: {
 }) {
   const { t } = useTranslation();
   const { start, seq, trial, windMeasured, open, busy } = props;
-  const [mark, setMark] = useState<number | null>(trial?.mark ?? null);
+  const [typedMark, setTypedMark] = useState(trial?.mark?.toFixed(2) ?? '');
+  const entry = readEntry(typedMark, TRIAL_TYPED);
+  const typedValue = entry.kind === 'mark' && /^\d{1,3}(\.\d{1,4})?$/.test(entry.mark) ? Number(entry.mark) : null;
+  const mark = typedValue !== null && typedValue <= 150 ? typedValue : null;
+  /** Enter: a mark saves as valid, `x` a foul, `-` a pass, `r` retired. */
+  const saveTyped = () => {
+    if (entry.kind === 'trial') props.onSave(entry.outcome, null, entry.outcome === 'X' ? wind : null);
+    else if (mark !== null) props.onSave('O', mark, wind);
+  };
   const [wind, setWind] = useState<number | null>(trial?.wind ?? null);
   const [visible, setVisible] = useState(false);
   const label = trial ? shown(trial) : '';
   const content = (
     <Space direction="vertical" size={8} data-testid="trial-editor">
       <Space wrap>
-        <InputNumber
-          value={mark}
-          min={0}
-          max={150}
-          step={0.01}
-          inputMode="decimal"
+        <Input
+          value={typedMark}
           autoFocus
+          maxLength={10}
           placeholder={t('results.markMetres')}
           aria-label={t('results.markMetres')}
-          onChange={(v) => setMark(v ?? null)}
-          onPressEnter={() => mark !== null && props.onSave('O', mark, wind)}
+          title={t('results.trialTyped')}
+          onChange={(e) => setTypedMark(e.target.value)}
+          onPressEnter={saveTyped}
           style={{ width: 120 }}
           data-testid="trial-mark"
         />
@@ -120,7 +130,7 @@ function TrialCell(props: {
       onOpenChange={(v) => {
         setVisible(v);
         if (v) {
-          setMark(trial?.mark ?? null);
+          setTypedMark(trial?.mark?.toFixed(2) ?? '');
           setWind(trial?.wind ?? null);
         }
       }}

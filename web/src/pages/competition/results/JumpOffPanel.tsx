@@ -3,7 +3,7 @@ import { Button, Card, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
 import { jumpOffStep, nextJumpOff } from './jump-off';
 
 interface Props {

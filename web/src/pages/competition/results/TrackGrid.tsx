@@ -1,12 +1,28 @@
 import type { HeatResultRow, HeatVO, MarkCode, RoundVO, StartVO } from '@baton/contracts';
-import { Button, Input, InputNumber, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Button,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
+import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
+import { codeText, readEntry } from './mark-entry';
 
-/** What the referee is typing for one competitor. */
+/** What the referee is typing for one competitor: the mark cell's text, and what it reads as. */
 interface Draft {
+  text: string;
   mark: string;
   reaction: number | null;
   code: MarkCode | null;
@@ -14,11 +30,19 @@ interface Draft {
 }
 
 const draftOf = (s: StartVO): Draft => ({
+  text: s.code ? codeText(s.code, s.dqRule) : (s.mark ?? ''),
   mark: s.code ? '' : (s.mark ?? ''),
   reaction: s.reactionTime,
   code: s.code,
   dqRule: s.dqRule ?? '',
 });
+
+/** The mark cell typed: a time, or a code (`dns`, `dnf`, `dq 162.7`) that sets the code column. */
+function typed(text: string): Partial<Draft> {
+  const entry = readEntry(text, TRACK_CODES);
+  if (entry.kind === 'code') return { text, mark: '', code: entry.code, dqRule: entry.dqRule };
+  return { text, mark: entry.kind === 'mark' ? entry.mark : '', code: null, dqRule: '' };
+}
 
 const TRACK_CODES: MarkCode[] = ['DNS', 'DNF', 'DQ'];
 
@@ -47,8 +71,9 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
   const [wind, setWind] = useState<number | null>(heat.wind);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  // A new heat, or the heat changed on the server (saved here or elsewhere): start from it again.
-  const stamp = `${heat.id}:${heat.version}:${heat.starts.map((s) => s.version).join(',')}`;
+  // A new heat, or its results changed on the server (saved here or elsewhere): start from it again.
+  // Not on the heat's version alone: marking it hand-timed keeps what is being typed.
+  const stamp = `${heat.id}:${heat.wind}:${heat.starts.map((s) => s.version).join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stamp says when the heat changed
   useEffect(() => {
     setDrafts(Object.fromEntries(heat.starts.map((s) => [s.id, draftOf(s)])));
@@ -78,6 +103,13 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
     );
     next?.focus();
     next?.select();
+  };
+
+  /** A combined event's times taken by hand (the tables' manual difference is added). */
+  const setHandTimed = async (handTimed: boolean) => {
+    if (await run(() => resultsApi.timing(heat.id, { version: heat.version, handTimed }))) {
+      feedback.message.success(t(handTimed ? 'results.handTimedOn' : 'results.handTimedOff'));
+    }
   };
 
   const save = async () => {
@@ -131,12 +163,12 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
         if (!editable || !d) return <Typography.Text strong>{s.code ?? s.mark ?? ''}</Typography.Text>;
         return (
           <Input
-            value={d.mark}
-            disabled={!!d.code}
+            value={d.text}
             placeholder={points ? '5000' : t('results.timePlaceholder')}
-            inputMode="decimal"
-            maxLength={16}
-            onChange={(e) => set(s.id, { mark: e.target.value })}
+            maxLength={48}
+            status={d.code ? 'warning' : undefined}
+            title={t('results.typeCodes')}
+            onChange={(e) => set(s.id, typed(e.target.value))}
             onKeyDown={(e) => onEnter(e, index, 'mark')}
             data-col="mark"
             data-row={index}
@@ -190,7 +222,9 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
           <Space.Compact style={{ width: '100%' }}>
             <Select<MarkCode | ''>
               value={d.code ?? ''}
-              onChange={(v) => set(s.id, { code: v || null })}
+              onChange={(v) =>
+                set(s.id, v ? { code: v, mark: '', text: codeText(v, d.dqRule) } : { code: null, text: d.mark })
+              }
               options={[
                 { value: '', label: '—' },
                 ...TRACK_CODES.map((c) => ({ value: c, label: `${c} ${t(`comp.code.${c}`)}` })),
@@ -206,7 +240,7 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
                 placeholder={t('results.dqRulePlaceholder')}
                 aria-label={t('results.dqRule')}
                 status={d.dqRule.trim() ? undefined : 'warning'}
-                onChange={(e) => set(s.id, { dqRule: e.target.value })}
+                onChange={(e) => set(s.id, { dqRule: e.target.value, text: codeText('DQ', e.target.value.trim()) })}
                 data-testid={`dq-rule-${s.id}`}
               />
             )}
@@ -252,6 +286,21 @@ export function TrackGrid({ round, heat, editable, busy, run }: Props) {
               </Typography.Text>
             )}
           </Space>
+        )}
+        {round.discipline && (
+          <Tooltip title={t('results.handTimedHint')}>
+            <Space size={6}>
+              <Switch
+                checked={heat.handTimed}
+                disabled={!editable}
+                loading={busy}
+                onChange={setHandTimed}
+                aria-label={t('results.handTimed')}
+                data-testid="hand-timed"
+              />
+              <Typography.Text>{t('results.handTimed')}</Typography.Text>
+            </Space>
+          </Tooltip>
         )}
         {editable && (
           <>

@@ -3,7 +3,8 @@ import { Alert, Button, InputNumber, Select, Space, Table, type TableColumnsType
 import { useEffect, useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { JumpOffPanel } from './JumpOffPanel';
 import { competitionOver, competitionTrials, jumpOffText, jumpOffTrials } from './jump-off';
 

@@ -1,20 +1,16 @@
-import type { HeatStandingVO, RoundVO } from '@baton/contracts';
+import type { RoundVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { resultsApi } from '../../../api/competition-results';
-import { COMP_KEYS } from '../shared';
+import { competitionQueries } from '../../../api/competition';
+import { resultsQueries } from '../../../api/competition-results';
 
 /**
  * The live standing of a heat. Its key sits under the round's, so the live refresh of the
  * round (a realtime `competition` frame) refreshes it too.
  */
-export const standingKey = (roundId: number | undefined, heatId: number | undefined) =>
-  [...COMP_KEYS.round(roundId), 'standing', heatId] as const;
-
 export function useStanding(roundId: number | undefined, heatId: number | undefined, enabled: boolean) {
-  return useQuery<HeatStandingVO>({
-    queryKey: standingKey(roundId, heatId),
-    queryFn: () => resultsApi.standing(heatId!),
+  return useQuery({
+    ...resultsQueries.standing(roundId, heatId),
     enabled: enabled && heatId !== undefined,
   });
 }
@@ -31,9 +27,9 @@ export function useRoundWrite(roundId: number | undefined, meetingId: number | u
       setBusy(true);
       try {
         const round = await write();
-        qc.setQueryData(COMP_KEYS.round(roundId), round);
-        void qc.invalidateQueries({ queryKey: [...COMP_KEYS.round(roundId), 'standing'] });
-        void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+        qc.setQueryData(competitionQueries.round(roundId).queryKey, round);
+        void qc.invalidateQueries({ queryKey: resultsQueries.standings(roundId) });
+        void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
         return round;
       } catch {
         return null;

@@ -15,6 +15,7 @@ import {
   useRound,
 } from '../shared';
 import { useRoundWrite, useStanding } from './actions';
+import { CombinedCard } from './CombinedCard';
 import { HorizontalGrid } from './HorizontalGrid';
 import { TrackGrid } from './TrackGrid';
 import { VerticalGrid } from './VerticalGrid';
@@ -92,7 +93,7 @@ export default function ResultsPage() {
   const { t } = useTranslation();
   const can = usePerm();
   const selection = useCompetitionSelection();
-  const { meetingId, meeting, roundId } = selection;
+  const { meetingId, meeting, roundId, event } = selection;
   useCompetitionLive(meetingId);
   const roundQ = useRound(roundId);
   const round = roundQ.data?.id === roundId ? roundQ.data : undefined;
@@ -143,7 +144,11 @@ export default function ResultsPage() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="results-page">
       <CompetitionPicker selection={selection} />
-      {roundId === undefined ? null : !round ? (
+      {roundId === undefined ? (
+        <Card variant="borderless">
+          <Empty description={t(event ? 'results.noRound' : 'results.chooseEvent')} data-testid="results-empty" />
+        </Card>
+      ) : !round ? (
         <Card variant="borderless" loading />
       ) : !round.heats.length ? (
         <Card variant="borderless">
@@ -174,6 +179,7 @@ export default function ResultsPage() {
           {heat && heat.status !== 'draft' && <div data-testid={`heat-${heat.number}`}>{grid()}</div>}
         </Card>
       )}
+      {event?.kind === 'combined' && <CombinedCard meetingId={meetingId} groupItemId={event.groupItemId} />}
     </Space>
   );
 }

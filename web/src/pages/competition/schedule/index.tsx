@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
-  MEETING_TIME_ZONE,
   type SessionVO,
   type TimetableRoundVO,
   type TimetableVO,
   zonedDay,
+  zonedInstant,
   zonedTime,
 } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,27 +24,25 @@ import {
   Typography,
 } from 'antd';
 import { type DragEvent, useMemo, useState } from 'react';
-import { scheduleApi } from '../../../api/competition-bibs';
+import { scheduleApi, scheduleQueries } from '../../../api/competition-bibs';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual } from '../../system/shared';
+import { timeZoneLabel } from '../../../utils/meeting-format';
 import { NoCompetitionMeeting, StatusTag, useCompetitionSelection, useEventLabel } from '../shared';
 import './schedule.css';
-import { zonedInstant } from './time';
 
-const KEY = (meetingId: number | undefined) => ['comp-timetable', meetingId] as const;
-const TZ = MEETING_TIME_ZONE;
+/** A session's times on the meeting's clock: `08:00–12:00`. */
+const span = (s: Pick<SessionVO, 'startsAt' | 'endsAt'>, tz: string) =>
+  `${zonedTime(s.startsAt, tz)}${s.endsAt ? `–${zonedTime(s.endsAt, tz)}` : ''}`;
 
-const span = (s: Pick<SessionVO, 'startsAt' | 'endsAt'>) =>
-  `${zonedTime(s.startsAt)}${s.endsAt ? `–${zonedTime(s.endsAt)}` : ''}`;
-
-/** Whether an instant falls inside a session (a session without an end lasts to the end of its day). */
-function fits(s: SessionVO, at: string): boolean {
+/** Whether an instant falls inside a session (a session without an end lasts to the end of its day on the meeting's clock). */
+function fits(s: SessionVO, at: string, tz: string): boolean {
   const t = Date.parse(at);
   if (t < Date.parse(s.startsAt)) return false;
   if (s.endsAt) return t <= Date.parse(s.endsAt);
-  return zonedDay(at) === s.day;
+  return zonedDay(at, tz) === s.day;
 }
 
 interface SessionForm {
@@ -133,13 +131,9 @@ export default function SchedulePage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const { meetings, meeting, meetingId, setMeetingId, loading } = useCompetitionSelection();
-  const q = useQuery({
-    queryKey: KEY(meetingId),
-    queryFn: () => scheduleApi.timetable(meetingId!),
-    enabled: meetingId !== undefined,
-  });
+  const q = useQuery({ ...scheduleQueries.timetable(meetingId), enabled: meetingId !== undefined });
   const data: TimetableVO | undefined = q.data;
-  const reload = () => void qc.invalidateQueries({ queryKey: KEY(meetingId) });
+  const reload = () => void qc.invalidateQueries({ queryKey: scheduleQueries.timetable(meetingId).queryKey });
 
   const [sessionForm] = Form.useForm<SessionForm>();
   const [editingSession, setEditingSession] = useState<SessionVO | 'new' | null>(null);
@@ -148,6 +142,8 @@ export default function SchedulePage() {
 
   const sessions = data?.sessions ?? [];
   const rounds = data?.rounds ?? [];
+  // The meeting's clock: every time on this page is shown and entered on it.
+  const tz = data?.timeZone ?? meeting?.timeZone;
   const dayName = (day: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'zh-CN', {
       timeZone: 'UTC',
@@ -158,16 +154,16 @@ export default function SchedulePage() {
 
   const days = useMemo(() => {
     const set = new Set<string>(sessions.map((s) => s.day));
-    for (const r of rounds) if (r.scheduledAt && r.sessionId === null) set.add(zonedDay(r.scheduledAt));
+    if (tz) for (const r of rounds) if (r.scheduledAt && r.sessionId === null) set.add(zonedDay(r.scheduledAt, tz));
     return [...set].sort();
-  }, [sessions, rounds]);
+  }, [sessions, rounds, tz]);
 
-  if (!meetingId) return <NoCompetitionMeeting loading={loading} />;
+  if (!meetingId || !tz) return <NoCompetitionMeeting loading={loading || !!meetingId} />;
 
   const move = async (round: TimetableRoundVO, session: SessionVO | null) => {
     if ((round.sessionId ?? null) === (session?.id ?? null)) return;
     // The round keeps its time when it fits the session, else it starts with the session.
-    const keep = !session || (round.scheduledAt !== null && fits(session, round.scheduledAt));
+    const keep = !session || (round.scheduledAt !== null && fits(session, round.scheduledAt, tz));
     try {
       await scheduleApi.scheduleRound(round.roundId, {
         version: round.version,
@@ -203,8 +199,8 @@ export default function SchedulePage() {
         name: s.name,
         nameEn: s.nameEn,
         day: s.day,
-        start: zonedTime(s.startsAt),
-        end: s.endsAt ? zonedTime(s.endsAt) : '',
+        start: zonedTime(s.startsAt, tz),
+        end: s.endsAt ? zonedTime(s.endsAt, tz) : '',
         sort: s.sort,
       });
     }
@@ -214,8 +210,8 @@ export default function SchedulePage() {
     const body = {
       name: v.name.trim(),
       nameEn: v.nameEn?.trim() ?? '',
-      startsAt: zonedInstant(v.day, v.start),
-      endsAt: v.end ? zonedInstant(v.day, v.end) : null,
+      startsAt: zonedInstant(v.day, v.start, tz),
+      endsAt: v.end ? zonedInstant(v.day, v.end, tz) : null,
       sort: v.sort ?? 0,
     };
     if (editingSession === 'new') await scheduleApi.createSession(meetingId, body);
@@ -240,8 +236,8 @@ export default function SchedulePage() {
     const session = sessions.find((s) => s.id === r.sessionId);
     roundForm.setFieldsValue({
       sessionId: r.sessionId,
-      day: r.scheduledAt ? zonedDay(r.scheduledAt) : (session?.day ?? meeting?.startDate),
-      time: r.scheduledAt ? zonedTime(r.scheduledAt) : session ? zonedTime(session.startsAt) : '',
+      day: r.scheduledAt ? zonedDay(r.scheduledAt, tz) : (session?.day ?? meeting?.startDate),
+      time: r.scheduledAt ? zonedTime(r.scheduledAt, tz) : session ? zonedTime(session.startsAt, tz) : '',
     });
     setEditingRound(r);
   };
@@ -252,7 +248,7 @@ export default function SchedulePage() {
     await scheduleApi.scheduleRound(editingRound.roundId, {
       version: editingRound.version,
       sessionId: v.sessionId ?? null,
-      scheduledAt: v.time && day ? zonedInstant(day, v.time) : null,
+      scheduledAt: v.time && day ? zonedInstant(day, v.time, tz) : null,
     });
     message.success(t('schedule.saved'));
     reload();
@@ -263,7 +259,7 @@ export default function SchedulePage() {
       title: t('schedule.time'),
       key: 'time',
       width: 72,
-      render: (_, r) => (r.scheduledAt ? zonedTime(r.scheduledAt) : '—'),
+      render: (_, r) => (r.scheduledAt ? zonedTime(r.scheduledAt, tz) : '—'),
     },
     { title: t('schedule.event'), key: 'event', render: (_, r) => label(r) },
     {
@@ -303,7 +299,7 @@ export default function SchedulePage() {
   const sessionColumns: TableColumnsType<SessionVO> = [
     { title: t('schedule.date'), key: 'day', render: (_, s) => dayName(s.day) },
     { title: t('schedule.name'), key: 'name', render: (_, s) => pick(s.name, s.nameEn) },
-    { title: t('schedule.time'), key: 'time', render: (_, s) => span(s) },
+    { title: t('schedule.time'), key: 'time', render: (_, s) => span(s, tz) },
     { title: t('schedule.rounds'), dataIndex: 'rounds', align: 'right' },
     ...(editable
       ? [
@@ -364,7 +360,7 @@ export default function SchedulePage() {
               style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
               data-testid="comp-meeting"
             />
-            <Typography.Text type="secondary">{t('schedule.timeZone', { zone: data?.timeZone ?? TZ })}</Typography.Text>
+            <Typography.Text type="secondary">{t('schedule.timeZone', { zone: timeZoneLabel(tz) })}</Typography.Text>
           </Space>
           <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
             {t('schedule.print')}
@@ -414,7 +410,7 @@ export default function SchedulePage() {
           {days.map((day) => {
             const daySessions = sessions.filter((s) => s.day === day);
             const loose = rounds.filter(
-              (r) => r.sessionId === null && r.scheduledAt && zonedDay(r.scheduledAt) === day,
+              (r) => r.sessionId === null && r.scheduledAt && zonedDay(r.scheduledAt, tz) === day,
             );
             return (
               <Card key={day} size="small" className="schedule-day" title={dayName(day)} data-testid={`day-${day}`}>
@@ -423,7 +419,7 @@ export default function SchedulePage() {
                     <Zone
                       key={s.id}
                       title={pick(s.name, s.nameEn)}
-                      extra={<Tag>{span(s)}</Tag>}
+                      extra={<Tag>{span(s, tz)}</Tag>}
                       rows={rounds.filter((r) => r.sessionId === s.id)}
                       columns={columns}
                       testId={`zone-session-${s.id}`}
@@ -532,14 +528,14 @@ export default function SchedulePage() {
             placeholder={t('schedule.noSession')}
             options={sessions.map((s) => ({
               value: s.id,
-              label: `${dayName(s.day)} ${pick(s.name, s.nameEn)} ${span(s)}`,
+              label: `${dayName(s.day)} ${pick(s.name, s.nameEn)} ${span(s, tz)}`,
             }))}
             onChange={(id?: number) => {
               const s = sessions.find((x) => x.id === id);
               if (s)
                 roundForm.setFieldsValue({
                   day: s.day,
-                  time: roundForm.getFieldValue('time') || zonedTime(s.startsAt),
+                  time: roundForm.getFieldValue('time') || zonedTime(s.startsAt, tz),
                 });
             }}
             data-testid="round-session"

@@ -26,21 +26,15 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { scoresApi } from '../../../api/competition-scores';
-import { delegationApi } from '../../../api/meeting';
+import { scoresApi, scoresQueries } from '../../../api/competition-scores';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
 import { useTopic } from '../../../realtime';
-import { useBilingual, useMobile } from '../../system/shared';
 import { NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';
 import { AwardModal, formatPoints, ScoringRules, SportsmanshipList, TeamOptionsModal } from './TeamScoring';
-
-export const SCORE_KEYS = {
-  scores: (meetingId: number | undefined, groupId: number | undefined) => ['comp-scores', meetingId, groupId] as const,
-  records: (meetingId: number | undefined) => ['comp-records', meetingId] as const,
-  delegations: (meetingId: number | undefined) => ['comp-score-delegations', meetingId] as const,
-};
 
 /** `+1.2` / `-0.4` / `0.0`. */
 export const windText = (w: number | null | undefined) =>
@@ -57,20 +51,12 @@ export default function ScoresPage() {
   const groupId = chosen.meetingId === meetingId ? chosen.groupId : undefined;
   const setGroupId = (id: number | undefined) => setChosen({ meetingId, groupId: id });
 
-  const scoresQ = useQuery({
-    queryKey: SCORE_KEYS.scores(meetingId, groupId),
-    queryFn: () => scoresApi.scores(meetingId!, groupId),
-    enabled: meetingId !== undefined,
-  });
-  const recordsQ = useQuery({
-    queryKey: SCORE_KEYS.records(meetingId),
-    queryFn: () => scoresApi.records(meetingId!),
-    enabled: meetingId !== undefined,
-  });
+  const scoresQ = useQuery({ ...scoresQueries.points(meetingId, groupId), enabled: meetingId !== undefined });
+  const recordsQ = useQuery({ ...scoresQueries.records(meetingId), enabled: meetingId !== undefined });
   useTopic('competition', (frame) => {
     if (frame.meetingId !== meetingId || (frame.change !== 'scores' && frame.change !== 'results')) return;
-    void qc.invalidateQueries({ queryKey: ['comp-scores', meetingId] });
-    void qc.invalidateQueries({ queryKey: SCORE_KEYS.records(meetingId) });
+    void qc.invalidateQueries({ queryKey: scoresQueries.pointsOf(meetingId) });
+    void qc.invalidateQueries({ queryKey: scoresQueries.records(meetingId).queryKey });
   });
 
   const can = usePerm();
@@ -79,8 +65,7 @@ export default function ScoresPage() {
   const closeDialog = useCallback(() => setDialog(null), []);
   const readDelegations = manage && can('meeting:delegation:query');
   const delegationsQ = useQuery({
-    queryKey: SCORE_KEYS.delegations(meetingId),
-    queryFn: () => delegationApi.page({ meetingId: meetingId!, pageNum: 1, pageSize: 100, sortKey: 'name' }),
+    ...scoresQueries.delegations(meetingId),
     enabled: meetingId !== undefined && readDelegations && dialog === 'awards',
   });
 
@@ -93,7 +78,7 @@ export default function ScoresPage() {
   if (!loading && !meetings.length) return <NoCompetitionMeeting loading={loading} />;
   const s = scoresQ.data;
   const refetchScores = () => {
-    void qc.invalidateQueries({ queryKey: ['comp-scores', meetingId] });
+    void qc.invalidateQueries({ queryKey: scoresQueries.pointsOf(meetingId) });
   };
   // The meeting's delegations to award: those listed (with the right to read them), those in the
   // table and those already awarded.
@@ -207,7 +192,7 @@ export default function ScoresPage() {
                   loading={recordsQ.isLoading}
                   manage={selection.meeting?.access === 'manage'}
                   onChanged={() => {
-                    void qc.invalidateQueries({ queryKey: SCORE_KEYS.records(meetingId) });
+                    void qc.invalidateQueries({ queryKey: scoresQueries.records(meetingId).queryKey });
                   }}
                 />
               ),

@@ -1,13 +1,12 @@
 import type { SportsmanshipBody, TeamScoresVO, TeamScoringBody } from '@baton/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
-import { serveFake } from '../../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { PointsTable } from './index';
 import { AwardModal, ScoringRules, TeamOptionsModal } from './TeamScoring';
 
@@ -56,10 +55,10 @@ const SCORES: TeamScoresVO = {
 /* ---- the fake server: the two PUTs, answering as the contract says ---- */
 
 let puts: { url: string; body: unknown }[] = [];
-const answer = (config: InternalAxiosRequestConfig, data: unknown) =>
+const answer = (config: FakeCall, data: unknown) =>
   Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;

@@ -15,17 +15,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { competitionApi } from '../../../api/competition';
+import { competitionQueries } from '../../../api/competition';
 import { useTranslation } from '../../../app/i18n';
+import { useBilingual } from '../../../hooks/language';
+import { useRoundLabel } from '../../../hooks/round-label';
 import { useTopic } from '../../../realtime';
 import { batchFrames } from '../../../realtime/batch';
-import { useBilingual } from '../../system/shared';
-
-export const COMP_KEYS = {
-  meetings: ['comp-meetings'] as const,
-  events: (meetingId: number | undefined) => ['comp-events', meetingId] as const,
-  round: (roundId: number | undefined) => ['comp-round', roundId] as const,
-};
 
 function useParam(name: string): [number | undefined, (v: number | undefined) => void] {
   const [params, setParams] = useSearchParams();
@@ -65,17 +60,13 @@ export interface CompetitionSelection {
  * and the event and round chosen (by default the first round with heats not yet official).
  */
 export function useCompetitionSelection(): CompetitionSelection {
-  const meetingsQ = useQuery({ queryKey: COMP_KEYS.meetings, queryFn: competitionApi.meetings, staleTime: 30_000 });
+  const meetingsQ = useQuery(competitionQueries.meetings());
   const meetings = useMemo(() => meetingsQ.data ?? [], [meetingsQ.data]);
   const [fromUrl] = useParam('meetingId');
   const [groupItemId] = useParam('groupItemId');
   const [roundParam, setRoundId] = useParam('roundId');
   const meetingId = meetings.some((m) => m.id === fromUrl) ? fromUrl : meetings[0]?.id;
-  const eventsQ = useQuery({
-    queryKey: COMP_KEYS.events(meetingId),
-    queryFn: () => competitionApi.events(meetingId!),
-    enabled: meetingId !== undefined,
-  });
+  const eventsQ = useQuery({ ...competitionQueries.events(meetingId), enabled: meetingId !== undefined });
   const events = useMemo(() => eventsQ.data ?? [], [eventsQ.data]);
   const event = events.find((e) => e.groupItemId === groupItemId);
   // By default the round being worked on: the first not yet official (else the last).
@@ -131,11 +122,7 @@ export function useCompetitionSelection(): CompetitionSelection {
 
 /** One round with heats and results, refreshed live. */
 export function useRound(roundId: number | undefined) {
-  return useQuery({
-    queryKey: COMP_KEYS.round(roundId),
-    queryFn: () => competitionApi.round(roundId!),
-    enabled: roundId !== undefined,
-  });
+  return useQuery({ ...competitionQueries.round(roundId), enabled: roundId !== undefined });
 }
 
 /**
@@ -147,9 +134,9 @@ export function useCompetitionLive(meetingId: number | undefined) {
   const batch = useMemo(
     () =>
       batchFrames<CompetitionFrame>((frames) => {
-        void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
+        void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
         for (const roundId of new Set(frames.map((f) => f.roundId)))
-          void qc.invalidateQueries({ queryKey: COMP_KEYS.round(roundId) });
+          void qc.invalidateQueries({ queryKey: competitionQueries.round(roundId).queryKey });
       }),
     [qc, meetingId],
   );
@@ -185,6 +172,7 @@ export function CompetitionPicker({ selection, extra }: { selection: Competition
   const { t } = useTranslation();
   const pick = useBilingual();
   const label = useEventLabel();
+  const roundLabel = useRoundLabel();
   const { meetings, meetingId, setMeetingId, events, event, setGroupItemId, round, setRoundId } = selection;
   return (
     <Card variant="borderless" size="small" data-testid="comp-picker">
@@ -211,11 +199,21 @@ export function CompetitionPicker({ selection, extra }: { selection: Competition
           data-testid="comp-event"
         />
         {event &&
-          (event.rounds.length ? (
+          (event.kind === 'combined' && event.rounds.length ? (
+            // A combined event's rounds are its disciplines (up to ten): a list, not a row of buttons.
+            <Select
+              value={round?.id}
+              onChange={(v: number) => setRoundId(v)}
+              options={event.rounds.map((r) => ({ value: r.id, label: roundLabel(r) }))}
+              style={{ width: 200, maxWidth: 'calc(100vw - 96px)' }}
+              aria-label={t('comp.round')}
+              data-testid="comp-round"
+            />
+          ) : event.rounds.length ? (
             <Segmented
               value={round?.id}
               onChange={(v) => setRoundId(Number(v))}
-              options={event.rounds.map((r) => ({ value: r.id, label: t(`comp.roundName.${r.name}`) }))}
+              options={event.rounds.map((r) => ({ value: r.id, label: roundLabel(r) }))}
               data-testid="comp-round"
             />
           ) : (

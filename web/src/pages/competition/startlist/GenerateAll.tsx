@@ -8,9 +8,11 @@ import type { StartListGenerateAllVO } from '@baton/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { competitionQueries } from '../../../api/competition';
 import { startListApi } from '../../../api/competition-startlists';
 import { useTranslation } from '../../../app/i18n';
-import { COMP_KEYS, useEventLabel } from '../shared';
+import { useEventLabel } from '../shared';
+import { MissingBibs } from './MissingBibs';
 
 export function GenerateAll({ meetingId }: { meetingId: number }) {
   const { t } = useTranslation();
@@ -20,8 +22,8 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
   const all = useMutation({
     mutationFn: () => startListApi.generateAll(meetingId, {}),
     onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
-      void qc.invalidateQueries({ queryKey: COMP_KEYS.round(undefined).slice(0, 1) });
+      void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
+      void qc.invalidateQueries({ queryKey: competitionQueries.rounds() });
       setResult(r);
     },
   });
@@ -64,12 +66,23 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
               }
               data-testid="sl-all-summary"
             />
+            {result.absentLeftOut ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('startlist.all.absentLeftOut', { count: result.absentLeftOut })}
+                data-testid="sl-all-absent"
+              />
+            ) : null}
+            <MissingBibs meetingId={meetingId} count={result.missingBibs} manage all />
             <SummaryList
               title={t('startlist.all.madeList')}
               rows={result.made.map((m) => ({
                 key: m.roundId,
                 label: label(m),
-                note: t('startlist.all.heatsStarts', { heats: m.heats, starts: m.starts }),
+                note: m.absentLeftOut
+                  ? t('startlist.all.heatsStartsAbsent', { heats: m.heats, starts: m.starts, absent: m.absentLeftOut })
+                  : t('startlist.all.heatsStarts', { heats: m.heats, starts: m.starts }),
               }))}
               testId="sl-all-made"
             />

@@ -1,11 +1,9 @@
 import type { CompLogVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Timeline, Typography } from 'antd';
-import { startListApi } from '../../../api/competition-startlists';
+import { startListQueries } from '../../../api/competition-startlists';
 import { useTranslation } from '../../../app/i18n';
-import { useMobile } from '../../system/shared';
-
-export const logKey = (roundId: number | undefined) => ['comp-round-log', roundId] as const;
+import { useMobile } from '../../../hooks/useMobile';
 
 interface Slot {
   heat?: number;
@@ -63,8 +61,7 @@ export function LogDrawer({
   const mobile = useMobile();
   const describe = useDescribe();
   const q = useQuery({
-    queryKey: logKey(roundId),
-    queryFn: () => startListApi.log(roundId!),
+    ...startListQueries.log(roundId),
     enabled: open && roundId !== undefined,
   });
   return (

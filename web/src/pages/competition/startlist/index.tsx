@@ -26,11 +26,11 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { startListApi } from '../../../api/competition-startlists';
+import { competitionQueries } from '../../../api/competition';
+import { startListApi, startListQueries } from '../../../api/competition-startlists';
 import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import {
-  COMP_KEYS,
   CompetitionPicker,
   NoCompetitionMeeting,
   useCompetitionLive,
@@ -39,7 +39,8 @@ import {
 } from '../shared';
 import { GenerateAll } from './GenerateAll';
 import { HeatCard, type MoveTarget } from './HeatCard';
-import { LogDrawer, logKey } from './LogDrawer';
+import { LogDrawer } from './LogDrawer';
+import { MissingBibs } from './MissingBibs';
 import { SettingsModal, type SettingsValues } from './SettingsModal';
 
 const SEED_PATTERN = /^[\w.:-]{1,64}$/;
@@ -105,9 +106,9 @@ export default function StartListPage() {
 
   /** A write answered with the round: show it, refresh the lists and the log. */
   const landed = (r: RoundVO, text: string) => {
-    qc.setQueryData(COMP_KEYS.round(r.id), r);
-    void qc.invalidateQueries({ queryKey: COMP_KEYS.events(meetingId) });
-    void qc.invalidateQueries({ queryKey: logKey(r.id) });
+    qc.setQueryData(competitionQueries.round(r.id).queryKey, r);
+    void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
+    void qc.invalidateQueries({ queryKey: startListQueries.log(r.id).queryKey });
     if (r.id !== roundId) setRoundId(r.id);
     message.success(text);
   };
@@ -120,7 +121,13 @@ export default function StartListPage() {
         ...seedBody,
         ...(heats ? { heats } : {}),
       }),
-    onSuccess: (r) => landed(r, t('startlist.generated', { heats: r.heats.length })),
+    onSuccess: (r) =>
+      landed(
+        r,
+        r.absentLeftOut
+          ? t('startlist.generatedAbsent', { heats: r.heats.length, absent: r.absentLeftOut })
+          : t('startlist.generated', { heats: r.heats.length }),
+      ),
   });
   const draw = useMutation({
     mutationFn: () => startListApi.draw(round!.id, { ...seedBody, version: round!.version }),
@@ -155,13 +162,15 @@ export default function StartListPage() {
 
   if (!selection.loading && !selection.meetings.length) return <NoCompetitionMeeting loading={false} />;
 
-  const field = event?.kind === 'field-height' || event?.kind === 'field-distance';
+  // A combined event's round is run as its discipline (round.event: track, jump or throw).
+  const kind = round?.event.kind ?? event?.kind;
+  const field = kind === 'field-height' || kind === 'field-distance';
   // Lanes as the round starts: two per lane always draws lanes, a waterfall never (RoundVO.start).
   const start = round?.start ?? 'lanes';
   const lanes =
     !!round &&
     !field &&
-    (event?.kind === 'track' || event?.kind === 'relay') &&
+    (kind === 'track' || kind === 'relay') &&
     (start === 'two-per-lane' || (start === 'lanes' && round.event.usesLanes));
   const laneCount = Math.max(8, ...(round?.heats.flatMap((h) => h.starts.map((s) => s.lane ?? 0)) ?? []));
   const hasHeats = !!round?.heats.length;
@@ -229,7 +238,17 @@ export default function StartListPage() {
           </Popconfirm>
         )}
         {perms.publish && hasHeats && anyDraft && (
-          <Popconfirm title={t('startlist.publishConfirm')} onConfirm={() => publish.mutate()}>
+          <Popconfirm
+            title={t('startlist.publishConfirm')}
+            description={
+              round && round.missingBibs > 0 ? (
+                <Typography.Text type="warning" data-testid="sl-publish-bibs">
+                  {t('startlist.bibs.publishWarning', { count: round.missingBibs })}
+                </Typography.Text>
+              ) : undefined
+            }
+            onConfirm={() => publish.mutate()}
+          >
             <Button type="primary" loading={publish.isPending} data-testid="sl-publish">
               {t('startlist.publish')}
             </Button>
@@ -269,6 +288,9 @@ export default function StartListPage() {
       ) : (
         <>
           {toolbar}
+          {round && meetingId !== undefined && (
+            <MissingBibs meetingId={meetingId} count={round.missingBibs} manage={manage} />
+          )}
           {roundQ.isLoading ? (
             <Spin />
           ) : hasHeats ? (

@@ -1,26 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
-import service from '../../../api/request';
 import i18n from '../../../app/i18n';
 import { useAppStore } from '../../../stores/app';
+import { type FakeAnswer, type FakeCall, type FakeServer, fakeFetch } from '../../../test/fake-fetch';
 import ApiDocPage from './index';
 import type { OpenApiDoc } from './openapi';
 
-/* ---- a fake server behind the one axios instance: each GET /api/openapi.json takes the next answer ---- */
+/* ---- a fake server behind fetch: each GET /api/openapi.json takes the next answer ---- */
 
-type Answer = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+type Answer = (call: FakeCall) => Promise<FakeAnswer>;
 let answers: Answer[] = [];
 let asked = 0;
 
 const ok =
   (data: unknown): Answer =>
-  (config) =>
-    Promise.resolve({ data, status: 200, statusText: 'OK', headers: {}, config });
-/** No answer at all (a dropped connection), as axios reports it. */
-const dropped: Answer = (config) =>
-  Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}, undefined));
+  () =>
+    Promise.resolve({ data, status: 200 });
+/** No answer at all (a dropped connection): `fetch` rejects. */
+const dropped: Answer = () => Promise.reject(new Error('connection dropped'));
 /** An answer that only comes when the test says so. */
 function later(): { answer: Answer; resolve: (data: unknown) => void } {
   let resolve: (data: unknown) => void = () => {};
@@ -33,7 +31,7 @@ function later(): { answer: Answer; resolve: (data: unknown) => void } {
   };
 }
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   if (config.url !== '/api/openapi.json') return Promise.reject(new Error(`not faked: ${config.url}`));
   asked += 1;
   const next = answers.shift();
@@ -67,12 +65,12 @@ async function open() {
   );
 }
 
-const originalAdapter = service.defaults.adapter;
+let realFetch = () => {};
 beforeAll(() => {
-  service.defaults.adapter = fakeServer;
+  realFetch = fakeFetch(fakeServer);
 });
 afterAll(() => {
-  service.defaults.adapter = originalAdapter;
+  realFetch();
 });
 beforeEach(async () => {
   answers = [];
@@ -118,13 +116,13 @@ describe('API docs page', () => {
     await i18n.changeLanguage('en');
     await expect.poll(error).toContain('The API document could not be loaded');
 
-    // No answer at all: still an error (without axios' English), still no count.
+    // No answer at all: still an error (without the browser's English), still no count.
     retry().click();
     await expect.poll(() => asked).toBe(2);
     // The new failure has no reason of its own to give: the old one goes, the title stays.
     await expect.poll(error).not.toContain('did not answer');
     expect(error()).toContain('The API document could not be loaded');
-    expect(error()).not.toContain('Network Error');
+    expect(error()).not.toContain('Failed to fetch');
     expect(count()).toBeNull();
 
     retry().click();

@@ -20,6 +20,7 @@ import {
   theme,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { NotADocumentError, openApiQueries } from '../../../api/openapi';
 import { isEnvelope, request } from '../../../api/request';
 import { type TFunction, useTranslation } from '../../../app/i18n';
 import { useAppStore } from '../../../stores/app';
@@ -28,7 +29,6 @@ import {
   type Endpoint,
   fillPath,
   groupByTag,
-  isOpenApiDoc,
   type JsonSchema,
   type OpenApiDoc,
   type Parameter,
@@ -298,16 +298,10 @@ function OperationDetail({ doc, ep }: { doc: OpenApiDoc; ep: Endpoint }) {
   );
 }
 
-/** An answer that is no OpenAPI document (an HTML page, an empty body): worded when shown, in the language then. */
-class NotADocumentError extends Error {
-  override name = 'NotADocumentError';
-}
-
-/** What to say under "could not be loaded": the server's message, or ours; not axios' English. */
+/** What to say under "could not be loaded": the server's message, or ours; not the browser's English. */
 function failureText(error: unknown, t: TFunction): string | undefined {
   if (error instanceof NotADocumentError) return t('demo.apiDoc.notADocument');
-  if (isEnvelope(error)) return error.msg;
-  return error instanceof Error && error.name !== 'AxiosError' ? error.message : undefined;
+  return isEnvelope(error) ? error.msg : undefined;
 }
 
 /** Demo → API docs: the server's OpenAPI document as an interactive reference. */
@@ -316,16 +310,7 @@ export default function ApiDocPage() {
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [filter, setFilter] = useState('');
   const [tag, setTag] = useState<string | undefined>();
-  const docQuery = useQuery({
-    queryKey: ['openapi'],
-    queryFn: async () => {
-      const answer = await request<OpenApiDoc>({ url: '/api/openapi.json', method: 'get' });
-      // Anything but a document (an HTML page, an empty answer) is a failure, not an empty API.
-      if (!isOpenApiDoc(answer)) throw new NotADocumentError('not an OpenAPI document');
-      return answer;
-    },
-    staleTime: 5 * 60_000,
-  });
+  const docQuery = useQuery(openApiQueries.document());
   const doc = docQuery.data;
   const groups = useMemo(() => (doc ? groupByTag(doc) : new Map<string, Endpoint[]>()), [doc]);
   const count = [...groups.values()].reduce((n, l) => n + l.length, 0);

@@ -2,7 +2,7 @@ import { CopyOutlined, DownloadOutlined, EyeOutlined, TableOutlined } from '@ant
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { type GeneratedFile, listCodegenTables, previewCodegen } from '../../../api/codegen';
+import { codegenQueries, type GeneratedFile } from '../../../api/codegen';
 import { useTranslation } from '../../../app/i18n';
 import { Editor } from '../../../components/Editor';
 import { useAppStore } from '../../../stores/app';
@@ -27,12 +27,8 @@ export default function CodegenPage() {
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [table, setTable] = useState<string | undefined>();
   const [active, setActive] = useState<string>();
-  const tables = useQuery({ queryKey: ['codegen-tables'], queryFn: listCodegenTables });
-  const preview = useQuery({
-    queryKey: ['codegen-preview', table],
-    queryFn: () => previewCodegen(table!),
-    enabled: Boolean(table),
-  });
+  const tables = useQuery(codegenQueries.tables());
+  const preview = useQuery({ ...codegenQueries.preview(table), enabled: Boolean(table) });
   const files = preview.data?.files ?? [];
   const current = files.find((f) => f.path === active) ?? files[0];
 

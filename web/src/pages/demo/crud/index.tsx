@@ -1,25 +1,24 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DICT_CODE_PATTERN, type DictBody, type DictPageQuery, type DictPageVO } from '@baton/contracts';
-import { Alert, App, Button, Form, Input, Popconfirm, Space, type TableColumnsType } from 'antd';
-import { useRef, useState } from 'react';
-import { dictApi } from '../../../api/system';
+import { DICT_CODE_PATTERN, type DictBody, type DictForm, type DictPageQuery, type DictPageVO } from '@baton/contracts';
+import { Alert, Form, Input, Space, type TableColumnsType } from 'antd';
+import { dictApi, dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  rowActions,
   SearchForm,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
 import { usePerm } from '../../../hooks/usePerm';
 import { useDictStore } from '../../../stores/dict';
 
 type Filters = Partial<Pick<DictPageQuery, 'keywords' | 'status'>>;
-type Values = DictBody & { version?: number };
 
 /**
  * Demo → CRUD: a complete list / search / create / edit / delete page over a real resource (the
@@ -27,58 +26,29 @@ type Values = DictBody & { version?: number };
  */
 export default function CrudDemoPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const can = usePerm();
   const en = i18n.language === 'en';
-  const table = useRef<CrudTableHandle<DictPageVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
-  const [loadingForm, setLoadingForm] = useState(false);
-  const [form] = Form.useForm<Values>();
-
-  const changed = (key: string) => {
-    message.success(t(key));
-    table.current?.reload();
+  const page = useCrudPage<DictPageVO, Filters>({
+    remove: dictApi.remove,
     // Dictionaries feed the cache of spec §4: reload it so tags and pickers follow.
-    void useDictStore.getState().reload();
-  };
-
-  const openForm = async (id: number) => {
-    setEditing(id);
-    form.resetFields();
-    if (!id) {
-      form.setFieldsValue({ status: 1 });
-      return;
-    }
-    setLoadingForm(true);
-    try {
-      const f = await dictApi.form(id);
-      form.setFieldsValue({ ...f, remark: f.remark ?? '' });
-    } catch {
-      setEditing(null);
-    } finally {
-      setLoadingForm(false);
-    }
-  };
-
-  const save = async (v: Values) => {
-    const body: DictBody = {
-      dictCode: v.dictCode.trim(),
-      name: v.name.trim(),
-      nameEn: v.nameEn?.trim() ?? '',
-      status: v.status,
-      remark: v.remark?.trim() || null,
-    };
-    if (editing) await dictApi.update(editing, { ...body, version: v.version ?? 1 });
-    else await dictApi.create(body);
-    changed('crud.saved');
-  };
-
-  const remove = async (ids: number[]) => {
-    await dictApi.remove(ids);
-    table.current?.clearSelection();
-    changed('crud.deleted');
-  };
+    onChanged: () => void useDictStore.getState().reload(),
+  });
+  const { isEdit, modal } = useCrudForm<DictBody, DictForm>({
+    editing: page.editing,
+    load: dictApi.form,
+    toValues: (f) => ({ ...f, remark: f.remark ?? '' }),
+    defaults: () => ({ status: 1 }),
+    save: (v, loaded) =>
+      createOrUpdate<DictBody>(dictApi, loaded, {
+        dictCode: v.dictCode.trim(),
+        name: v.name.trim(),
+        nameEn: v.nameEn?.trim() ?? '',
+        status: v.status,
+        remark: v.remark?.trim() || null,
+      }),
+    onClose: page.closeForm,
+    onSaved: page.changed,
+  });
 
   const columns: TableColumnsType<DictPageVO> = [
     { title: t('demo.crud.code'), dataIndex: 'dictCode', render: (v: string) => <code>{v}</code> },
@@ -95,28 +65,13 @@ export default function CrudDemoPage() {
     },
     { title: t('crud.remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('crud.createdAt'), dataIndex: 'createdAt', width: 180, render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 170,
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value="sys:dict:edit">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openForm(row.id)}>
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          <Perm value="sys:dict:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<DictPageVO>(
+      (row) => [
+        { kind: 'edit', perm: 'sys:dict:edit', onClick: () => page.edit(row.id) },
+        { kind: 'delete', perm: 'sys:dict:delete', onClick: () => page.remove([row.id]) },
+      ],
+      { width: 170 },
+    ),
   ];
 
   return (
@@ -127,48 +82,29 @@ export default function CrudDemoPage() {
           { name: 'keywords', label: t('crud.keywords'), node: <Input allowClear maxLength={100} /> },
           { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v) as Filters)}
+        onSearch={page.search}
       />
       <CrudTable<DictPageVO, Filters>
-        ref={table}
-        queryKey="demo-crud-dicts"
+        ref={page.table}
+        queryKey={dictQueries.demoList()}
         request={dictApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('demo.crud.title')}
         selectable={can('sys:dict:delete')}
         tableProps={{ scroll: { x: 900 } }}
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="sys:dict:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void openForm(0)}>
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="sys:dict:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="sys:dict"
+            testId="demo-dict"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+          />
         )}
       />
-      <FormModal<Values>
-        open={editing !== null}
-        title={editing ? t('crud.edit') : t('crud.add')}
-        form={form}
-        loading={loadingForm}
-        onSubmit={save}
-        onClose={() => setEditing(null)}
-        formProps={{ layout: 'vertical' }}
-      >
+      <FormModal<DictBody> {...modal} title={isEdit ? t('crud.edit') : t('crud.add')}>
         <Form.Item
           name="dictCode"
           label={t('demo.crud.code')}
@@ -177,7 +113,7 @@ export default function CrudDemoPage() {
             { pattern: new RegExp(DICT_CODE_PATTERN), message: t('demo.crud.rules.codeFormat') },
           ]}
         >
-          <Input maxLength={50} disabled={Boolean(editing)} />
+          <Input maxLength={50} disabled={isEdit} />
         </Form.Item>
         <Form.Item name="name" label={t('demo.crud.nameZh')} rules={[{ required: true, whitespace: true }]}>
           <Input maxLength={50} />

@@ -1,6 +1,6 @@
 import { FileExcelOutlined, FilePdfOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons';
 import { FILE_LIMITS, type FileVO } from '@baton/contracts';
-import { Alert, App, Card, Image, List, Tag, Typography, theme, Upload } from 'antd';
+import { Alert, App, Card, Image, List, Progress, Tag, Typography, theme, Upload } from 'antd';
 import { useState } from 'react';
 import { formatBytes, isImageType, sizeLimitOf, uploadFile } from '../../../api/files';
 import { isEnvelope } from '../../../api/request';
@@ -14,6 +14,8 @@ interface Row {
   name: string;
   size: number;
   status: 'uploading' | 'done' | 'error';
+  /** Share sent so far, 0–100, while uploading. */
+  percent?: number;
   file?: FileVO;
   error?: string;
 }
@@ -50,7 +52,7 @@ export default function UploadPage() {
   const upload = async (file: File & { uid: string }) => {
     setRows((list) => [{ uid: file.uid, name: file.name, size: file.size, status: 'uploading' }, ...list]);
     try {
-      const stored = await uploadFile(file);
+      const stored = await uploadFile(file, undefined, (percent) => patch(file.uid, { percent }));
       patch(file.uid, { status: 'done', file: stored });
     } catch (error) {
       patch(file.uid, { status: 'error', error: isEnvelope(error) ? error.msg : t('demo.upload.failed') });
@@ -125,6 +127,9 @@ export default function UploadPage() {
               description={
                 <span>
                   {formatBytes(r.file?.size ?? r.size)}
+                  {r.status === 'uploading' && (
+                    <Progress percent={r.percent ?? 0} size="small" data-testid="upload-progress" />
+                  )}
                   {r.file && <Typography.Text type="secondary"> · {r.file.mime}</Typography.Text>}
                   {r.error && (
                     <Typography.Text type="danger" style={{ display: 'block' }} data-testid="upload-error">

@@ -4,14 +4,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { useBilingual } from '../../system/shared';
-import { isField, markText, positiveId, windText } from '../live/format';
+import { useBilingual } from '../../../hooks/language';
+import { useLiveCompetition, usePublicAthlete } from '../../../hooks/live';
+import { usePublicBase } from '../../../hooks/public';
+import { isField, markText, positiveId, windText } from '../../../utils/live-format';
+import { meetingDateTime } from '../../../utils/meeting-format';
 import { LiveStatus } from '../live/HeatTable';
-import { useLiveCompetition, usePublicAthlete } from '../live/hooks';
 import { LiveTitle } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
-import { meetingDateTime } from '../parts/format';
-import { usePublicBase } from '../parts/hooks';
 import '../parts/parts.css';
 import '../live/live.css';
 
@@ -51,7 +51,7 @@ function EntryBlock({ entry, card }: { entry: PublicAthleteEntryVO; card: Public
               <div>
                 <div>{where}</div>
                 <div className="pub-muted">
-                  {meetingDateTime(s.scheduledAt)} <LiveStatus status={s.heatStatus} />
+                  {meetingDateTime(s.scheduledAt, card.meetingTimeZone)} <LiveStatus status={s.heatStatus} />
                 </div>
               </div>
               {official ? (

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
-import { useBilingual } from '../../system/shared';
+import { MeetingStatusTag } from '../../../components/tags';
+import { useBilingual } from '../../../hooks/language';
+import type { PublicBase } from '../../../hooks/public';
+import { meetingStamp, meetingStampNoted } from '../../../utils/meeting-format';
 import { Countdown } from '../parts/Countdown';
-import { meetingStamp } from '../parts/format';
-import type { PublicBase } from '../parts/hooks';
 import { MeetingDaysVenue } from '../parts/MeetingCard';
-import { MeetingStatusTag } from '../parts/tags';
 
 /** The meeting's header: name, status, days, venue, registration window, and the ways in. */
 export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; base: PublicBase }) {
@@ -35,8 +35,8 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
         <span data-testid="meeting-window">
           <ScheduleOutlined />
           {t('public.detail.window', {
-            from: meetingStamp(meeting.regOpensAt),
-            to: meetingStamp(meeting.regClosesAt),
+            from: meetingStamp(meeting.regOpensAt, meeting.timeZone),
+            to: meetingStampNoted(meeting.regClosesAt, meeting.timeZone, (zone) => t('common.meetingClock', { zone })),
           })}
         </span>
       </div>

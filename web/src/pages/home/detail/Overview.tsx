@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSegmented } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { useBilingual } from '../../../hooks/language';
 import { useNarrow } from '../../../layouts/public/narrow';
-import { useBilingual } from '../../system/shared';
-import { formatScheduleDay, meetingTime, scheduleByDay } from '../parts/format';
+import { formatScheduleDay, meetingTime, meetingZoneNote, scheduleByDay } from '../../../utils/meeting-format';
 import { RemarkHtml } from '../parts/RemarkHtml';
 import { Section } from '../parts/Section';
 
@@ -14,7 +14,10 @@ import { Section } from '../parts/Section';
 export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; itemHref: (id: number) => string }) {
   const { t, i18n } = useTranslation();
   const pick = useBilingual();
-  const days = scheduleByDay(meeting.groups);
+  const days = scheduleByDay(meeting.groups, meeting.timeZone);
+  // The times are on the meeting's clock: said once when it is not the visitor's.
+  const first = days[0]?.slots[0]?.at;
+  const zone = first ? meetingZoneNote(meeting.timeZone, new Date(first)) : '';
   // Phones show one day at a time (a day of a big meeting is a long list); desktops show them side by side.
   const narrow = useNarrow();
   const [picked, setPicked] = useState<string | null>(null);
@@ -29,6 +32,11 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
         </Section>
       ) : null}
       <Section title={t('public.detail.schedule')} testId="section-schedule">
+        {zone ? (
+          <p className="pub-muted" data-testid="schedule-clock">
+            {t('common.meetingClock', { zone })}
+          </p>
+        ) : null}
         {days.length === 0 ? (
           <LiteEmptyDefault description={t('public.detail.noSchedule')} />
         ) : (
@@ -51,7 +59,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
                   {slots.map((s) => (
                     <li key={s.itemId}>
                       <Link to={itemHref(s.itemId)} className="pub-link-row" data-testid="schedule-slot">
-                        <span className="pub-time">{meetingTime(s.at)}</span>
+                        <span className="pub-time">{meetingTime(s.at, meeting.timeZone)}</span>
                         <span className="pub-link-main">{pick(s.itemName, s.itemNameEn)}</span>
                         <span className="pub-muted">{pick(s.groupName, s.groupNameEn)}</span>
                       </Link>

@@ -1,15 +1,14 @@
 import type { MeetingPublicVO, PublicCountsVO, PublicEntryVO, RoundVO, StartVO } from '@baton/contracts';
 import { App } from 'antd';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
-import { serveFake } from '../../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
 import DetailPage from './index';
 
-/* ---- a fake server behind the one axios instance (the HTTP layer only) ---- */
+/* ---- a fake server behind fetch (the HTTP layer only) ---- */
 
 const item = (id: number, code: string, name: string, nameEn: string, scheduledAt: string | null = null) => ({
   id,
@@ -32,6 +31,7 @@ const MEETING: MeetingPublicVO = {
   endDate: '2025-10-03',
   regOpensAt: '2025-08-01T00:00:00.000Z',
   regClosesAt: '2025-09-20T10:00:00.000Z',
+  timeZone: 'Asia/Shanghai',
   status: 'registration_closed',
   registrationOpen: false,
   remark: '<p>Welcome</p><ul><li>Two events each</li></ul>',
@@ -155,8 +155,10 @@ const ROUND_100: RoundVO = {
   cutSize: 8,
   heights: null,
   drawSeed: 'x',
+  missingBibs: 0,
   start: 'lanes',
   status: 'set',
+  discipline: null,
   event: {
     meetingId: 7,
     groupItemId: 11,
@@ -184,6 +186,7 @@ const ROUND_100: RoundVO = {
       scheduledAt: null,
       wind: -0.4,
       officialAt: '2025-10-01T01:20:00.000Z',
+      handTimed: false,
       // Server order: by lane. Shown by place, the DNS last.
       starts: [
         start(1, 3, '林浩然', '玉海中学代表队', { mark: '11.62', place: 2, qualifier: 'Q' }),
@@ -199,6 +202,7 @@ const ROUND_100: RoundVO = {
       scheduledAt: null,
       wind: null,
       officialAt: null,
+      handTimed: false,
       starts: [start(4, 4, '王子豪', '瑞安中学代表队')],
     },
   ],
@@ -207,10 +211,10 @@ const ROUND_100: RoundVO = {
 let calls: { method: string; url: string; params: Record<string, unknown> }[] = [];
 let listsPublic = true;
 
-const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
+const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
   Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const params = (config.params ?? {}) as Record<string, unknown>;

@@ -3,8 +3,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteTabs } from '../../../components/lite/tabs';
-import { PublicEmpty } from '../PublicEmpty';
-import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/public';
+import { PublicNotFound } from '../NotFound';
 import { MeetingHeader } from './MeetingHeader';
 import { Overview } from './Overview';
 import '../parts/parts.css';
@@ -60,7 +60,7 @@ export default function DetailPage() {
       </div>
     );
   }
-  if (!code || !meeting.data) return <PublicEmpty titleKey="route.detail" emptyKey="public.detail.notFound" />;
+  if (!code || !meeting.data) return <PublicNotFound descKey="public.detail.notFound" />;
   const m = meeting.data;
 
   const itemId = positiveId(search.get('item'));
@@ -95,8 +95,8 @@ export default function DetailPage() {
       />
     ),
     delegations: () => <DelegationsPanel meetingId={m.id} />,
-    startLists: () => <EventsBoard meetingId={m.id} itemHref={itemHref} />,
-    results: () => <LatestResults meetingId={m.id} base={base} itemHref={itemHref} />,
+    startLists: () => <EventsBoard meetingId={m.id} timeZone={m.timeZone} itemHref={itemHref} />,
+    results: () => <LatestResults meetingId={m.id} timeZone={m.timeZone} base={base} itemHref={itemHref} />,
     scores: () => <ScoresPanel meetingId={m.id} />,
   };
 

@@ -14,11 +14,11 @@ import { refreshDlgMeetings, useDlgMeetings } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { SelfRegisterOnDemand } from '../../login/self-register-on-demand';
-import { useBilingual } from '../../system/shared';
+import { SelfRegisterOnDemand } from '../../../components/self-register/on-demand';
+import { MeetingStatusTag } from '../../../components/tags';
+import { useBilingual } from '../../../hooks/language';
 import { Countdown } from '../parts/Countdown';
 import { MeetingDaysVenue } from '../parts/MeetingCard';
-import { MeetingStatusTag } from '../parts/tags';
 import '../parts/parts.css';
 import './enroll.css';
 

@@ -3,17 +3,19 @@ import type { MeetingPublicVO } from '@baton/contracts';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { useBilingual } from '../../system/shared';
-import { GroupItemRounds } from '../live/panels';
-import { findGroupItem, meetingDateTime } from '../parts/format';
-import { usePublicBase } from '../parts/hooks';
+import { useBilingual } from '../../../hooks/language';
+import { usePublicRounds } from '../../../hooks/live';
+import { usePublicBase } from '../../../hooks/public';
+import { findGroupItem, meetingDateTime } from '../../../utils/meeting-format';
+import { CombinedPanel, GroupItemRounds } from '../live/panels';
 import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../parts/lists';
 import { Section } from '../parts/Section';
 
 /**
  * One group item's page (the spec's "group item" view): its published rounds — start lists,
  * and results once official, refreshed live — and its entry list, with a chooser to move to
- * another item of the meeting.
+ * another item of the meeting. A combined event (its rounds are disciplines) shows its
+ * standing first.
  */
 export function ItemView({
   meeting,
@@ -31,6 +33,9 @@ export function ItemView({
   const counts = useCounts(meeting.id);
   const base = usePublicBase();
   const found = findGroupItem(meeting, groupItemId);
+  // The same read as the rounds below (one fetch): a combined event's rounds name their disciplines.
+  const rounds = usePublicRounds(meeting.id, found ? groupItemId : undefined);
+  const combined = !!rounds.data?.some((r) => r.discipline);
   return (
     <div className="pub-stack" data-testid="item-view">
       <div className="pub-card pub-item-head">
@@ -51,7 +56,7 @@ export function ItemView({
             </h1>
             {found.item.scheduledAt ? (
               <p className="pub-muted">
-                <ClockCircleOutlined /> {meetingDateTime(found.item.scheduledAt)}
+                <ClockCircleOutlined /> {meetingDateTime(found.item.scheduledAt, meeting.timeZone)}
               </p>
             ) : null}
           </>
@@ -60,8 +65,13 @@ export function ItemView({
       </div>
       {found ? (
         <>
+          {combined ? (
+            <div className="pub-card" data-testid="item-combined">
+              <CombinedPanel meetingId={meeting.id} groupItemId={groupItemId} base={base} />
+            </div>
+          ) : null}
           <div className="pub-card" data-testid="item-startlist">
-            <GroupItemRounds meetingId={meeting.id} groupItemId={groupItemId} base={base} />
+            <GroupItemRounds meetingId={meeting.id} groupItemId={groupItemId} base={base} timeZone={meeting.timeZone} />
           </div>
           <Section title={t('public.detail.tabs.entries')} testId="item-entries">
             <PublicListsGate meetingId={meeting.id}>

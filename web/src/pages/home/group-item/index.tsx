@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { LiteSkeleton } from '../../../components/lite';
-import { positiveId } from '../live/format';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/public';
+import { positiveId } from '../../../utils/live-format';
 import { PublicEmpty } from '../PublicEmpty';
-import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
 import { ItemView } from './ItemView';
 import '../parts/parts.css';
 

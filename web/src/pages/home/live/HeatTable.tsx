@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteTag } from '../../../components/lite';
-import { useBilingual } from '../../system/shared';
-import { meetingTime } from '../parts/format';
-import type { PublicBase } from '../parts/hooks';
-import { isField, isOfficial, markText, shownRows, trialSeries, windText } from './format';
+import { useBilingual } from '../../../hooks/language';
+import type { PublicBase } from '../../../hooks/public';
+import { isField, isOfficial, markText, shownRows, trialSeries, windText } from '../../../utils/live-format';
+import { meetingTime } from '../../../utils/meeting-format';
 
 const STATUS_COLOR = { draft: 'default', set: 'processing', official: 'success' } as const;
 
@@ -21,8 +21,18 @@ export function LiveStatus({ status }: { status: HeatVO['status'] }) {
   );
 }
 
-/** The heading of a heat (a flight for field events): number, state, wind, time. */
-export function HeatHead({ event, heat, title }: { event: EventVO; heat: HeatVO; title?: string }) {
+/** The heading of a heat (a flight for field events): number, state, wind, time (on the meeting's clock). */
+export function HeatHead({
+  event,
+  heat,
+  title,
+  timeZone,
+}: {
+  event: EventVO;
+  heat: HeatVO;
+  title?: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const field = isField(event);
   const official = isOfficial(heat);
@@ -33,9 +43,11 @@ export function HeatHead({ event, heat, title }: { event: EventVO; heat: HeatVO;
       <LiveStatus status={heat.status} />
       {wind ? <span className="pub-muted">{t('public.live.windOf', { wind })}</span> : null}
       {official && heat.officialAt ? (
-        <span className="pub-muted">{t('public.live.officialAt', { time: meetingTime(heat.officialAt) })}</span>
+        <span className="pub-muted">
+          {t('public.live.officialAt', { time: meetingTime(heat.officialAt, timeZone) })}
+        </span>
       ) : heat.scheduledAt ? (
-        <span className="pub-muted">{meetingTime(heat.scheduledAt)}</span>
+        <span className="pub-muted">{meetingTime(heat.scheduledAt, timeZone)}</span>
       ) : null}
     </div>
   );
@@ -184,6 +196,11 @@ function RowOf({
                 </LiteTag>
               ) : null}
             </>
+          ) : s.code === 'DNS' ? (
+            // Before the results: the call room's absence (or results entry's DNS) on the start list.
+            <span title={t('comp.code.DNS')} data-testid="start-dns">
+              DNS
+            </span>
           ) : (
             <span className="pub-muted">{s.seedMark ?? ''}</span>
           )}

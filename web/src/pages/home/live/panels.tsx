@@ -4,13 +4,22 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { notPublished } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
+import { CombinedTable } from '../../../components/competition/CombinedTable';
 import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { useBilingual } from '../../system/shared';
-import { meetingDateTime, meetingTime } from '../parts/format';
-import type { PublicBase } from '../parts/hooks';
+import { useBilingual } from '../../../hooks/language';
+import {
+  useLatestResults,
+  useLiveCompetition,
+  usePublicCombined,
+  usePublicEvents,
+  usePublicRounds,
+  usePublicScores,
+} from '../../../hooks/live';
+import type { PublicBase } from '../../../hooks/public';
+import { useRoundLabel } from '../../../hooks/round-label';
+import { meetingDateTime, meetingTime } from '../../../utils/meeting-format';
 import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
-import { useLatestResults, useLiveCompetition, usePublicEvents, usePublicRounds, usePublicScores } from './hooks';
 import './live.css';
 
 /** The "live" dot: green while the realtime channel is open (results arrive by themselves). */
@@ -50,19 +59,19 @@ function Failed({ error }: { error: unknown }) {
   );
 }
 
-/** One round: its name, state and time, then each published heat (results once official). */
-export function RoundBlock({ round, base }: { round: RoundVO; base: PublicBase }) {
-  const { t } = useTranslation();
+/** One round: its name, state and time (on the meeting's clock, `timeZone`), then each published heat (results once official). */
+export function RoundBlock({ round, base, timeZone }: { round: RoundVO; base: PublicBase; timeZone: string }) {
+  const roundLabel = useRoundLabel();
   return (
     <section className="live-round" data-testid="live-round">
       <div className="live-round-head">
-        <h3>{t(`comp.roundName.${round.name}`)}</h3>
+        <h3>{roundLabel(round)}</h3>
         <LiveStatus status={round.status} />
-        {round.scheduledAt ? <span className="pub-muted">{meetingDateTime(round.scheduledAt)}</span> : null}
+        {round.scheduledAt ? <span className="pub-muted">{meetingDateTime(round.scheduledAt, timeZone)}</span> : null}
       </div>
       {round.heats.map((heat) => (
         <div key={heat.id} className="live-heat" data-testid="live-heat">
-          <HeatHead event={round.event} heat={heat} />
+          <HeatHead event={round.event} heat={heat} timeZone={timeZone} />
           <HeatTable event={round.event} heat={heat} base={base} meetingId={round.meetingId} />
         </div>
       ))}
@@ -70,8 +79,11 @@ export function RoundBlock({ round, base }: { round: RoundVO; base: PublicBase }
   );
 }
 
-/** A group item's published rounds (the group item page), refreshed live. */
-export function GroupItemRounds({
+/**
+ * A combined event's standing (the group item page of a combined event): points per
+ * discipline and totals from the official heats, refreshed live.
+ */
+export function CombinedPanel({
   meetingId,
   groupItemId,
   base,
@@ -79,6 +91,35 @@ export function GroupItemRounds({
   meetingId: number;
   groupItemId: number;
   base: PublicBase;
+}) {
+  const { t } = useTranslation();
+  const live = useLiveCompetition(meetingId);
+  const standing = usePublicCombined(meetingId, groupItemId);
+  return (
+    <div className="pub-stack" data-testid="combined-panel">
+      <LiveTitle live={live}>{t('comp.combined.title')}</LiveTitle>
+      {standing.isLoading ? (
+        <LiteSkeleton rows={5} />
+      ) : standing.isError ? (
+        <Failed error={standing.error} />
+      ) : standing.data ? (
+        <CombinedTable standing={standing.data} athleteHref={(id) => `${base}/athlete/${id}?meetingId=${meetingId}`} />
+      ) : null}
+    </div>
+  );
+}
+
+/** A group item's published rounds (the group item page), refreshed live; times on the meeting's clock. */
+export function GroupItemRounds({
+  meetingId,
+  groupItemId,
+  base,
+  timeZone,
+}: {
+  meetingId: number;
+  groupItemId: number;
+  base: PublicBase;
+  timeZone: string;
 }) {
   const { t } = useTranslation();
   const live = useLiveCompetition(meetingId);
@@ -91,7 +132,7 @@ export function GroupItemRounds({
       ) : rounds.isError ? (
         <Failed error={rounds.error} />
       ) : rounds.data?.length ? (
-        rounds.data.map((r) => <RoundBlock key={r.id} round={r} base={base} />)
+        rounds.data.map((r) => <RoundBlock key={r.id} round={r} base={base} timeZone={timeZone} />)
       ) : (
         <NotYet kind="startLists" />
       )}
@@ -122,11 +163,20 @@ export function byGroup(events: readonly CompetitionEventVO[]): GroupOfEvents[] 
 
 /**
  * The meeting page's "start lists & results" area: every event by group with the state of
- * its published rounds; each opens the group item's page.
+ * its published rounds; each opens the group item's page. Times on the meeting's clock.
  */
-export function EventsBoard({ meetingId, itemHref }: { meetingId: number; itemHref: (id: number) => string }) {
+export function EventsBoard({
+  meetingId,
+  timeZone,
+  itemHref,
+}: {
+  meetingId: number;
+  timeZone: string;
+  itemHref: (id: number) => string;
+}) {
   const { t } = useTranslation();
   const pick = useBilingual();
+  const roundLabel = useRoundLabel();
   const live = useLiveCompetition(meetingId);
   const events = usePublicEvents(meetingId);
   const groups = useMemo(() => byGroup(events.data ?? []), [events.data]);
@@ -148,13 +198,13 @@ export function EventsBoard({ meetingId, itemHref }: { meetingId: number; itemHr
                 {g.events.map((e) => (
                   <li key={e.groupItemId}>
                     <Link to={itemHref(e.groupItemId)} className="live-event-row" data-testid="board-event">
-                      <span className="pub-time">{meetingTime(e.scheduledAt)}</span>
+                      <span className="pub-time">{meetingTime(e.scheduledAt, timeZone)}</span>
                       <span className="pub-link-main">{pick(e.itemName, e.itemNameEn)}</span>
                       <span className="live-round-tags">
                         {e.rounds.length ? (
                           e.rounds.map((r) => (
                             <span key={r.id} className="live-round-tag" data-status={r.status}>
-                              {t(`comp.roundName.${r.name}`)} · {t(`public.live.status.${r.status}`)}
+                              {roundLabel(r)} · {t(`public.live.status.${r.status}`)}
                             </span>
                           ))
                         ) : (
@@ -174,13 +224,15 @@ export function EventsBoard({ meetingId, itemHref }: { meetingId: number; itemHr
   );
 }
 
-/** The latest official heats of the meeting, newest first (the track result page). */
+/** The latest official heats of the meeting, newest first (the track result page); times on its clock. */
 export function LatestResults({
   meetingId,
+  timeZone,
   base,
   itemHref,
 }: {
   meetingId: number;
+  timeZone: string;
   base: PublicBase;
   itemHref: (id: number) => string;
 }) {
@@ -207,6 +259,7 @@ export function LatestResults({
             <HeatHead
               event={event}
               heat={heat}
+              timeZone={timeZone}
               title={
                 roundHeats > 1
                   ? `${t(`comp.roundName.${roundName}`)} · ${t(event.kind.startsWith('field') ? 'comp.flight' : 'comp.heat', { number: heat.number })}`

@@ -2,10 +2,10 @@ import { CalendarOutlined, EnvironmentOutlined, RightOutlined } from '@ant-desig
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../system/shared';
+import { MeetingStatusTag } from '../../../components/tags';
+import { useBilingual } from '../../../hooks/language';
+import { formatDays } from '../../../utils/meeting-format';
 import { Countdown } from './Countdown';
-import { formatDays } from './format';
-import { MeetingStatusTag } from './tags';
 
 /** A meeting's days and venue, as spans of a `pub-meta` line (cards, the meeting page's header). */
 export function MeetingDaysVenue({ meeting }: { meeting: Pick<PublicMeetingCard, 'startDate' | 'endDate' | 'venue'> }) {

@@ -5,7 +5,7 @@ import { usePublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
 import { EntryList } from './EntryList';
 import { NativeSelect } from './NativeSelect';
 

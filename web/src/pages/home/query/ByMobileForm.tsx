@@ -4,10 +4,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { sendDlgCode } from '../../../api/dlg';
 import { publicApi } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
+import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from '../../../components/auth/code-fields';
+import {
+  forgetKeyIfStale,
+  mobileError,
+  sealed,
+  smsCodeError,
+  useCaptchaOn,
+} from '../../../components/auth/credentials';
 import { LiteButton } from '../../../components/lite';
 import { LiteField, useLiteForm } from '../../../components/lite/field';
-import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from '../../login/code-fields';
-import { forgetKeyIfStale, mobileError, sealed, smsCodeError, useCaptchaOn } from '../../login/credentials';
 import { MeetingSelect } from '../parts/MeetingSelect';
 
 /**

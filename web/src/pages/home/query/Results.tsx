@@ -1,8 +1,8 @@
 import { IdcardOutlined, InfoCircleFilled, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { maskIdNumber, maskPhone, type PublicRegistrationVO } from '@baton/contracts';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../system/shared';
-import { AuditStatusTag } from '../parts/tags';
+import { AuditStatusTag } from '../../../components/tags';
+import { useBilingual } from '../../../hooks/language';
 
 /** One registration found: meeting, delegation, person (ID and phone masked), group, status, bib, items. */
 function RegistrationCard({ r }: { r: PublicRegistrationVO }) {

@@ -1,16 +1,15 @@
 import type { PublicHomeVO, PublicRegistrationVO } from '@baton/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { sm2 } from 'sm-crypto-v2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
-import { serveFake } from '../../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
 import QueryPage from './index';
 
-/* ---- a fake server behind the one axios instance (the HTTP layer only) ---- */
+/* ---- a fake server behind fetch (the HTTP layer only) ---- */
 
 const HOME: PublicHomeVO = {
   open: [
@@ -23,6 +22,7 @@ const HOME: PublicHomeVO = {
       startDate: '2025-10-01',
       endDate: '2025-10-03',
       regClosesAt: '2025-09-20T10:00:00.000Z',
+      timeZone: 'Asia/Shanghai',
       status: 'registration_open',
       registrationOpen: true,
       allowSelfRegistration: false,
@@ -60,10 +60,10 @@ let captchaSeq = 0;
 let captchaEnabled = true;
 let configGate: Promise<void> = Promise.resolve();
 
-const answer = (config: InternalAxiosRequestConfig, data: unknown, code = '00000', msg = '') =>
+const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
   Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;

@@ -4,14 +4,14 @@ import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { LiteTabs } from '../../../components/lite/tabs';
-import { useBilingual } from '../../system/shared';
+import { MeetingStatusTag } from '../../../components/tags';
+import { useBilingual } from '../../../hooks/language';
+import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } from '../../../hooks/public';
+import { formatDays } from '../../../utils/meeting-format';
 import { PublicEmpty } from '../PublicEmpty';
 import { CountsBar, DelegationRows } from '../parts/delegations';
-import { formatDays } from '../parts/format';
-import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } from '../parts/hooks';
 import { EntriesPanel, PublicListsGate } from '../parts/lists';
 import { MeetingCard } from '../parts/MeetingCard';
-import { MeetingStatusTag } from '../parts/tags';
 import '../parts/parts.css';
 
 const TABS = ['delegations', 'entries'] as const;

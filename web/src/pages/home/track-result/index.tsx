@@ -2,10 +2,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/public';
 import { LatestResults } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
-import { useMeetingCode, usePublicBase, usePublicMeeting } from '../parts/hooks';
 import '../parts/parts.css';
 
 /**
@@ -41,6 +41,7 @@ export default function TrackResultPage() {
       <div className="pub-card">
         <LatestResults
           meetingId={m.id}
+          timeZone={m.timeZone}
           base={base}
           itemHref={(id) => `${base}/group-item?code=${encodeURIComponent(m.code)}&groupItemId=${id}`}
         />

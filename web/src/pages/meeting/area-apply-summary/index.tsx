@@ -2,12 +2,12 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AreaSummaryRow } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { areaApi } from '../../../api/meeting';
+import { areaApi, areaQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
-import { useBilingual } from '../../system/shared';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../MeetingPicker';
+import { useBilingual } from '../../../hooks/language';
 
 /** Meeting management → Area apply summary: per area, delegations, athletes, coaches, entries, audit progress. */
 export default function AreaApplySummaryPage() {
@@ -15,11 +15,7 @@ export default function AreaApplySummaryPage() {
   const pick = useBilingual();
   const selection = useMeetingSelection();
   const { meetingId } = selection;
-  const summary = useQuery({
-    queryKey: ['meeting-area-summary', meetingId],
-    queryFn: () => areaApi.summary(meetingId!),
-    enabled: Boolean(meetingId),
-  });
+  const summary = useQuery({ ...areaQueries.summary(meetingId), enabled: Boolean(meetingId) });
 
   const areaLabel = (r: AreaSummaryRow) =>
     r.areaCodeId === null ? t('meeting.summary.noArea') : `${r.areaCode ?? ''} ${pick(r.areaName, r.areaNameEn)}`;

@@ -1,11 +1,10 @@
 import type { DelegationVO } from '@baton/contracts';
 import { CONTACT_MOBILE_PATTERN } from '@baton/contracts';
-import { App, Col, Form, Input, Row, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Col, Form, Input, Row, TreeSelect } from 'antd';
 import { delegationApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { FormModal } from '../../../components/crud';
-import { orNull, useSticky } from '../../system/shared';
+import { type CrudFormProps, FormModal, useCrudForm } from '../../../components/crud';
+import { orNull } from '../../../utils/options';
 import { useAreaTree } from './shared';
 
 interface Values {
@@ -25,68 +24,42 @@ export function DelegationFormModal({
   editing,
   onClose,
   onSaved,
-}: {
-  meetingId: number | undefined;
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: CrudFormProps & { meetingId: number | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<DelegationVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
+  const { isEdit, modal } = useCrudForm<Values, DelegationVO>({
+    editing,
+    load: delegationApi.form,
+    toValues: (d) => ({
+      name: d.name,
+      shortName: d.shortName ?? '',
+      areaCodeId: d.areaCodeId,
+      leaderName: d.leaderName ?? '',
+      contactName: d.contactName ?? '',
+      contactMobile: d.contactMobile,
+    }),
+    save: (v, loaded) => {
+      const body = {
+        name: v.name.trim(),
+        shortName: orNull(v.shortName),
+        areaCodeId: v.areaCodeId ?? null,
+        leaderName: orNull(v.leaderName),
+        contactName: orNull(v.contactName),
+        contactMobile: v.contactMobile.trim(),
+      };
+      return loaded
+        ? delegationApi.update(loaded.id, { ...body, fields: loaded.fields, version: loaded.version })
+        : delegationApi.create({ ...body, meetingId: meetingId! });
+    },
+    onClose,
+    onSaved,
+  });
   const areas = useAreaTree(editing !== null);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) return;
-    setLoading(true);
-    delegationApi
-      .form(editing)
-      .then((d) => {
-        setLoaded(d);
-        form.setFieldsValue({
-          name: d.name,
-          shortName: d.shortName ?? '',
-          areaCodeId: d.areaCodeId,
-          leaderName: d.leaderName ?? '',
-          contactName: d.contactName ?? '',
-          contactMobile: d.contactMobile,
-        });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const body = {
-      name: v.name.trim(),
-      shortName: orNull(v.shortName),
-      areaCodeId: v.areaCodeId ?? null,
-      leaderName: orNull(v.leaderName),
-      contactName: orNull(v.contactName),
-      contactMobile: v.contactMobile.trim(),
-    };
-    if (editing && loaded)
-      await delegationApi.update(editing, { ...body, fields: loaded.fields, version: loaded.version });
-    else await delegationApi.create({ ...body, meetingId: meetingId! });
-    message.success(t('crud.saved'));
-    onSaved();
-  };
 
   const half = { xs: 24, sm: 12 };
   return (
     <FormModal<Values>
-      open={editing !== null}
+      {...modal}
       title={isEdit ? t('meeting.delegation.editTitle') : t('meeting.delegation.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="delegation-form"
     >
       <Row gutter={16}>

@@ -3,10 +3,11 @@ import type { CustomerVO, DelegationBatchRow, DelegationVO, ImportReport } from 
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Radio, Space, Spin, Tree, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { delegationApi, pickApi, type WriteMode } from '../../../api/meeting';
+import { delegationApi, pickQueries, type WriteMode } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual, useSticky } from '../../system/shared';
-import { canRetryValid, ReportView } from './shared';
+import { canRetryValid, ReportView } from '../../../components/crud/ReportView';
+import { useBilingual } from '../../../hooks/language';
+import { useSticky } from '../../../hooks/useSticky';
 
 const EMPTY_ROW: DelegationBatchRow = { name: '', contactMobile: '', areaCode: '', contactName: '' };
 
@@ -199,7 +200,7 @@ export function ChooseDialog({
   const [checked, setChecked] = useState<number[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
-  const customers = useQuery({ queryKey: ['meeting-customers'], queryFn: pickApi.customers, enabled: open });
+  const customers = useQuery({ ...pickQueries.customers(), enabled: open });
 
   useEffect(() => {
     if (!open) return;

@@ -1,33 +1,24 @@
-import {
-  AuditOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { AuditOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { DelegationPageQuery, DelegationVO } from '@baton/contracts';
 import { maskPhone } from '@baton/contracts';
-import { App, Button, Input, Popconfirm, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { delegationApi, type ListQuery } from '../../../api/meeting';
+import { Button, Input, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { delegationApi, delegationQueries, type ListQuery } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
   DictSelect,
   DictTag,
   downloadFrom,
   ImportDialog,
+  rowActions,
   SearchForm,
+  useCrudPage,
 } from '../../../components/crud';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
 import { usePerm } from '../../../hooks/usePerm';
-import { useMobile } from '../../system/shared';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../MeetingPicker';
 import { DelegationFormModal } from './DelegationFormModal';
 import { BatchDialog, ChooseDialog, ReviewModal } from './dialogs';
 import { useAreaTree } from './shared';
@@ -42,30 +33,17 @@ interface SearchValues {
 /** Meeting management → Delegations of the chosen meeting: CRUD, batch add, import, choose, review, export. */
 export default function DelegationPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
-  const { message } = App.useApp();
   const can = usePerm();
   const selection = useMeetingSelection();
   const { meetingId, meeting } = selection;
   const manage = meeting?.access === 'manage';
-  const table = useRef<CrudTableHandle<DelegationVO>>(null);
+  const page = useCrudPage<DelegationVO, SearchValues>({ remove: delegationApi.remove });
   const areas = useAreaTree(Boolean(meetingId));
-  const [search, setSearch] = useState<SearchValues>({});
-  const [editing, setEditing] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'batch' | 'choose' | 'import' | null>(null);
   const [reviewing, setReviewing] = useState<DelegationVO | null>(null);
-  const filters = { ...search, meetingId } as Filters;
-
-  const reload = useCallback(() => table.current?.reload(), []);
-  const closeForm = useCallback(() => setEditing(null), []);
+  const filters = { ...page.filters, meetingId } as Filters;
+  const reload = page.changed;
   const closeDialog = () => setDialog(null);
-
-  const remove = async (ids: number[]) => {
-    await delegationApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
 
   const columns: TableColumnsType<DelegationVO> = [
     { title: t('meeting.delegation.name'), dataIndex: 'name', key: 'name', sorter: true, width: 200 },
@@ -98,39 +76,21 @@ export default function DelegationPage() {
       key: 'people',
       render: (_, r) => t('meeting.delegation.peopleValue', { athletes: r.athleteCount, coaches: r.coachCount }),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) =>
-        manage && (
-          <Space size={0}>
-            <Perm value="meeting:delegation:edit">
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
-                {t('crud.edit')}
-              </Button>
-            </Perm>
-            <Perm value="meeting:delegation:review">
-              <Button
-                type="link"
-                size="small"
-                icon={<AuditOutlined />}
-                onClick={() => setReviewing(row)}
-                data-testid="delegation-review"
-              >
-                {t('meeting.delegation.review')}
-              </Button>
-            </Perm>
-            <Perm value="meeting:delegation:delete">
-              <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          </Space>
-        ),
-    },
+    rowActions<DelegationVO>((row) =>
+      manage
+        ? [
+            { kind: 'edit', perm: 'meeting:delegation:edit', onClick: () => page.edit(row.id) },
+            {
+              label: t('meeting.delegation.review'),
+              icon: <AuditOutlined />,
+              perm: 'meeting:delegation:review',
+              onClick: () => setReviewing(row),
+              testId: 'delegation-review',
+            },
+            { kind: 'delete', perm: 'meeting:delegation:delete', onClick: () => page.remove([row.id]) },
+          ]
+        : [],
+    ),
   ];
 
   return (
@@ -158,12 +118,12 @@ export default function DelegationPage() {
             ),
           },
         ]}
-        onSearch={(v) => setSearch(cleanParams(v))}
+        onSearch={page.search}
       />
       {meetingId ? (
         <CrudTable<DelegationVO, Filters>
-          ref={table}
-          queryKey="meeting-delegations"
+          ref={page.table}
+          queryKey={delegationQueries.list()}
           request={delegationApi.page}
           params={filters}
           columns={columns}
@@ -171,19 +131,16 @@ export default function DelegationPage() {
           title={t('meeting.delegation.title')}
           selectable={manage && can('meeting:delegation:delete') ? (r) => r.athleteCount + r.coachCount > 0 : false}
           data-testid="delegation-table"
-          toolbar={({ selectedKeys }) => (
-            <>
-              {manage && (
-                <>
+          toolbar={(table) => (
+            <CrudToolbar
+              table={table}
+              perm="meeting:delegation"
+              perms={{ export: ['meeting:delegation:export', 'meeting:area-summary:export'] }}
+              testId="delegation"
+              onAdd={manage ? () => page.edit(0) : undefined}
+              adding={
+                manage && (
                   <Perm value="meeting:delegation:add">
-                    <Button
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      onClick={() => setEditing(0)}
-                      data-testid="delegation-add"
-                    >
-                      {t('crud.add')}
-                    </Button>
                     <Button
                       icon={<UnorderedListOutlined />}
                       onClick={() => setDialog('batch')}
@@ -195,45 +152,19 @@ export default function DelegationPage() {
                       {t('meeting.delegation.choose')}
                     </Button>
                   </Perm>
-                  <Perm value="meeting:delegation:import">
-                    <Button
-                      icon={<UploadOutlined />}
-                      onClick={() => setDialog('import')}
-                      data-testid="delegation-import"
-                    >
-                      {t('crud.import')}
-                    </Button>
-                  </Perm>
-                  <Perm value="meeting:delegation:delete">
-                    <Popconfirm
-                      title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                      onConfirm={() => remove(selectedKeys.map(Number))}
-                      disabled={!selectedKeys.length}
-                    >
-                      <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                        {t('crud.batchDelete')}
-                      </Button>
-                    </Popconfirm>
-                  </Perm>
-                </>
-              )}
-              <Perm value={['meeting:delegation:export', 'meeting:area-summary:export']}>
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() => void downloadFrom(() => delegationApi.export(filters), 'delegations.xlsx')}
-                  data-testid="delegation-export"
-                >
-                  {t('crud.export')}
-                </Button>
-              </Perm>
-            </>
+                )
+              }
+              onDelete={manage ? page.remove : undefined}
+              onImport={manage ? () => setDialog('import') : undefined}
+              onExport={() => downloadFrom(() => delegationApi.export(filters), 'delegations.xlsx')}
+            />
           )}
         />
       ) : (
         <NoMeeting loading={selection.loading} />
       )}
 
-      <DelegationFormModal meetingId={meetingId} editing={editing} onClose={closeForm} onSaved={reload} />
+      <DelegationFormModal meetingId={meetingId} editing={page.editing} onClose={page.closeForm} onSaved={reload} />
       <BatchDialog meetingId={meetingId} open={dialog === 'batch'} onClose={closeDialog} onDone={reload} />
       <ChooseDialog meetingId={meetingId} open={dialog === 'choose'} onClose={closeDialog} onDone={reload} />
       <ReviewModal delegation={reviewing} onClose={() => setReviewing(null)} onDone={reload} />

@@ -2,9 +2,9 @@ import type { MeetingVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { groupApi } from '../../../api/meeting';
+import { groupApi, groupQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
 
 interface Props {
   open: boolean;
@@ -23,11 +23,7 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
   const [from, setFrom] = useState<number | undefined>();
   const [chosen, setChosen] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
-  const groups = useQuery({
-    queryKey: ['meeting-copy-groups', from],
-    queryFn: () => groupApi.page({ meetingId: from!, pageNum: 1, pageSize: 500 }),
-    enabled: open && Boolean(from),
-  });
+  const groups = useQuery({ ...groupQueries.ofMeeting(from), enabled: open && Boolean(from) });
 
   useEffect(() => {
     if (open) {

@@ -1,11 +1,9 @@
 import type { GroupVO } from '@baton/contracts';
 import { GENDER_LIST } from '@baton/contracts';
-import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { groupApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { FormModal } from '../../../components/crud';
-import { useSticky } from '../../system/shared';
+import { type CrudFormProps, FormModal, useCrudForm } from '../../../components/crud';
 
 interface Values {
   name: string;
@@ -17,69 +15,43 @@ interface Values {
   sort?: number;
 }
 
-interface Props {
+/** `editing`: `null` closed, `0` create, an id edits that group. */
+interface Props extends CrudFormProps {
   meetingId: number | undefined;
-  /** `null` closed, `0` create, an id edits that group. */
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Create / edit a group: names, gender, birth range (from ≤ to), its own per-athlete event limit. */
 export function GroupFormModal({ meetingId, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<GroupVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({ gender: 'M', sort: 0 });
-      return;
-    }
-    setLoading(true);
-    groupApi
-      .form(editing)
-      .then((g) => {
-        setLoaded(g);
-        form.setFieldsValue(g);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const body = {
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      gender: v.gender,
-      birthFrom: v.birthFrom,
-      birthTo: v.birthTo,
-      maxEventsPerAthlete: v.maxEventsPerAthlete ?? null,
-      sort: v.sort ?? 0,
-    };
-    if (editing && loaded) await groupApi.update(editing, { ...body, version: loaded.version });
-    else await groupApi.create({ ...body, meetingId: meetingId! });
-    message.success(t('crud.saved'));
-    onSaved();
-  };
+  const { isEdit, modal } = useCrudForm<Values, GroupVO>({
+    editing,
+    load: groupApi.form,
+    defaults: () => ({ gender: 'M', sort: 0 }),
+    save: (v, loaded) => {
+      const body = {
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        gender: v.gender,
+        birthFrom: v.birthFrom,
+        birthTo: v.birthTo,
+        maxEventsPerAthlete: v.maxEventsPerAthlete ?? null,
+        sort: v.sort ?? 0,
+      };
+      return loaded
+        ? groupApi.update(loaded.id, { ...body, version: loaded.version })
+        : groupApi.create({ ...body, meetingId: meetingId! });
+    },
+    onClose,
+    onSaved,
+  });
 
   const req = (key: string) => [{ required: true, message: t(`meeting.group.rules.${key}`) }];
   const half = { xs: 24, sm: 12 };
 
   return (
     <FormModal<Values>
-      open={editing !== null}
+      {...modal}
       title={isEdit ? t('meeting.group.editTitle') : t('meeting.group.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="group-form"
     >
       <Row gutter={16}>

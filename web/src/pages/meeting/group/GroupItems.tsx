@@ -1,6 +1,13 @@
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupItemVO, GroupVO, RoundPlanVO } from '@baton/contracts';
-import { LANE_TABLES, ROUND_NAMES, START_MODES } from '@baton/contracts';
+import {
+  COMBINED_DISCIPLINES,
+  combinedPreset,
+  LANE_TABLES,
+  ROUND_NAMES,
+  START_MODES,
+  timeZoneOffset,
+} from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -19,12 +26,14 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { groupItemApi, pickApi } from '../../../api/meeting';
+import { groupItemApi, groupItemQueries, pickQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
-import { useBilingual, useSticky } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useSticky } from '../../../hooks/useSticky';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../trackmeet/shared';
+import { DisciplineList, MAX_DISCIPLINES } from './DisciplineList';
 
 interface Values {
   itemId: number;
@@ -32,6 +41,8 @@ interface Values {
   relayTeamSize?: number;
   relayAlternates?: number;
   rounds: RoundPlanVO[];
+  /** A combined event: its disciplines in order (each a round). */
+  disciplines?: string[];
   scoring?: string;
   scheduledAt?: string;
   sort?: number;
@@ -45,15 +56,21 @@ export function parseScoring(text: string | undefined): number[] | null {
 }
 
 /** The items offered in one group (shown in its expanded row): add, edit (limits, rounds, scoring, slot), remove. */
-export function GroupItems({ group, onChanged }: { group: GroupVO; onChanged: () => void }) {
+/** A group's items; their times on the meeting's clock (`timeZone`). */
+export function GroupItems({
+  group,
+  timeZone,
+  onChanged,
+}: {
+  group: GroupVO;
+  timeZone: string;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const pick = useBilingual();
   const [editing, setEditing] = useState<GroupItemVO | 0 | null>(null);
-  const list = useQuery({
-    queryKey: ['meeting-group-items', group.id],
-    queryFn: () => groupItemApi.list({ groupId: group.id }),
-  });
+  const list = useQuery(groupItemQueries.ofGroup(group.id));
   const reload = () => {
     void list.refetch();
     onChanged();
@@ -74,22 +91,34 @@ export function GroupItems({ group, onChanged }: { group: GroupVO; onChanged: ()
       key: 'rounds',
       render: (_, r) => (
         <Space size={2} wrap>
-          {r.rounds.map((round, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rounds are an ordered plan without ids
-            <Tag key={i}>
-              {t(`meeting.round.${round.name}`)}
-              {round.qualifyByPlace || round.qualifyByTime
-                ? ` Q${round.qualifyByPlace ?? 0}+q${round.qualifyByTime ?? 0}`
-                : ''}
-              {round.start && round.start !== 'lanes' ? ` · ${t(`meeting.groupItem.starts.${round.start}`)}` : ''}
-              {round.laneTable === 'event' ? ` · ${t('meeting.groupItem.laneTables.event')}` : ''}
-            </Tag>
-          ))}
+          {r.rounds.map((round, i) => {
+            const d = round.discipline ? COMBINED_DISCIPLINES[round.discipline] : undefined;
+            if (d) {
+              return (
+                <Tag key={round.discipline}>{t('comp.discipline', { index: i + 1, name: pick(d.name, d.nameEn) })}</Tag>
+              );
+            }
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rounds are an ordered plan without ids
+              <Tag key={i}>
+                {t(`meeting.round.${round.name}`)}
+                {round.qualifyByPlace || round.qualifyByTime
+                  ? ` Q${round.qualifyByPlace ?? 0}+q${round.qualifyByTime ?? 0}`
+                  : ''}
+                {round.start && round.start !== 'lanes' ? ` · ${t(`meeting.groupItem.starts.${round.start}`)}` : ''}
+                {round.laneTable === 'event' ? ` · ${t('meeting.groupItem.laneTables.event')}` : ''}
+              </Tag>
+            );
+          })}
         </Space>
       ),
     },
     { title: t('meeting.groupItem.scoring'), key: 'scoring', render: (_, r) => r.scoringTable.join('-') || '—' },
-    { title: t('meeting.groupItem.scheduledAt'), dataIndex: 'scheduledAt', render: (v) => formatDateTime(v) || '—' },
+    {
+      title: t('meeting.groupItem.scheduledAt'),
+      dataIndex: 'scheduledAt',
+      render: (v) => formatDateTime(v, timeZone) || '—',
+    },
     { title: t('meeting.groupItem.entries'), dataIndex: 'entryCount' },
     {
       title: t('crud.actions'),
@@ -132,18 +161,29 @@ export function GroupItems({ group, onChanged }: { group: GroupVO; onChanged: ()
         pagination={false}
         scroll={{ x: 'max-content' }}
       />
-      <GroupItemForm groupId={group.id} editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <GroupItemForm
+        groupId={group.id}
+        gender={group.gender}
+        timeZone={timeZone}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={reload}
+      />
     </div>
   );
 }
 
 function GroupItemForm({
   groupId,
+  gender,
+  timeZone,
   editing,
   onClose,
   onSaved,
 }: {
   groupId: number;
+  gender: GroupVO['gender'];
+  timeZone: string;
   editing: GroupItemVO | 0 | null;
   onClose: () => void;
   onSaved: () => void;
@@ -154,13 +194,17 @@ function GroupItemForm({
   const [form] = Form.useForm<Values>();
   const open = editing !== null;
   const shown = useSticky(editing);
-  const items = useQuery({
-    queryKey: ['meeting-item-options'],
-    queryFn: () => pickApi.items({ pageNum: 1, pageSize: 500, status: 1, sortKey: 'sort', sortDir: 'asc' }),
-    enabled: open,
-  });
+  const items = useQuery({ ...pickQueries.items(), enabled: open });
   const itemId = Form.useWatch('itemId', form);
-  const relay = items.data?.list.find((i) => i.id === itemId)?.kind === 'relay';
+  const chosen = items.data?.list.find((i) => i.id === itemId);
+  const relay = chosen?.kind === 'relay';
+  // A combined event's rounds are its disciplines (issue 23): a list of them instead of heats / final.
+  const combined = chosen?.kind === 'combined' ? chosen.code : null;
+
+  // A new combined event starts from its preset for the group's sex.
+  useEffect(() => {
+    if (editing === 0 && combined) form.setFieldValue('disciplines', combinedPreset(combined, gender));
+  }, [editing, combined, gender, form]);
 
   useEffect(() => {
     if (editing === null) return;
@@ -179,12 +223,13 @@ function GroupItemForm({
         relayTeamSize: editing.relayTeamSize,
         relayAlternates: editing.relayAlternates,
         rounds: editing.rounds,
+        disciplines: disciplinesOf(editing, gender),
         scoring: editing.scoringTable.join(','),
-        scheduledAt: toLocalInput(editing.scheduledAt),
+        scheduledAt: toLocalInput(editing.scheduledAt, timeZone),
         sort: editing.sort,
       });
     }
-  }, [editing, form]);
+  }, [editing, form, gender, timeZone]);
 
   const submit = async (v: Values) => {
     const body = {
@@ -192,18 +237,20 @@ function GroupItemForm({
       maxPerDelegation: v.maxPerDelegation ?? null,
       relayTeamSize: v.relayTeamSize ?? 4,
       relayAlternates: v.relayAlternates ?? 0,
-      rounds: v.rounds.map((r) => ({
-        name: r.name,
-        ...(r.qualifyByPlace != null ? { qualifyByPlace: r.qualifyByPlace } : {}),
-        ...(r.qualifyByTime != null ? { qualifyByTime: r.qualifyByTime } : {}),
-        // Draw options: the table and start as chosen ('meeting' / 'lanes' are the defaults, left
-        // out); the round's own lane groups (set through the API) are kept as they were.
-        ...(r.laneTable && r.laneTable !== 'meeting' ? { laneTable: r.laneTable } : {}),
-        ...(r.laneGroups?.length ? { laneGroups: r.laneGroups } : {}),
-        ...(r.start && r.start !== 'lanes' ? { start: r.start } : {}),
-      })),
+      rounds: combined
+        ? (v.disciplines ?? []).map((discipline) => ({ name: 'final' as const, discipline }))
+        : v.rounds.map((r) => ({
+            name: r.name,
+            ...(r.qualifyByPlace != null ? { qualifyByPlace: r.qualifyByPlace } : {}),
+            ...(r.qualifyByTime != null ? { qualifyByTime: r.qualifyByTime } : {}),
+            // Draw options: the table and start as chosen ('meeting' / 'lanes' are the defaults, left
+            // out); the round's own lane groups (set through the API) are kept as they were.
+            ...(r.laneTable && r.laneTable !== 'meeting' ? { laneTable: r.laneTable } : {}),
+            ...(r.laneGroups?.length ? { laneGroups: r.laneGroups } : {}),
+            ...(r.start && r.start !== 'lanes' ? { start: r.start } : {}),
+          })),
       scoringTable: parseScoring(v.scoring) ?? [],
-      scheduledAt: fromLocalInput(v.scheduledAt),
+      scheduledAt: fromLocalInput(v.scheduledAt, timeZone),
       sort: v.sort ?? 0,
     };
     if (editing) await groupItemApi.update(editing.id, { ...body, version: editing.version });
@@ -283,11 +330,50 @@ function GroupItemForm({
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="scheduledAt" label={t('meeting.groupItem.scheduledAt')}>
+          <Form.Item
+            name="scheduledAt"
+            label={t('meeting.groupItem.scheduledAt')}
+            extra={t('common.meetingClock', { zone: timeZoneOffset(timeZone) })}
+          >
             <Input type="datetime-local" data-testid="group-item-scheduled" />
           </Form.Item>
         </Col>
       </Row>
+      {combined ? (
+        <Form.Item
+          name="disciplines"
+          label={t('meeting.groupItem.disciplines')}
+          extra={t('meeting.groupItem.disciplinesHint')}
+          rules={[
+            {
+              validator: async (_, codes?: string[]) => {
+                if (!codes?.length) throw new Error(t('meeting.groupItem.rules.disciplinesEmpty'));
+                if (codes.length > MAX_DISCIPLINES)
+                  throw new Error(t('meeting.groupItem.rules.disciplinesMax', { max: MAX_DISCIPLINES }));
+              },
+            },
+          ]}
+        >
+          <DisciplineList itemCode={combined} gender={gender} />
+        </Form.Item>
+      ) : (
+        <RoundsEditor />
+      )}
+    </FormModal>
+  );
+}
+
+/** A combined event's disciplines as its plan names them (a plan naming none: the preset). */
+function disciplinesOf(editing: GroupItemVO, gender: GroupVO['gender']): string[] {
+  const named = editing.rounds.flatMap((r) => (r.discipline ? [r.discipline] : []));
+  return named.length || editing.itemKind !== 'combined' ? named : combinedPreset(editing.itemCode, gender);
+}
+
+/** Heats, semi-finals and the final of any other event, with qualifiers and draw options. */
+function RoundsEditor() {
+  const { t } = useTranslation();
+  return (
+    <>
       <Typography.Text strong>{t('meeting.groupItem.rounds')}</Typography.Text>
       <Form.List
         name="rounds"
@@ -364,6 +450,6 @@ function GroupItemForm({
           </div>
         )}
       </Form.List>
-    </FormModal>
+    </>
   );
 }

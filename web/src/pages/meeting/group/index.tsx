@@ -1,22 +1,15 @@
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  FormOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, FormOutlined } from '@ant-design/icons';
 import type { GroupPageQuery, GroupVO } from '@baton/contracts';
 import { GENDER_LIST } from '@baton/contracts';
-import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { groupApi, type ListQuery } from '../../../api/meeting';
+import { Button, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { groupApi, groupQueries, type ListQuery } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, type CrudTableHandle, cleanParams, downloadFrom, SearchForm } from '../../../components/crud';
+import { CrudTable, CrudToolbar, downloadFrom, rowActions, SearchForm, useCrudPage } from '../../../components/crud';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual, useMobile } from '../../system/shared';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../MeetingPicker';
 import { FieldsDialog } from '../trackmeet/shared';
 import { CopyDialog } from './CopyDialog';
 import { GroupFormModal } from './GroupFormModal';
@@ -33,29 +26,16 @@ const GENDER_COLORS: Record<string, string> = { M: 'blue', F: 'magenta', X: 'pur
 /** Meeting management → Groups of the chosen meeting, with their items, fields and copy. */
 export default function GroupPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
-  const { message } = App.useApp();
   const pick = useBilingual();
   const can = usePerm();
   const selection = useMeetingSelection();
   const { meetingId, meeting } = selection;
   const manage = meeting?.access === 'manage';
-  const table = useRef<CrudTableHandle<GroupVO>>(null);
-  const [search, setSearch] = useState<SearchValues>({});
-  const [editing, setEditing] = useState<number | null>(null);
+  const page = useCrudPage<GroupVO, SearchValues>({ remove: groupApi.remove });
   const [copyOpen, setCopyOpen] = useState(false);
   const [fieldsOf, setFieldsOf] = useState<GroupVO | null>(null);
-  const filters = { ...search, meetingId } as Filters;
-
-  const reload = useCallback(() => table.current?.reload(), []);
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const remove = async (ids: number[]) => {
-    await groupApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
+  const filters = { ...page.filters, meetingId } as Filters;
+  const reload = page.changed;
 
   const columns: TableColumnsType<GroupVO> = [
     { title: t('meeting.group.name'), dataIndex: 'name', render: (_, r) => pick(r.name, r.nameEn) },
@@ -76,43 +56,21 @@ export default function GroupPage() {
     },
     { title: t('meeting.group.itemCount'), dataIndex: 'itemCount' },
     { title: t('meeting.group.athleteCount'), dataIndex: 'athleteCount' },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) =>
-        manage && (
-          <Space size={0}>
-            <Perm value="meeting:group:edit">
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(row.id)}
-                data-testid="group-edit"
-              >
-                {t('crud.edit')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                icon={<FormOutlined />}
-                onClick={() => setFieldsOf(row)}
-                data-testid="group-fields"
-              >
-                {t('meeting.group.fields')}
-              </Button>
-            </Perm>
-            <Perm value="meeting:group:delete">
-              <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          </Space>
-        ),
-    },
+    rowActions<GroupVO>((row) =>
+      manage
+        ? [
+            { kind: 'edit', perm: 'meeting:group:edit', onClick: () => page.edit(row.id), testId: 'group-edit' },
+            {
+              label: t('meeting.group.fields'),
+              icon: <FormOutlined />,
+              perm: 'meeting:group:edit',
+              onClick: () => setFieldsOf(row),
+              testId: 'group-fields',
+            },
+            { kind: 'delete', perm: 'meeting:group:delete', onClick: () => page.remove([row.id]) },
+          ]
+        : [],
+    ),
   ];
 
   return (
@@ -130,12 +88,12 @@ export default function GroupPage() {
             ),
           },
         ]}
-        onSearch={(v) => setSearch(cleanParams(v))}
+        onSearch={page.search}
       />
       {meetingId ? (
         <CrudTable<GroupVO, Filters>
-          ref={table}
-          queryKey="meeting-groups"
+          ref={page.table}
+          queryKey={groupQueries.list()}
           request={groupApi.page}
           params={filters}
           columns={columns}
@@ -145,44 +103,28 @@ export default function GroupPage() {
           data-testid="group-table"
           tableProps={{
             expandable: {
-              expandedRowRender: (row) => <GroupItems group={row} onChanged={reload} />,
+              expandedRowRender: (row) =>
+                meeting ? <GroupItems group={row} timeZone={meeting.timeZone} onChanged={reload} /> : null,
               rowExpandable: () => true,
             },
           }}
-          toolbar={({ selectedKeys }) =>
+          toolbar={(table) =>
             manage && (
-              <>
-                <Perm value="meeting:group:add">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="group-add">
-                    {t('crud.add')}
-                  </Button>
-                </Perm>
-                <Perm value="meeting:group:copy">
-                  <Button icon={<CopyOutlined />} onClick={() => setCopyOpen(true)} data-testid="group-copy">
-                    {t('meeting.group.copy')}
-                  </Button>
-                </Perm>
-                <Perm value="meeting:group:delete">
-                  <Popconfirm
-                    title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                    onConfirm={() => remove(selectedKeys.map(Number))}
-                    disabled={!selectedKeys.length}
-                  >
-                    <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                      {t('crud.batchDelete')}
+              <CrudToolbar
+                table={table}
+                perm="meeting:group"
+                testId="group"
+                onAdd={() => page.edit(0)}
+                adding={
+                  <Perm value="meeting:group:copy">
+                    <Button icon={<CopyOutlined />} onClick={() => setCopyOpen(true)} data-testid="group-copy">
+                      {t('meeting.group.copy')}
                     </Button>
-                  </Popconfirm>
-                </Perm>
-                <Perm value="meeting:group:export">
-                  <Button
-                    icon={<DownloadOutlined />}
-                    onClick={() => void downloadFrom(() => groupApi.export(filters), 'groups.xlsx')}
-                    data-testid="group-export"
-                  >
-                    {t('crud.export')}
-                  </Button>
-                </Perm>
-              </>
+                  </Perm>
+                }
+                onDelete={page.remove}
+                onExport={() => downloadFrom(() => groupApi.export(filters), 'groups.xlsx')}
+              />
             )
           }
         />
@@ -190,7 +132,7 @@ export default function GroupPage() {
         <NoMeeting loading={selection.loading} />
       )}
 
-      <GroupFormModal meetingId={meetingId} editing={editing} onClose={closeForm} onSaved={reload} />
+      <GroupFormModal meetingId={meetingId} editing={page.editing} onClose={page.closeForm} onSaved={reload} />
       <CopyDialog
         open={copyOpen}
         toMeetingId={meetingId}

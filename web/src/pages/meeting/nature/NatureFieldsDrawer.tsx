@@ -3,9 +3,10 @@ import { FIELD_TARGET_LIST, type FieldLinksBody, type FieldTarget, type NatureVO
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, List, Select, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { fieldApi, natureApi } from '../../../api/base';
+import { fieldQueries, natureApi, natureQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 
 interface Chosen {
   fieldId: number;
@@ -40,8 +41,7 @@ export function NatureFieldsDrawer({ nature, editable, onClose, onSaved }: Props
   const [saving, setSaving] = useState(false);
 
   const links = useQuery({
-    queryKey: ['nature-fields', nature?.id],
-    queryFn: () => natureApi.fields(nature!.id),
+    ...natureQueries.fields(nature?.id),
     enabled: open,
     staleTime: 0,
     // A refetch would replace what is being edited.
@@ -49,8 +49,7 @@ export function NatureFieldsDrawer({ nature, editable, onClose, onSaved }: Props
     refetchOnReconnect: false,
   });
   const all = useQuery({
-    queryKey: ['field-all'],
-    queryFn: () => fieldApi.page({ pageNum: 1, pageSize: 500, sortKey: 'sort', sortDir: 'asc' }),
+    ...fieldQueries.everyField(),
     enabled: open,
     staleTime: 0,
   });

@@ -1,22 +1,26 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
+import { ProfileOutlined } from '@ant-design/icons';
 import type { NatureBody, NaturePageQuery, NatureVO } from '@baton/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Space, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { natureApi } from '../../../api/base';
+import { Col, Form, Input, Row, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { natureApi, natureQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   downloadFrom,
   FormModal,
   formatTime,
+  rowActions,
   SearchForm,
+  SortInput,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { CompactButton, RowAction } from '../../base/item/actions';
-import { orNull, useBilingual, useSticky } from '../../system/shared';
+import { orNull } from '../../../utils/options';
 import { NatureFieldsDrawer } from './NatureFieldsDrawer';
 
 type Filters = Partial<Pick<NaturePageQuery, 'keywords'>>;
@@ -24,22 +28,10 @@ type Filters = Partial<Pick<NaturePageQuery, 'keywords'>>;
 /** Meeting → Natures: kinds of meeting with their default registration fields. */
 export default function NaturePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
   const can = usePerm();
-  const table = useRef<CrudTableHandle<NatureVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
+  const page = useCrudPage<NatureVO, Filters>({ remove: natureApi.remove });
   const [fieldsOf, setFieldsOf] = useState<NatureVO | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-  const reload = () => table.current?.reload();
-
-  const remove = async (ids: number[]) => {
-    await natureApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
 
   const columns: TableColumnsType<NatureVO> = [
     { title: t('base.nature.name'), dataIndex: 'name', fixed: 'left', render: (_, n) => bi(n.name, n.nameEn) },
@@ -49,36 +41,17 @@ export default function NaturePage() {
     { title: t('base.nature.meetingCount'), dataIndex: 'meetingCount', align: 'right' },
     { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
     { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Perm value={['meeting:nature:query', 'meeting:nature:edit']}>
-            <RowAction
-              icon={<ProfileOutlined />}
-              onClick={() => setFieldsOf(row)}
-              data-testid="nature-fields"
-              label={t('base.nature.fields')}
-            />
-          </Perm>
-          <Perm value="meeting:nature:edit">
-            <RowAction
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row.id)}
-              data-testid="nature-edit"
-              label={t('crud.edit')}
-            />
-          </Perm>
-          <Perm value="meeting:nature:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-              <RowAction danger icon={<DeleteOutlined />} data-testid="nature-delete" label={t('crud.delete')} />
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<NatureVO>((row) => [
+      {
+        label: t('base.nature.fields'),
+        icon: <ProfileOutlined />,
+        perm: ['meeting:nature:query', 'meeting:nature:edit'],
+        onClick: () => setFieldsOf(row),
+        testId: 'nature-fields',
+      },
+      { kind: 'edit', perm: 'meeting:nature:edit', onClick: () => page.edit(row.id), testId: 'nature-edit' },
+      { kind: 'delete', perm: 'meeting:nature:delete', onClick: () => page.remove([row.id]), testId: 'nature-delete' },
+    ]),
   ];
 
   return (
@@ -91,118 +64,62 @@ export default function NaturePage() {
             node: <Input allowClear placeholder={t('base.nature.keywordsPlaceholder')} data-testid="nature-keywords" />,
           },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<NatureVO, Filters>
-        ref={table}
-        queryKey="meeting-natures"
+        ref={page.table}
+        queryKey={natureQueries.list()}
         request={natureApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('base.nature.title')}
         selectable={can('meeting:nature:delete')}
         data-testid="nature-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="meeting:nature:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="nature-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="meeting:nature:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <CompactButton
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selectedKeys.length}
-                  label={t('crud.batchDelete')}
-                />
-              </Popconfirm>
-            </Perm>
-            <Perm value="meeting:nature:export">
-              <CompactButton
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => natureApi.export(filters), 'natures.xlsx')}
-                data-testid="nature-export"
-                label={t('crud.export')}
-              />
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="meeting:nature"
+            testId="nature"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+            onExport={() => downloadFrom(() => natureApi.export(page.filters), 'natures.xlsx')}
+          />
         )}
       />
-      <NatureFormModal editing={editing} onClose={closeForm} onSaved={reload} />
+      <NatureFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
       <NatureFieldsDrawer
         nature={fieldsOf}
         editable={can('meeting:nature:edit')}
         onClose={() => setFieldsOf(null)}
-        onSaved={reload}
+        onSaved={page.changed}
       />
     </Space>
   );
 }
 
 /** Create / edit a nature; the loaded version travels with the edit. */
-function NatureFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function NatureFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<NatureBody>();
-  const [loaded, setLoaded] = useState<NatureVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({ sort: 0 });
-      return;
-    }
-    setLoading(true);
-    natureApi
-      .form(editing)
-      .then((n) => {
-        setLoaded(n);
-        form.setFieldsValue(n);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: NatureBody) => {
-    const body: NatureBody = {
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      remark: orNull(v.remark),
-      sort: v.sort ?? 0,
-    };
-    if (isEdit && loaded) await natureApi.update(loaded.id, { ...body, version: loaded.version });
-    else await natureApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
+  const { isEdit, modal } = useCrudForm<NatureBody, NatureVO>({
+    editing,
+    load: natureApi.form,
+    defaults: () => ({ sort: 0 }),
+    save: (v, loaded) =>
+      createOrUpdate<NatureBody>(natureApi, loaded, {
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        remark: orNull(v.remark),
+        sort: v.sort ?? 0,
+      }),
+    onClose,
+    onSaved,
+  });
 
   return (
     <FormModal<NatureBody>
-      open={editing !== null}
+      {...modal}
       title={isEdit ? t('base.nature.editTitle') : t('base.nature.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="nature-form"
     >
       <Row gutter={16}>
@@ -222,7 +139,7 @@ function NatureFormModal({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
         <Col xs={24}>

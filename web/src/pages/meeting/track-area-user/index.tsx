@@ -3,13 +3,14 @@ import type { AreaUserVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Modal, Popconfirm, Select, Space, type TableColumnsType, TreeSelect } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { areaApi } from '../../../api/meeting';
+import { areaApi, areaQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../../components/crud';
+import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
-import { useBilingual, useMobile } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { useAreaTree } from '../delegation/shared';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../MeetingPicker';
 
 type Filters = { meetingId: number };
 const keyOf = (r: AreaUserVO) => `${r.userId}:${r.areaCodeId}`;
@@ -66,7 +67,7 @@ export default function TrackAreaUserPage() {
       {meetingId ? (
         <CrudTable<AreaUserVO, Filters>
           ref={table}
-          queryKey="meeting-area-users"
+          queryKey={areaQueries.users()}
           request={({ meetingId: id }) => areaApi.users(id)}
           params={{ meetingId }}
           columns={columns}
@@ -121,11 +122,7 @@ function AssignModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number; areaCodeId: number }>();
   const [saving, setSaving] = useState(false);
-  const users = useQuery({
-    queryKey: ['meeting-area-user-options'],
-    queryFn: () => areaApi.userOptions(),
-    enabled: open,
-  });
+  const users = useQuery({ ...areaQueries.userOptions(), enabled: open });
   const areas = useAreaTree(open);
 
   useEffect(() => {

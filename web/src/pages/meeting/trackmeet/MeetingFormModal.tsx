@@ -1,16 +1,48 @@
 import type { MeetingBody, MeetingForm } from '@baton/contracts';
-import { MEETING_CODE_PATTERN } from '@baton/contracts';
+import { MEETING_CODE_PATTERN, timeZoneNames, timeZoneOffset } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
-import { meetingApi, pickApi } from '../../../api/meeting';
+import { App, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { getPublicConfig } from '../../../api/dlg';
+import { meetingApi, meetingQueries, pickQueries } from '../../../api/meeting';
+import { usePublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
-import { orNull, useBilingual, useSticky } from '../../system/shared';
-import { MEETING_OPTIONS_KEY } from '../MeetingPicker';
+import { useBilingual } from '../../../hooks/language';
+import { useSticky } from '../../../hooks/useSticky';
+import { timeZoneLabel } from '../../../utils/meeting-format';
+import { orNull } from '../../../utils/options';
 import { fromLocalInput, toLocalInput } from './shared';
 
-type Values = Omit<MeetingBody, 'regOpensAt' | 'regClosesAt'> & { regOpensAt: string; regClosesAt: string };
+type Values = Omit<MeetingBody, 'regOpensAt' | 'regClosesAt' | 'timeZone'> & {
+  regOpensAt: string;
+  regClosesAt: string;
+  timeZone: string;
+};
+
+/**
+ * The zones Intl knows (and `current` if it is not one), labelled with their offset now
+ * (`Asia/Shanghai (GMT+8)`) and named in the interface language (中国标准时间, China Standard
+ * Time) beside it; the search finds any of the three.
+ */
+function zoneOptions(current: string | undefined, lang: string) {
+  const now = new Date();
+  const names = timeZoneNames();
+  if (current && !names.includes(current)) names.push(current);
+  const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
+  return names.map((zone) => {
+    const label = timeZoneLabel(zone, now);
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(now);
+    const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+    return { value: zone, label, name, search: `${label} ${name}` };
+  });
+}
+
+/** A `datetime-local` value as the instant it names on a zone's clock, for the offset shown beside it. */
+function instantOf(local: string | undefined, timeZone: string): Date | undefined {
+  const iso = local ? fromLocalInput(local, timeZone) : null;
+  return iso ? new Date(iso) : undefined;
+}
 
 interface Props {
   /** `null` closed, `0` create, an id edits that meeting. */
@@ -25,7 +57,7 @@ const third = { xs: 24, sm: 8 };
 
 /** Create / edit a meeting: every attribute of DOMAIN.md "Meeting"; the loaded version travels with the edit. */
 export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const pick = useBilingual();
   const client = useQueryClient();
@@ -34,11 +66,20 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
   const [loading, setLoading] = useState(false);
   const open = editing !== null;
   const isEdit = Boolean(useSticky(editing));
-  const natures = useQuery({
-    queryKey: ['meeting-nature-options'],
-    queryFn: () => pickApi.natures({ pageNum: 1, pageSize: 500 }),
-    enabled: open,
-  });
+  const natures = useQuery({ ...pickQueries.natures(), enabled: open });
+  // A new meeting starts on the server's zone (BATON_TIME_ZONE).
+  const serverZone = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000, enabled: open }).data
+    ?.timeZone;
+  const zone: string | undefined = Form.useWatch('timeZone', form);
+  const zones = useMemo(
+    () => (open ? zoneOptions(loaded?.timeZone, i18n.language) : []),
+    [open, loaded?.timeZone, i18n.language],
+  );
+  const opens: string | undefined = Form.useWatch('regOpensAt', form);
+  const closes: string | undefined = Form.useWatch('regClosesAt', form);
+  // The clock of the window's fields, its offset at the moment typed (summer time moves it).
+  const clockOf = (local: string | undefined) =>
+    zone ? t('common.meetingClock', { zone: timeZoneOffset(zone, instantOf(local, zone)) }) : undefined;
 
   useEffect(() => {
     if (editing === null) return;
@@ -65,14 +106,19 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
         setLoaded(m);
         form.setFieldsValue({
           ...m,
-          regOpensAt: toLocalInput(m.regOpensAt),
-          regClosesAt: toLocalInput(m.regClosesAt),
+          regOpensAt: toLocalInput(m.regOpensAt, m.timeZone),
+          regClosesAt: toLocalInput(m.regClosesAt, m.timeZone),
           ageRefDate: m.ageRefDate ?? undefined,
         } as Values);
       })
       .catch(onClose)
       .finally(() => setLoading(false));
   }, [editing, form, onClose]);
+
+  // After the fields are reset above: a new meeting starts on the server's zone, once it is known.
+  useEffect(() => {
+    if (editing === 0 && serverZone && !form.getFieldValue('timeZone')) form.setFieldsValue({ timeZone: serverZone });
+  }, [editing, serverZone, form]);
 
   const submit = async (v: Values) => {
     const body: MeetingBody = {
@@ -84,8 +130,9 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
       venue: (v.venue ?? '').trim(),
       startDate: v.startDate,
       endDate: v.endDate,
-      regOpensAt: fromLocalInput(v.regOpensAt) ?? '',
-      regClosesAt: fromLocalInput(v.regClosesAt) ?? '',
+      regOpensAt: fromLocalInput(v.regOpensAt, v.timeZone) ?? '',
+      regClosesAt: fromLocalInput(v.regClosesAt, v.timeZone) ?? '',
+      timeZone: v.timeZone,
       ageRefDate: orNull(v.ageRefDate),
       maxEventsPerAthlete: v.maxEventsPerAthlete ?? 0,
       maxRelaysPerAthlete: v.maxRelaysPerAthlete ?? 0,
@@ -107,7 +154,7 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
           })
         : await meetingApi.create(body);
     message.success(t('crud.saved'));
-    void client.invalidateQueries({ queryKey: [MEETING_OPTIONS_KEY] });
+    void client.invalidateQueries({ queryKey: meetingQueries.options().queryKey });
     onSaved(saved);
   };
 
@@ -188,8 +235,33 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
             <Input type="date" data-testid="meeting-end" />
           </Form.Item>
         </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="timeZone"
+            label={t('meeting.trackmeet.timeZone')}
+            tooltip={t('meeting.trackmeet.timeZoneHint')}
+            rules={required('timeZone')}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'search' }}
+              options={zones}
+              optionRender={(o) => (
+                <span>
+                  {o.data.label} <Typography.Text type="secondary">{o.data.name}</Typography.Text>
+                </span>
+              )}
+              placeholder={t('meeting.trackmeet.timeZoneSearch')}
+              data-testid="meeting-time-zone"
+            />
+          </Form.Item>
+        </Col>
         <Col {...half}>
-          <Form.Item name="regOpensAt" label={t('meeting.trackmeet.regOpensAt')} rules={required('regOpensAt')}>
+          <Form.Item
+            name="regOpensAt"
+            label={t('meeting.trackmeet.regOpensAt')}
+            rules={required('regOpensAt')}
+            extra={clockOf(opens)}
+          >
             <Input type="datetime-local" data-testid="meeting-reg-opens" />
           </Form.Item>
         </Col>
@@ -197,6 +269,7 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
           <Form.Item
             name="regClosesAt"
             label={t('meeting.trackmeet.regClosesAt')}
+            extra={clockOf(closes)}
             dependencies={['regOpensAt']}
             rules={[
               ...required('regClosesAt'),

@@ -1,20 +1,21 @@
-import type { MeetingStatus, MeetingStatusLogVO, MeetingVO } from '@baton/contracts';
+import type { MeetingStatus, MeetingStatusLogVO, MeetingVO, OfficialDuty } from '@baton/contracts';
 import { MEETING_STATUS_LIST } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { meetingApi } from '../../../api/meeting';
+import { meetingApi, meetingQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, useDict } from '../../../components/crud';
-import { useBilingual, useSticky } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { useSticky } from '../../../hooks/useSticky';
 import { formatDateTime, ServerHtml } from './shared';
 
 /** Status changes of a meeting, newest first. */
-function StatusLog({ meetingId }: { meetingId: number }) {
+function StatusLog({ meetingId, timeZone }: { meetingId: number; timeZone: string }) {
   const { t } = useTranslation();
-  const log = useQuery({ queryKey: ['meeting-status-log', meetingId], queryFn: () => meetingApi.statusLog(meetingId) });
+  const log = useQuery(meetingQueries.statusLog(meetingId));
   const columns: TableColumnsType<MeetingStatusLogVO> = [
-    { title: t('meeting.status.at'), dataIndex: 'createdAt', render: formatDateTime },
+    { title: t('meeting.status.at'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, timeZone) },
     {
       title: t('meeting.status.change'),
       key: 'change',
@@ -125,7 +126,7 @@ export function StatusModal({
               </Form>
             ))}
           <Typography.Text strong>{t('meeting.status.logTitle')}</Typography.Text>
-          <StatusLog meetingId={shown.id} />
+          <StatusLog meetingId={shown.id} timeZone={shown.timeZone} />
         </Space>
       )}
     </Modal>
@@ -141,11 +142,7 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
   const [chosen, setChosen] = useState<number[]>([]);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const options = useQuery({
-    queryKey: ['meeting-admin-options'],
-    queryFn: () => meetingApi.adminOptions(),
-    enabled: Boolean(meeting),
-  });
+  const options = useQuery({ ...meetingQueries.adminOptions(), enabled: Boolean(meeting) });
 
   useEffect(() => {
     if (!meeting) return;
@@ -195,6 +192,92 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
           style={{ width: '100%' }}
           data-testid="admins-select"
         />
+      </Spin>
+    </Modal>
+  );
+}
+
+/**
+ * The officials of a meeting by duty: referees (results entry) and call-room officials (检录),
+ * both chosen from the official users (userType 40). Saved one duty after the other.
+ */
+export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = useBilingual();
+  const shown = useSticky(meeting);
+  const [chosen, setChosen] = useState<Record<OfficialDuty, number[]>>({ referee: [], 'call-room': [] });
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const options = useQuery({ ...meetingQueries.officialOptions(), enabled: Boolean(meeting) });
+
+  useEffect(() => {
+    if (!meeting) return;
+    setLoading(true);
+    meetingApi
+      .officials(meeting.id)
+      .then((list) =>
+        setChosen({
+          referee: list.filter((o) => o.duty === 'referee').map((o) => o.userId),
+          'call-room': list.filter((o) => o.duty === 'call-room').map((o) => o.userId),
+        }),
+      )
+      .catch(onClose)
+      .finally(() => setLoading(false));
+  }, [meeting, onClose]);
+
+  const ok = async () => {
+    if (!meeting) return;
+    setSaving(true);
+    try {
+      await meetingApi.setOfficials(meeting.id, 'referee', chosen.referee);
+      await meetingApi.setOfficials(meeting.id, 'call-room', chosen['call-room']);
+      message.success(t('crud.saved'));
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const choices = (options.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickname} (${u.username})` }));
+  const duty = (d: OfficialDuty, key: 'referees' | 'callRoom') => (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      <Typography.Text strong>{t(`meeting.officials.${key}`)}</Typography.Text>
+      <Typography.Text type="secondary">{t(`meeting.officials.${key}Hint`)}</Typography.Text>
+      <Select
+        mode="multiple"
+        value={chosen[d]}
+        onChange={(v: number[]) => setChosen((c) => ({ ...c, [d]: v }))}
+        loading={options.isLoading}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={choices}
+        placeholder={t('meeting.officials.placeholder')}
+        style={{ width: '100%' }}
+        data-testid={`officials-${d}`}
+      />
+    </Space>
+  );
+
+  return (
+    <Modal
+      open={Boolean(meeting)}
+      title={t('meeting.officials.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ ...({ 'data-testid': 'officials-ok' } as Record<string, string>) }}
+      width={560}
+    >
+      <Spin spinning={loading}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('meeting.officials.hint')}</Typography.Text>
+          {duty('referee', 'referees')}
+          {duty('call-room', 'callRoom')}
+        </Space>
       </Spin>
     </Modal>
   );

@@ -1,42 +1,26 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  MoreOutlined,
-  NodeIndexOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { MoreOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { FieldTarget, MeetingPageQuery, MeetingVO } from '@baton/contracts';
 import { FIELD_TARGET_LIST } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Dropdown,
-  Input,
-  InputNumber,
-  type MenuProps,
-  Popconfirm,
-  Space,
-  type TableColumnsType,
-} from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { type ListQuery, meetingApi } from '../../../api/meeting';
+import { Dropdown, Input, InputNumber, type MenuProps, Space, type TableColumnsType } from 'antd';
+import { useCallback, useState } from 'react';
+import { type ListQuery, meetingApi, meetingQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
   DictSelect,
   DictTag,
   downloadFrom,
+  rowActions,
   SearchForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { RowAction } from '../../../components/crud/actions';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual, useMobile } from '../../system/shared';
-import { MEETING_OPTIONS_KEY } from '../MeetingPicker';
-import { AdminsModal, RemarkModal, StatusModal } from './dialogs';
+import { meetingStampNoted } from '../../../utils/meeting-format';
+import { AdminsModal, OfficialsModal, RemarkModal, StatusModal } from './dialogs';
 import { MeetingFormModal } from './MeetingFormModal';
 import { FieldsDialog, formatDateTime } from './shared';
 
@@ -50,38 +34,31 @@ interface SearchValues {
 /** Meeting management → Meetings: list, create / edit, status, admins, fields, remarks, export. */
 export default function TrackmeetPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
-  const { message } = App.useApp();
   const pick = useBilingual();
   const can = usePerm();
   const client = useQueryClient();
-  const table = useRef<CrudTableHandle<MeetingVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
+  const page = useCrudPage<MeetingVO, Filters>({
+    remove: meetingApi.remove,
+    onChanged: () => void client.invalidateQueries({ queryKey: meetingQueries.options().queryKey }),
+  });
   const [statusOf, setStatusOf] = useState<{ meeting: MeetingVO; readOnly: boolean } | null>(null);
   const [adminsOf, setAdminsOf] = useState<MeetingVO | null>(null);
   const [remarkOf, setRemarkOf] = useState<MeetingVO | null>(null);
+  const [officialsOf, setOfficialsOf] = useState<MeetingVO | null>(null);
   const [fieldsOf, setFieldsOf] = useState<{ meeting: MeetingVO; target: FieldTarget } | null>(null);
 
-  const reload = useCallback(() => {
-    table.current?.reload();
-    void client.invalidateQueries({ queryKey: [MEETING_OPTIONS_KEY] });
-  }, [client]);
-  const closeForm = useCallback(() => setEditing(null), []);
+  const reload = page.changed;
   const closeAdmins = useCallback(() => setAdminsOf(null), []);
   const closeRemark = useCallback(() => setRemarkOf(null), []);
-
-  const remove = async (ids: number[]) => {
-    await meetingApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
+  const closeOfficials = useCallback(() => setOfficialsOf(null), []);
 
   const moreItems = (row: MeetingVO): MenuProps['items'] => {
     const manage = row.access === 'manage';
     const items: NonNullable<MenuProps['items']> = [];
-    if (manage && can('meeting:trackmeet:admin')) items.push({ key: 'admins', label: t('meeting.admins.action') });
+    if (manage && can('meeting:trackmeet:admin')) {
+      items.push({ key: 'admins', label: t('meeting.admins.action') });
+      items.push({ key: 'officials', label: t('meeting.officials.action') });
+    }
     if (manage && can('meeting:trackmeet:edit')) {
       for (const target of FIELD_TARGET_LIST) {
         items.push({ key: `fields:${target}`, label: t(`meeting.fields.action.${target}`) });
@@ -93,6 +70,7 @@ export default function TrackmeetPage() {
   };
   const onMore = (row: MeetingVO, key: string) => {
     if (key === 'admins') setAdminsOf(row);
+    else if (key === 'officials') setOfficialsOf(row);
     else if (key === 'remark') setRemarkOf(row);
     else if (key === 'log') setStatusOf({ meeting: row, readOnly: true });
     else if (key.startsWith('fields:')) setFieldsOf({ meeting: row, target: key.slice(7) as FieldTarget });
@@ -129,7 +107,8 @@ export default function TrackmeetPage() {
       key: 'reg',
       render: (_, r) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(r.regOpensAt)} ~ {formatDateTime(r.regClosesAt)}
+          {formatDateTime(r.regOpensAt, r.timeZone)} ~{' '}
+          {meetingStampNoted(r.regClosesAt, r.timeZone, (zone) => t('common.meetingClock', { zone }))}
         </span>
       ),
     },
@@ -138,55 +117,40 @@ export default function TrackmeetPage() {
       key: 'counts',
       render: (_, r) => t('meeting.trackmeet.countsValue', { groups: r.groupCount, delegations: r.delegationCount }),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: mobile ? undefined : 'right',
-      render: (_, row) => (
-        <Space size={0} wrap={false}>
-          {row.access === 'manage' && (
-            <>
-              <Perm value="meeting:trackmeet:edit">
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing(row.id)}
-                  data-testid="meeting-edit"
-                >
-                  {t('crud.edit')}
-                </Button>
-              </Perm>
-              <Perm value="meeting:trackmeet:status">
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<NodeIndexOutlined />}
-                  onClick={() => setStatusOf({ meeting: row, readOnly: false })}
-                  data-testid="meeting-status"
-                >
-                  {t('meeting.status.action')}
-                </Button>
-              </Perm>
-              <Perm value="meeting:trackmeet:delete">
-                <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="meeting-delete">
-                    {t('crud.delete')}
-                  </Button>
-                </Popconfirm>
-              </Perm>
-            </>
-          )}
-          <Perm value="meeting:trackmeet:query">
+    rowActions<MeetingVO>((row) => {
+      const manage = row.access === 'manage';
+      return [
+        manage && {
+          kind: 'edit',
+          perm: 'meeting:trackmeet:edit',
+          onClick: () => page.edit(row.id),
+          testId: 'meeting-edit',
+        },
+        manage && {
+          label: t('meeting.status.action'),
+          icon: <NodeIndexOutlined />,
+          perm: 'meeting:trackmeet:status',
+          onClick: () => setStatusOf({ meeting: row, readOnly: false }),
+          testId: 'meeting-status',
+        },
+        manage && {
+          kind: 'delete',
+          perm: 'meeting:trackmeet:delete',
+          onClick: () => page.remove([row.id]),
+          testId: 'meeting-delete',
+        },
+        {
+          kind: 'node',
+          key: 'more',
+          perm: 'meeting:trackmeet:query',
+          node: (
             <Dropdown trigger={['click']} menu={{ items: moreItems(row), onClick: ({ key }) => onMore(row, key) }}>
-              <Button type="link" size="small" icon={<MoreOutlined />} data-testid="meeting-more">
-                {t('meeting.more')}
-              </Button>
+              <RowAction icon={<MoreOutlined />} label={t('meeting.more')} data-testid="meeting-more" />
             </Dropdown>
-          </Perm>
-        </Space>
-      ),
-    },
+          ),
+        },
+      ];
+    }),
   ];
 
   return (
@@ -206,50 +170,31 @@ export default function TrackmeetPage() {
             node: <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} />,
           },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v) as Filters)}
+        onSearch={(v) => page.search(v as Filters)}
       />
       <CrudTable<MeetingVO, Filters>
-        ref={table}
-        queryKey="meeting-trackmeets"
+        ref={page.table}
+        queryKey={meetingQueries.list()}
         request={meetingApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('meeting.trackmeet.title')}
         selectable={can('meeting:trackmeet:delete') ? (r) => r.access !== 'manage' : false}
         data-testid="meeting-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="meeting:trackmeet:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="meeting-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="meeting:trackmeet:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-            <Perm value="meeting:trackmeet:export">
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void downloadFrom(() => meetingApi.export(filters), 'meetings.xlsx')}
-                data-testid="meeting-export"
-              >
-                {t('crud.export')}
-              </Button>
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="meeting:trackmeet"
+            testId="meeting"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+            onExport={() => downloadFrom(() => meetingApi.export(page.filters), 'meetings.xlsx')}
+          />
         )}
       />
 
-      <MeetingFormModal editing={editing} onClose={closeForm} onSaved={reload} />
+      <MeetingFormModal editing={page.editing} onClose={page.closeForm} onSaved={reload} />
       <StatusModal
         meeting={statusOf?.meeting ?? null}
         readOnly={statusOf?.readOnly}
@@ -258,6 +203,8 @@ export default function TrackmeetPage() {
       />
       <AdminsModal meeting={adminsOf} onClose={closeAdmins} />
       <RemarkModal meeting={remarkOf} onClose={closeRemark} />
+      {/* Mounted while open only: the page's other dialogs keep their own OK buttons. */}
+      {officialsOf && <OfficialsModal meeting={officialsOf} onClose={closeOfficials} />}
       <FieldsDialog
         openKey={fieldsOf ? `${fieldsOf.meeting.id}:${fieldsOf.target}` : null}
         target={fieldsOf?.target ?? 'athlete'}

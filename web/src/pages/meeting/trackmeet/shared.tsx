@@ -1,31 +1,26 @@
-import type { FieldLinksBody, FieldLinkVO, FieldTarget, FieldVO } from '@baton/contracts';
+import { type FieldLinksBody, type FieldLinkVO, type FieldTarget, type FieldVO, zonedInstant } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Switch, Table, type TableColumnsType, Tag, theme } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { pickApi } from '../../../api/meeting';
+import { pickQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../system/shared';
+import { useBilingual } from '../../../hooks/language';
+import { meetingStamp } from '../../../utils/meeting-format';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO timestamp as the value of an `<input type="datetime-local">` (local time, minutes). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** An ISO timestamp as a `datetime-local` value on the meeting's clock, `timeZone` (the registration window). */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
+  return meetingStamp(iso, timeZone).replace(' ', 'T');
 }
 
-/** A `datetime-local` value as an ISO timestamp with its offset (UTC), or null when empty. */
-export function fromLocalInput(local: string | null | undefined): string | null {
-  if (!local) return null;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+/** A `datetime-local` value read on the meeting's clock, as an ISO timestamp (UTC), or null when empty. */
+export function fromLocalInput(local: string | null | undefined, timeZone: string): string | null {
+  const m = local ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local) : null;
+  return m ? zonedInstant(m[1]!, m[2]!, timeZone) : null;
 }
 
-/** An ISO timestamp as `YYYY-MM-DD HH:mm` in local time. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return toLocalInput(iso).replace('T', ' ');
+/** An ISO timestamp as `YYYY-MM-DD HH:mm` on the meeting's clock. */
+export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
+  return meetingStamp(iso, timeZone);
 }
 
 /**
@@ -78,11 +73,7 @@ export function FieldsDialog({ openKey, title, target, load, save, onClose }: Fi
   const [required, setRequired] = useState<Record<number, boolean>>({});
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const all = useQuery({
-    queryKey: ['meeting-field-options', target],
-    queryFn: () => pickApi.fields({ pageNum: 1, pageSize: 500, target, sortKey: 'sort', sortDir: 'asc' }),
-    enabled: open,
-  });
+  const all = useQuery({ ...pickQueries.fields(target), enabled: open });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when another record opens
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
-import { AuthCard, AuthFrame } from '../../login/AuthFrame';
+import { AuthCard, AuthFrame } from '../../../components/auth/AuthFrame';
 
 /** /user/register-result: the account exists; sign in with it. */
 export default function RegisterResultPage() {

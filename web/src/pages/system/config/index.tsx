@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import type { ConfigBody, ConfigForm, ConfigPageQuery, ConfigType, ConfigVO } from '@baton/contracts';
 import {
   App,
@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -16,20 +15,24 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { configApi } from '../../../api/system';
+import { useState } from 'react';
+import { configApi, configQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   FormModal,
   formatTime,
+  rowActions,
   SearchForm,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { useBilingual, useSticky } from '../shared';
 
 type Filters = Partial<Pick<ConfigPageQuery, 'keywords' | 'type'>>;
 const TYPES: ConfigType[] = ['string', 'number', 'boolean', 'json'];
@@ -41,25 +44,14 @@ export default function ConfigPage() {
   const { message } = App.useApp();
   const bi = useBilingual();
   const can = usePerm();
-  const table = useRef<CrudTableHandle<ConfigVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
+  const page = useCrudPage<ConfigVO, Filters>({ remove: configApi.remove });
   const [refreshing, setRefreshing] = useState(false);
-  const closeForm = useCallback(() => setEditing(null), []);
-  const reload = () => table.current?.reload();
-
-  const remove = async (ids: number[]) => {
-    await configApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
   const refreshCache = async () => {
     setRefreshing(true);
     try {
       await configApi.refresh();
       message.success(t('system.config.refreshed'));
-      reload();
+      page.changed();
     } catch {
       // shown by the request layer
     } finally {
@@ -104,29 +96,10 @@ export default function ConfigPage() {
     },
     { title: t('crud.remark'), dataIndex: 'remark', ellipsis: true, width: 200 },
     { title: t('crud.updatedAt'), dataIndex: 'updatedAt', render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
-          <Perm value="sys:config:edit">
-            <Button type="link" size="small" onClick={() => setEditing(c.id)} data-testid={`config-edit-${c.key}`}>
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          {!c.builtin && (
-            <Perm value="sys:config:delete">
-              <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([c.id])}>
-                <Button type="link" size="small" danger>
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          )}
-        </Space>
-      ),
-    },
+    rowActions<ConfigVO>((c) => [
+      { kind: 'edit', perm: 'sys:config:edit', onClick: () => page.edit(c.id), testId: `config-edit-${c.key}` },
+      !c.builtin && { kind: 'delete', perm: 'sys:config:delete', onClick: () => page.remove([c.id]) },
+    ]),
   ];
 
   return (
@@ -146,45 +119,35 @@ export default function ConfigPage() {
             ),
           },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<ConfigVO, Filters>
-        ref={table}
-        queryKey="system-config"
+        ref={page.table}
+        queryKey={configQueries.list()}
         request={configApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('system.config.title')}
         selectable={can('sys:config:delete') ? (c) => c.builtin : false}
         data-testid="config-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="sys:config:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="config-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="sys:config:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="sys:config"
+            testId="config"
+            onAdd={() => page.edit(0)}
+            onDelete={page.remove}
+          >
             <Perm value="sys:config:refresh">
               <Button icon={<SyncOutlined />} loading={refreshing} onClick={refreshCache} data-testid="config-refresh">
                 {t('system.config.refresh')}
               </Button>
             </Perm>
-          </>
+          </CrudToolbar>
         )}
       />
-      <ConfigFormModal editing={editing} onClose={closeForm} onSaved={reload} />
+      <ConfigFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
@@ -205,57 +168,27 @@ function fromField(type: ConfigType, value: Values['value']): string {
 
 const KEY = /^[a-zA-Z][\w.]{1,63}$/;
 
-function ConfigFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ConfigFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<ConfigForm | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { form, loaded, isEdit, modal } = useCrudForm<Values, ConfigForm>({
+    editing,
+    load: configApi.form,
+    toValues: (c) => ({ ...c, remark: c.remark ?? '', value: toField(c.type, c.value) }),
+    defaults: () => ({ type: 'string', value: '' }),
+    save: (v, loaded) =>
+      createOrUpdate<ConfigBody>(configApi, loaded, {
+        key: v.key.trim(),
+        type: v.type,
+        value: fromField(v.type, v.value),
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        remark: v.remark?.trim() || null,
+      }),
+    onClose,
+    onSaved,
+  });
   const type: ConfigType = Form.useWatch('type', form) ?? 'string';
   const builtin = Boolean(loaded?.builtin);
-  const shown = useSticky(editing);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({ type: 'string', value: '' });
-      return;
-    }
-    setLoading(true);
-    configApi
-      .form(editing)
-      .then((c) => {
-        setLoaded(c);
-        form.setFieldsValue({ ...c, remark: c.remark ?? '', value: toField(c.type, c.value) });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const body: ConfigBody = {
-      key: v.key.trim(),
-      type: v.type,
-      value: fromField(v.type, v.value),
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      remark: v.remark?.trim() || null,
-    };
-    if (loaded) await configApi.update(loaded.id, { ...body, version: loaded.version });
-    else await configApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
 
   const valueInput = {
     string: <Input.TextArea maxLength={10000} autoSize={{ minRows: 1, maxRows: 6 }} data-testid="config-value" />,
@@ -273,12 +206,8 @@ function ConfigFormModal({
 
   return (
     <FormModal<Values>
-      open={editing !== null}
-      title={shown ? t('system.config.editTitle') : t('system.config.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
+      {...modal}
+      title={isEdit ? t('system.config.editTitle') : t('system.config.addTitle')}
       data-testid="config-form"
     >
       <Row gutter={16}>

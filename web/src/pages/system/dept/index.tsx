@@ -1,35 +1,27 @@
-import { DeleteOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { DeptBody, DeptForm, DeptVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Row,
-  Space,
-  type TableColumnsType,
-  TreeSelect,
-} from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { deptApi } from '../../../api/system';
+import { Col, Form, Input, Row, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { deptApi, deptQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  rowActions,
   SearchForm,
+  SortInput,
+  StatusRadio,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
-import { toTreeData, useBilingual, useEn, useSticky } from '../shared';
+import { useBilingual, useEn } from '../../../hooks/language';
+import { toTreeData } from '../../../utils/options';
 
 type Filters = { keywords?: string; status?: number };
 interface Editing {
@@ -40,24 +32,12 @@ interface Editing {
 /** System → Departments: the tree with create (also below a row), edit and delete. */
 export default function DeptPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
   const queryClient = useQueryClient();
-  const table = useRef<CrudTableHandle<DeptVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const changed = () => {
-    table.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ['dept-options'] });
-  };
-  const remove = async (ids: number[]) => {
-    await deptApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    changed();
-  };
+  const page = useCrudPage<DeptVO, Filters, Editing>({
+    remove: deptApi.remove,
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: deptQueries.options().queryKey }),
+  });
 
   const columns: TableColumnsType<DeptVO> = [
     { title: t('system.dept.name'), dataIndex: 'name', fixed: 'left', render: (_, d) => bi(d.name, d.nameEn) },
@@ -65,32 +45,16 @@ export default function DeptPage() {
     { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
     { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
     { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, d) => (
-        <Space size={0}>
-          <Perm value="sys:dept:add">
-            <Button type="link" size="small" onClick={() => setEditing({ id: 0, parentId: d.id })}>
-              {t('system.dept.addChild')}
-            </Button>
-          </Perm>
-          <Perm value="sys:dept:edit">
-            <Button type="link" size="small" onClick={() => setEditing({ id: d.id })}>
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          <Perm value="sys:dept:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([d.id])}>
-              <Button type="link" size="small" danger>
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<DeptVO>((d) => [
+      {
+        label: t('system.dept.addChild'),
+        icon: <PlusOutlined />,
+        perm: 'sys:dept:add',
+        onClick: () => page.edit({ id: 0, parentId: d.id }),
+      },
+      { kind: 'edit', perm: 'sys:dept:edit', onClick: () => page.edit({ id: d.id }) },
+      { kind: 'delete', perm: 'sys:dept:delete', onClick: () => page.remove([d.id]) },
+    ]),
   ];
 
   return (
@@ -104,117 +68,65 @@ export default function DeptPage() {
           },
           { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<DeptVO, Filters>
-        ref={table}
-        queryKey="system-depts"
+        ref={page.table}
+        queryKey={deptQueries.list()}
         request={(q) => deptApi.tree({ keywords: q.keywords, status: q.status })}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('system.dept.title')}
         defaultExpandAll
         selectable
         data-testid="dept-table"
-        toolbar={({ selectedKeys, expandAll, allExpanded }) => (
-          <>
-            <Perm value="sys:dept:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ id: 0 })}
-                data-testid="dept-add"
-              >
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="sys:dept:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-            <Button icon={<NodeExpandOutlined />} onClick={() => expandAll(!allExpanded)}>
-              {allExpanded ? t('crud.collapseAll') : t('crud.expandAll')}
-            </Button>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="sys:dept"
+            testId="dept"
+            onAdd={() => page.edit({ id: 0 })}
+            onDelete={page.remove}
+            expandToggle
+          />
         )}
       />
-      <DeptFormModal editing={editing} onClose={closeForm} onSaved={changed} />
+      <DeptFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
 
 type Values = Omit<DeptBody, 'parentId'> & { parentId: number };
 
-function DeptFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: Editing | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function DeptFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const en = useEn();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<DeptForm | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const shown = useSticky(editing);
-  const options = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options, enabled: open });
+  const { isEdit, modal } = useCrudForm<Values, DeptForm, Editing>({
+    editing,
+    load: deptApi.form,
+    toValues: (d) => ({ ...d, parentId: d.parentId ?? 0, code: d.code ?? '' }),
+    defaults: (e) => ({ parentId: e.parentId ?? 0, sort: 0, status: 1 }),
+    save: (v, loaded) =>
+      createOrUpdate<DeptBody>(deptApi, loaded, {
+        parentId: v.parentId || null,
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        code: v.code?.trim() || null,
+        sort: v.sort ?? 0,
+        status: v.status ?? 1,
+      }),
+    onClose,
+    onSaved,
+  });
+  const options = useQuery({ ...deptQueries.options(), enabled: open });
   const treeData = [{ value: 0, key: 0, title: t('system.dept.root'), children: toTreeData(options.data ?? [], en) }];
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing.id) {
-      form.setFieldsValue({ parentId: editing.parentId ?? 0, sort: 0, status: 1 });
-      return;
-    }
-    setLoading(true);
-    deptApi
-      .form(editing.id)
-      .then((d) => {
-        setLoaded(d);
-        form.setFieldsValue({ ...d, parentId: d.parentId ?? 0, code: d.code ?? '' });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const body: DeptBody = {
-      parentId: v.parentId || null,
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      code: v.code?.trim() || null,
-      sort: v.sort ?? 0,
-      status: v.status ?? 1,
-    };
-    if (loaded) await deptApi.update(loaded.id, { ...body, version: loaded.version });
-    else await deptApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
 
   return (
     <FormModal<Values>
-      open={open}
-      title={shown?.id ? t('system.dept.editTitle') : t('system.dept.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
+      {...modal}
+      title={isEdit ? t('system.dept.editTitle') : t('system.dept.addTitle')}
       data-testid="dept-form"
     >
       <Row gutter={16}>
@@ -248,17 +160,12 @@ function DeptFormModal({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="status" label={t('crud.status')}>
-            <Radio.Group
-              options={[
-                { value: 1, label: t('system.status.enabled') },
-                { value: 0, label: t('system.status.disabled') },
-              ]}
-            />
+            <StatusRadio />
           </Form.Item>
         </Col>
       </Row>

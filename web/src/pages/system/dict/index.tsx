@@ -1,51 +1,45 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictBody, DictForm, DictPageQuery, DictPageVO } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, Popconfirm, Radio, Row, Space, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Col, Form, Input, Row, Space, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { dictApi } from '../../../api/system';
+import { dictApi, dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
+  type CrudFormProps,
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
+  createOrUpdate,
   DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  rowActions,
   SearchForm,
+  StatusRadio,
+  useCrudForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { refreshDictCache, useBilingual, useSticky } from '../shared';
+import { refreshDictCache } from '../../../stores/dict';
 
 type Filters = Partial<Pick<DictPageQuery, 'keywords' | 'status'>>;
 
 /** System → Dictionaries: table CRUD; "data" opens the entries of one dictionary. */
 export default function DictPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
   const can = usePerm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const table = useRef<CrudTableHandle<DictPageVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const changed = () => {
-    table.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ['dict-lista'] });
-    refreshDictCache();
-  };
-  const remove = async (ids: number[]) => {
-    await dictApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    changed();
-  };
+  const page = useCrudPage<DictPageVO, Filters>({
+    remove: dictApi.remove,
+    onChanged: () => {
+      void queryClient.invalidateQueries({ queryKey: dictQueries.lista().queryKey });
+      refreshDictCache();
+    },
+  });
   const openData = (code: string) => navigate(`/system/dict-data?dictCode=${encodeURIComponent(code)}`);
 
   const columns: TableColumnsType<DictPageVO> = [
@@ -65,37 +59,22 @@ export default function DictPage() {
     { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
     { title: t('crud.remark'), dataIndex: 'remark', ellipsis: true, width: 220 },
     { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, d) => (
-        <Space size={0}>
-          <Perm value="sys:dict-data:query">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => openData(d.dictCode)}
-              data-testid={`dict-data-${d.dictCode}`}
-            >
-              {t('system.dict.data')}
-            </Button>
-          </Perm>
-          <Perm value="sys:dict:edit">
-            <Button type="link" size="small" onClick={() => setEditing(d.id)}>
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          <Perm value="sys:dict:delete">
-            <Popconfirm title={t('system.dict.deleteConfirm')} onConfirm={() => remove([d.id])}>
-              <Button type="link" size="small" danger>
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<DictPageVO>((d) => [
+      {
+        label: t('system.dict.data'),
+        icon: <UnorderedListOutlined />,
+        perm: 'sys:dict-data:query',
+        onClick: () => openData(d.dictCode),
+        testId: `dict-data-${d.dictCode}`,
+      },
+      { kind: 'edit', perm: 'sys:dict:edit', onClick: () => page.edit(d.id) },
+      {
+        kind: 'delete',
+        perm: 'sys:dict:delete',
+        onClick: () => page.remove([d.id]),
+        confirm: t('system.dict.deleteConfirm'),
+      },
+    ]),
   ];
 
   return (
@@ -109,103 +88,52 @@ export default function DictPage() {
           },
           { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<DictPageVO, Filters>
-        ref={table}
-        queryKey="system-dicts"
+        ref={page.table}
+        queryKey={dictQueries.list()}
         request={dictApi.page}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('system.dict.title')}
         selectable={can('sys:dict:delete')}
         data-testid="dict-table"
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="sys:dict:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="dict-add">
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Perm value="sys:dict:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar table={table} perm="sys:dict" testId="dict" onAdd={() => page.edit(0)} onDelete={page.remove} />
         )}
       />
-      <DictFormModal editing={editing} onClose={closeForm} onSaved={changed} />
+      <DictFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }
 
 const CODE = /^[a-z][a-z0-9_]{1,49}$/;
 
-function DictFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function DictFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<DictBody>();
-  const [loaded, setLoaded] = useState<DictForm | null>(null);
-  const [loading, setLoading] = useState(false);
-  const shown = useSticky(editing);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      form.setFieldsValue({ status: 1 });
-      return;
-    }
-    setLoading(true);
-    dictApi
-      .form(editing)
-      .then((d) => {
-        setLoaded(d);
-        form.setFieldsValue({ ...d, remark: d.remark ?? '' });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: DictBody) => {
-    const body: DictBody = {
-      dictCode: v.dictCode.trim(),
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      status: v.status ?? 1,
-      remark: v.remark?.trim() || null,
-    };
-    if (loaded) await dictApi.update(loaded.id, { ...body, version: loaded.version });
-    else await dictApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
-  };
+  const { isEdit, modal } = useCrudForm<DictBody, DictForm>({
+    editing,
+    load: dictApi.form,
+    toValues: (d) => ({ ...d, remark: d.remark ?? '' }),
+    defaults: () => ({ status: 1 }),
+    save: (v, loaded) =>
+      createOrUpdate<DictBody>(dictApi, loaded, {
+        dictCode: v.dictCode.trim(),
+        name: v.name.trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        status: v.status ?? 1,
+        remark: v.remark?.trim() || null,
+      }),
+    onClose,
+    onSaved,
+  });
 
   return (
     <FormModal<DictBody>
-      open={editing !== null}
-      title={shown ? t('system.dict.editTitle') : t('system.dict.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
+      {...modal}
+      title={isEdit ? t('system.dict.editTitle') : t('system.dict.addTitle')}
       data-testid="dict-form"
     >
       <Row gutter={16}>
@@ -237,12 +165,7 @@ function DictFormModal({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="status" label={t('crud.status')}>
-            <Radio.Group
-              options={[
-                { value: 1, label: t('system.status.enabled') },
-                { value: 0, label: t('system.status.disabled') },
-              ]}
-            />
+            <StatusRadio />
           </Form.Item>
         </Col>
         <Col xs={24}>

@@ -16,11 +16,11 @@ import {
   Typography,
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { logApi } from '../../../api/system';
+import { logApi, logQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, cleanParams, downloadFrom, formatTime, rangeParams, SearchForm } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
-import { useMobile } from '../shared';
+import { useMobile } from '../../../hooks/useMobile';
 
 /** CodeMirror loads only when a detail is opened. */
 const Editor = lazy(() => import('../../../components/Editor').then((m) => ({ default: m.Editor })));
@@ -107,7 +107,7 @@ function LoginLog() {
         }
       />
       <CrudTable<LoginLogVO, LoginFilters>
-        queryKey="system-login-log"
+        queryKey={logQueries.loginList()}
         request={logApi.loginPage}
         params={filters}
         columns={columns}
@@ -225,7 +225,7 @@ function OperationLog() {
         }
       />
       <CrudTable<OplogVO, OpFilters>
-        queryKey="system-operation-log"
+        queryKey={logQueries.operationList()}
         request={logApi.operationPage}
         params={filters}
         columns={columns}
@@ -253,11 +253,7 @@ const asJson = (v: unknown) => (v === null || v === undefined ? '' : JSON.string
 function OplogDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const mobile = useMobile();
-  const { data, isLoading } = useQuery({
-    queryKey: ['oplog-detail', id],
-    queryFn: () => logApi.operation(id!),
-    enabled: id !== null,
-  });
+  const { data, isLoading } = useQuery({ ...logQueries.operation(id), enabled: id !== null });
   const d: OplogDetailVO | undefined = data;
   const hasChange =
     d && (d.before !== null && d.before !== undefined ? true : d.after !== null && d.after !== undefined);

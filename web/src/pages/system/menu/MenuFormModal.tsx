@@ -1,12 +1,19 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuBody, MenuForm } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
-import { menuApi } from '../../../api/system';
+import { Button, Col, Form, Input, Radio, Row, Space, Switch, TreeSelect } from 'antd';
+import { menuApi, menuQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { FormModal, IconPicker } from '../../../components/crud';
-import { orNull, toTreeData, useEn, useSticky } from '../shared';
+import {
+  type CrudFormProps,
+  createOrUpdate,
+  FormModal,
+  IconPicker,
+  SortInput,
+  useCrudForm,
+} from '../../../components/crud';
+import { useEn } from '../../../hooks/language';
+import { orNull, toTreeData } from '../../../utils/options';
 
 type Values = Omit<MenuBody, 'params' | 'parentId'> & {
   parentId: number;
@@ -27,93 +34,64 @@ const COMPONENT = /^[A-Za-z0-9/_.-]{0,200}$/;
 const ROUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const PARAM_KEY = /^[\w-]{1,50}$/;
 
-/** Create / edit a catalogue (C), page (M) or button (B); the visible fields follow the type. */
-export function MenuFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: MenuEditing | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const en = useEn();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<MenuForm | null>(null);
-  const [loading, setLoading] = useState(false);
-  const open = editing !== null;
-  const shown = useSticky(editing);
-  const type = Form.useWatch('type', form) ?? 'M';
-  const parents = useQuery({ queryKey: ['menu-parent-options'], queryFn: () => menuApi.options(true), enabled: open });
-  const treeData = [{ value: 0, key: 0, title: t('system.menu.root'), children: toTreeData(parents.data ?? [], en) }];
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing.id) {
-      form.setFieldsValue({
-        parentId: editing.parentId ?? 0,
-        type: editing.type ?? 'M',
-        sort: 0,
-        hidden: false,
-        keepAlive: false,
-        alwaysShow: false,
-        params: [],
-      });
-      return;
-    }
-    setLoading(true);
-    menuApi
-      .form(editing.id)
-      .then((m) => {
-        setLoaded(m);
-        form.setFieldsValue({
-          ...m,
-          parentId: m.parentId ?? 0,
-          params: Object.entries(m.params ?? {}).map(([key, value]) => ({ key, value })),
-        } as Values);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const button = v.type === 'B';
-    const params = Object.fromEntries((v.params ?? []).filter((p) => p?.key).map((p) => [p.key.trim(), p.value ?? '']));
-    const body: MenuBody = {
-      parentId: v.parentId || null,
-      type: v.type,
-      title: v.title.trim(),
-      titleEn: (v.titleEn ?? '').trim(),
-      routeName: button ? null : orNull(v.routeName),
-      path: button ? null : orNull(v.path),
-      component: v.type === 'M' ? orNull(v.component) : v.type === 'C' ? orNull(v.component) : null,
-      redirect: v.type === 'C' ? orNull(v.redirect) : null,
-      icon: button ? null : orNull(v.icon),
-      perm: v.type === 'C' ? null : orNull(v.perm),
-      sort: v.sort ?? 0,
-      hidden: button ? false : Boolean(v.hidden),
-      keepAlive: v.type === 'M' ? Boolean(v.keepAlive) : false,
-      alwaysShow: button ? false : Boolean(v.alwaysShow),
-      params: v.type === 'M' && Object.keys(params).length ? params : null,
-    };
-    if (loaded) await menuApi.update(loaded.id, { ...body, version: loaded.version });
-    else await menuApi.create(body);
-    message.success(t('crud.saved'));
-    onSaved();
+/** The body to send: only the fields of the chosen type, the rest cleared. */
+function toBody(v: Values): MenuBody {
+  const button = v.type === 'B';
+  const params = Object.fromEntries((v.params ?? []).filter((p) => p?.key).map((p) => [p.key.trim(), p.value ?? '']));
+  return {
+    parentId: v.parentId || null,
+    type: v.type,
+    title: v.title.trim(),
+    titleEn: (v.titleEn ?? '').trim(),
+    routeName: button ? null : orNull(v.routeName),
+    path: button ? null : orNull(v.path),
+    component: v.type === 'M' ? orNull(v.component) : v.type === 'C' ? orNull(v.component) : null,
+    redirect: v.type === 'C' ? orNull(v.redirect) : null,
+    icon: button ? null : orNull(v.icon),
+    perm: v.type === 'C' ? null : orNull(v.perm),
+    sort: v.sort ?? 0,
+    hidden: button ? false : Boolean(v.hidden),
+    keepAlive: v.type === 'M' ? Boolean(v.keepAlive) : false,
+    alwaysShow: button ? false : Boolean(v.alwaysShow),
+    params: v.type === 'M' && Object.keys(params).length ? params : null,
   };
+}
+
+/** Create / edit a catalogue (C), page (M) or button (B); the visible fields follow the type. */
+export function MenuFormModal({ editing, onClose, onSaved }: CrudFormProps<MenuEditing>) {
+  const { t } = useTranslation();
+  const en = useEn();
+  const open = editing !== null;
+  const { form, isEdit, modal } = useCrudForm<Values, MenuForm, MenuEditing>({
+    editing,
+    load: menuApi.form,
+    toValues: (m) =>
+      ({
+        ...m,
+        parentId: m.parentId ?? 0,
+        params: Object.entries(m.params ?? {}).map(([key, value]) => ({ key, value })),
+      }) as Values,
+    defaults: (e) => ({
+      parentId: e.parentId ?? 0,
+      type: e.type ?? 'M',
+      sort: 0,
+      hidden: false,
+      keepAlive: false,
+      alwaysShow: false,
+      params: [],
+    }),
+    save: (v, loaded) => createOrUpdate(menuApi, loaded, toBody(v)),
+    onClose,
+    onSaved,
+  });
+  const type = Form.useWatch('type', form) ?? 'M';
+  const parents = useQuery({ ...menuQueries.parents(), enabled: open });
+  const treeData = [{ value: 0, key: 0, title: t('system.menu.root'), children: toTreeData(parents.data ?? [], en) }];
 
   return (
     <FormModal<Values>
-      open={open}
-      title={shown?.id ? t('system.menu.editTitle') : t('system.menu.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
+      {...modal}
+      title={isEdit ? t('system.menu.editTitle') : t('system.menu.addTitle')}
       width={720}
       data-testid="menu-form"
     >
@@ -225,7 +203,7 @@ export function MenuFormModal({
         )}
         <Col xs={24} sm={12}>
           <Form.Item name="sort" label={t('crud.sort')}>
-            <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            <SortInput />
           </Form.Item>
         </Col>
         {type !== 'B' && (

@@ -1,13 +1,11 @@
-import { NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { MenuVO } from '@baton/contracts';
-import { App, Button, Input, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { menuApi } from '../../../api/system';
+import { Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { menuApi, menuQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, type CrudTableHandle, cleanParams, SearchForm } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { CrudTable, CrudToolbar, rowActions, SearchForm, useCrudPage } from '../../../components/crud';
+import { useBilingual } from '../../../hooks/language';
 import { MenuIcon } from '../../../layouts/admin/icons';
-import { useBilingual } from '../shared';
 import { type MenuEditing, MenuFormModal } from './MenuFormModal';
 import { reloadRoutes } from './reloadRoutes';
 
@@ -17,23 +15,12 @@ const TYPE_COLOR = { C: 'blue', M: 'green', B: 'orange' } as const;
 /** System → Menus: the whole tree of catalogues, pages and buttons; edits refresh the sidebar at once. */
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const bi = useBilingual();
-  const table = useRef<CrudTableHandle<MenuVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<MenuEditing | null>(null);
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const changed = () => {
-    table.current?.reload();
-    void reloadRoutes().catch(() => undefined);
-  };
-
-  const remove = async (id: number) => {
-    await menuApi.remove(id);
-    message.success(t('crud.deleted'));
-    changed();
-  };
+  const page = useCrudPage<MenuVO, Filters, MenuEditing>({
+    // One at a time: deleting a menu takes its subtree along.
+    remove: ([id]) => menuApi.remove(id!),
+    onChanged: () => void reloadRoutes().catch(() => undefined),
+  });
 
   const columns: TableColumnsType<MenuVO> = [
     {
@@ -65,41 +52,21 @@ export default function MenuPage() {
       dataIndex: 'hidden',
       render: (v: boolean, m) => (m.type === 'B' ? null : v ? <Tag>{t('common.yes')}</Tag> : null),
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, m) => (
-        <Space size={0}>
-          {m.type !== 'B' && (
-            <Perm value="sys:menu:add">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setEditing({ id: 0, parentId: m.id, type: m.type === 'M' ? 'B' : 'M' })}
-              >
-                {t('system.menu.addChild')}
-              </Button>
-            </Perm>
-          )}
-          <Perm value="sys:menu:edit">
-            <Button type="link" size="small" onClick={() => setEditing({ id: m.id })} data-testid="menu-edit">
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          <Perm value="sys:menu:delete">
-            <Popconfirm
-              title={m.children?.length ? t('system.menu.deleteTreeConfirm') : t('crud.deleteConfirm')}
-              onConfirm={() => remove(m.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<MenuVO>((m) => [
+      m.type !== 'B' && {
+        label: t('system.menu.addChild'),
+        icon: <PlusOutlined />,
+        perm: 'sys:menu:add',
+        onClick: () => page.edit({ id: 0, parentId: m.id, type: m.type === 'M' ? 'B' : 'M' }),
+      },
+      { kind: 'edit', perm: 'sys:menu:edit', onClick: () => page.edit({ id: m.id }), testId: 'menu-edit' },
+      {
+        kind: 'delete',
+        perm: 'sys:menu:delete',
+        onClick: () => page.remove([m.id]),
+        confirm: m.children?.length ? t('system.menu.deleteTreeConfirm') : undefined,
+      },
+    ]),
   ];
 
   return (
@@ -112,38 +79,24 @@ export default function MenuPage() {
             node: <Input allowClear placeholder={t('system.menu.keywordsPlaceholder')} data-testid="menu-keywords" />,
           },
         ]}
-        onSearch={(v) => setFilters(cleanParams(v))}
+        onSearch={page.search}
       />
       <CrudTable<MenuVO, Filters>
-        ref={table}
-        queryKey="system-menus"
+        ref={page.table}
+        queryKey={menuQueries.list()}
         request={(q) => menuApi.tree({ keywords: q.keywords })}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('system.menu.title')}
-        defaultExpandAll={Boolean(filters.keywords)}
+        defaultExpandAll={Boolean(page.filters.keywords)}
         data-testid="menu-table"
         tableProps={{ size: 'small' }}
-        toolbar={({ expandAll, allExpanded }) => (
-          <>
-            <Perm value="sys:menu:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ id: 0 })}
-                data-testid="menu-add"
-              >
-                {t('crud.add')}
-              </Button>
-            </Perm>
-            <Button icon={<NodeExpandOutlined />} onClick={() => expandAll(!allExpanded)} data-testid="menu-expand">
-              {allExpanded ? t('crud.collapseAll') : t('crud.expandAll')}
-            </Button>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar table={table} perm="sys:menu" testId="menu" onAdd={() => page.edit({ id: 0 })} expandToggle />
         )}
       />
-      <MenuFormModal editing={editing} onClose={closeForm} onSaved={changed} />
+      <MenuFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
   );
 }

@@ -1,21 +1,31 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { NOTICE_STATUS, NOTICE_TARGET, type NoticeForm, type NoticeFormVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Empty, Form, Input, Modal, Radio, Row, Select, Spin, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
 import {
-  createNotice,
-  getNoticeForm,
-  publishNotice,
-  roleCodeOptions,
-  updateNotice,
-  userOptions,
-} from '../../../api/notice';
+  Alert,
+  App,
+  Button,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Spin,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { createNotice, getNoticeForm, noticeQueries, publishNotice, updateNotice } from '../../../api/notice';
 import { useTranslation } from '../../../app/i18n';
 import { DictSelect } from '../../../components/crud';
+import { NoticeContent } from '../../../components/NoticeContent';
 import { usePerm } from '../../../hooks/usePerm';
 import { useAppStore } from '../../../stores/app';
-import { NoticeContent } from '../../notice/NoticeContent';
 import { NoticeEditor } from './NoticeEditor';
 
 type Values = NoticeForm;
@@ -31,8 +41,12 @@ const EMPTY: Values = {
 };
 
 /**
- * Compose or edit a notice. "Save" keeps the dialog open on the saved draft and shows the
- * preview the SERVER produced (its sanitised HTML); "Save and publish" sends it to its audience.
+ * Compose or edit a notice. A new notice is a draft until published (the server's two states):
+ * "Save as draft" keeps the dialog open on the saved draft and shows the preview the SERVER
+ * produced (its sanitised HTML), and nobody in the audience sees it; "Publish to …" saves and
+ * sends it to its audience at once. Each button says which of the two it does, naming the
+ * audience, and a line above them says what follows (everyone's notices also reach the public
+ * home page).
  */
 export function ComposeModal({
   editing,
@@ -56,25 +70,16 @@ export function ComposeModal({
   const [dirty, setDirty] = useState(false);
   const open = editing !== null;
   const targetType = Form.useWatch('targetType', form);
+  const targetRoles = Form.useWatch('targetRoles', form);
+  const targetUserIds = Form.useWatch('targetUserIds', form);
   const canPickRoles = can('sys:role:query');
 
-  const loaded = useQuery({
-    queryKey: ['notice-form', editing],
-    queryFn: () => getNoticeForm(editing!),
-    enabled: Boolean(editing),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const loaded = useQuery({ ...noticeQueries.form(editing), enabled: Boolean(editing), gcTime: 0 });
   const roles = useQuery({
-    queryKey: ['notice-role-codes'],
-    queryFn: roleCodeOptions,
+    ...noticeQueries.roleCodes(),
     enabled: open && targetType === NOTICE_TARGET.ROLES && canPickRoles,
   });
-  const users = useQuery({
-    queryKey: ['notice-user-options'],
-    queryFn: userOptions,
-    enabled: open && targetType === NOTICE_TARGET.USERS,
-  });
+  const users = useQuery({ ...noticeQueries.userOptions(), enabled: open && targetType === NOTICE_TARGET.USERS });
 
   useEffect(() => {
     if (!open) return;
@@ -163,7 +168,24 @@ export function ComposeModal({
   };
 
   const readOnly = saved?.status === NOTICE_STATUS.PUBLISHED;
-  const title = editing ? t('comm.notice.editTitle') : t('comm.notice.composeTitle');
+  const heading = editing ? t('comm.notice.editTitle') : t('comm.notice.composeTitle');
+  const title =
+    saved?.status === NOTICE_STATUS.DRAFT ? (
+      <Flex gap={8} align="center" wrap>
+        {heading}
+        <Tag color="processing" data-testid="notice-compose-draft">
+          {t('comm.notice.status.draft')}
+        </Tag>
+      </Flex>
+    ) : (
+      heading
+    );
+  // What "publish" does, by audience: the button names it, the line above says what follows.
+  const audience =
+    targetType === NOTICE_TARGET.ROLES ? 'roles' : targetType === NOTICE_TARGET.USERS ? 'users' : ('all' as const);
+  const audienceCount =
+    audience === 'roles' ? (targetRoles?.length ?? 0) : audience === 'users' ? (targetUserIds?.length ?? 0) : 0;
+  const large = mobile ? ({ size: 'large', block: true } as const) : {};
 
   const editPane = (
     <Form<Values>
@@ -284,34 +306,50 @@ export function ComposeModal({
       destroyOnHidden
       forceRender
       data-testid="notice-compose"
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common.cancel')}
-        </Button>,
-        !readOnly && (
-          <Button
-            key="save"
-            loading={busy === 'save'}
-            disabled={busy !== null}
-            onClick={onSave}
-            data-testid="notice-save"
-          >
-            {t('comm.notice.save')}
-          </Button>
-        ),
-        !readOnly && can('sys:notice:publish') && (
-          <Button
-            key="publish"
-            type="primary"
-            loading={busy === 'publish'}
-            disabled={busy !== null}
-            onClick={onPublish}
-            data-testid="notice-save-publish"
-          >
-            {t('comm.notice.saveAndPublish')}
-          </Button>
-        ),
-      ]}
+      footer={
+        <Flex vertical gap={8}>
+          {!readOnly && (
+            <ul style={{ margin: 0, paddingInlineStart: 18, textAlign: 'start' }} data-testid="notice-compose-hints">
+              <li>
+                <Typography.Text type="secondary">{t('comm.notice.saveHint')}</Typography.Text>
+              </li>
+              {can('sys:notice:publish') && (
+                <li>
+                  <Typography.Text type="secondary">{t(`comm.notice.publishHint.${audience}`)}</Typography.Text>
+                </li>
+              )}
+            </ul>
+          )}
+          <Flex gap={8} justify="flex-end" vertical={mobile}>
+            <Button onClick={close} {...large}>
+              {t('common.cancel')}
+            </Button>
+            {!readOnly && (
+              <Button
+                loading={busy === 'save'}
+                disabled={busy !== null}
+                onClick={onSave}
+                data-testid="notice-save"
+                {...large}
+              >
+                {t('comm.notice.save')}
+              </Button>
+            )}
+            {!readOnly && can('sys:notice:publish') && (
+              <Button
+                type="primary"
+                loading={busy === 'publish'}
+                disabled={busy !== null}
+                onClick={onPublish}
+                data-testid="notice-save-publish"
+                {...large}
+              >
+                {t(`comm.notice.publishTo.${audience}`, { count: audienceCount })}
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+      }
     >
       <Spin spinning={Boolean(editing) && loaded.isLoading}>
         {readOnly && (

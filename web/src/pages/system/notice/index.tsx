@@ -1,29 +1,29 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  RollbackOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
+import { EyeOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { NOTICE_STATUS, NOTICE_TARGET, type NoticeFormVO, type NoticePageQuery, type NoticeVO } from '@baton/contracts';
-import { App, Button, Drawer, Input, Popconfirm, Select, Space, Spin, type TableColumnsType, Tag } from 'antd';
-import { useRef, useState } from 'react';
-import { deleteNotices, getNoticeForm, pageNotices, publishNotice, revokeNotice } from '../../../api/notice';
+import { App, Button, Drawer, Input, Select, Space, Spin, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import {
+  deleteNotices,
+  getNoticeForm,
+  noticeQueries,
+  pageNotices,
+  publishNotice,
+  revokeNotice,
+} from '../../../api/notice';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
   DictSelect,
   DictTag,
   formatTime,
+  rowActions,
   SearchForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { NoticeContent } from '../../../components/NoticeContent';
 import { usePerm } from '../../../hooks/usePerm';
 import { useAppStore } from '../../../stores/app';
-import { NoticeContent } from '../../notice/NoticeContent';
 import { ComposeModal } from './ComposeModal';
 
 type Filters = Partial<Pick<NoticePageQuery, 'keywords' | 'status' | 'type'>>;
@@ -41,16 +41,13 @@ export default function NoticeAdminPage() {
   const { message } = App.useApp();
   const can = usePerm();
   const mobile = useAppStore((s) => s.device === 'mobile');
-  const table = useRef<CrudTableHandle<NoticeVO>>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<number | null>(null);
+  const page = useCrudPage<NoticeVO, Filters>({ remove: deleteNotices });
   const [viewing, setViewing] = useState<NoticeFormVO | null>(null);
   const [viewLoading, setViewLoading] = useState(false);
 
-  const reload = () => table.current?.reload();
   const done = (key: string) => {
     message.success(t(key));
-    reload();
+    page.changed();
   };
 
   const view = async (id: number) => {
@@ -63,12 +60,6 @@ export default function NoticeAdminPage() {
     } finally {
       setViewLoading(false);
     }
-  };
-
-  const remove = async (ids: number[]) => {
-    await deleteNotices(ids);
-    table.current?.clearSelection();
-    done('crud.deleted');
   };
 
   const targetText = (row: NoticeVO) =>
@@ -116,68 +107,43 @@ export default function NoticeAdminPage() {
       width: 170,
       render: (v: string | null) => formatTime(v) || '—',
     },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: mobile ? 120 : 250,
-      render: (_, row) => {
+    rowActions<NoticeVO>(
+      (row) => {
         const published = row.status === NOTICE_STATUS.PUBLISHED;
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void view(row.id)}>
-              {t('comm.notice.view')}
-            </Button>
-            {!published && (
-              <Perm value="sys:notice:edit">
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing(row.id)}
-                  data-testid="notice-edit"
-                >
-                  {t('crud.edit')}
-                </Button>
-              </Perm>
-            )}
-            {!published && (
-              <Perm value="sys:notice:publish">
-                <Popconfirm
-                  title={t('comm.notice.publishConfirm')}
-                  onConfirm={() => publishNotice(row.id).then(() => done('comm.notice.published'))}
-                >
-                  <Button type="link" size="small" icon={<SendOutlined />} data-testid="notice-publish">
-                    {t('comm.notice.publish')}
-                  </Button>
-                </Popconfirm>
-              </Perm>
-            )}
-            {published && (
-              <Perm value="sys:notice:revoke">
-                <Popconfirm
-                  title={t('comm.notice.revokeConfirm')}
-                  onConfirm={() => revokeNotice(row.id).then(() => done('comm.notice.revoked'))}
-                >
-                  <Button type="link" size="small" icon={<RollbackOutlined />} data-testid="notice-revoke">
-                    {t('comm.notice.revoke')}
-                  </Button>
-                </Popconfirm>
-              </Perm>
-            )}
-            {!published && (
-              <Perm value="sys:notice:delete">
-                <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="notice-delete">
-                    {t('crud.delete')}
-                  </Button>
-                </Popconfirm>
-              </Perm>
-            )}
-          </Space>
-        );
+        return [
+          { label: t('comm.notice.view'), icon: <EyeOutlined />, onClick: () => view(row.id) },
+          !published && {
+            kind: 'edit',
+            perm: 'sys:notice:edit',
+            onClick: () => page.edit(row.id),
+            testId: 'notice-edit',
+          },
+          !published && {
+            label: t('comm.notice.publish'),
+            icon: <SendOutlined />,
+            perm: 'sys:notice:publish',
+            confirm: t('comm.notice.publishConfirm'),
+            onClick: () => publishNotice(row.id).then(() => done('comm.notice.published')),
+            testId: 'notice-publish',
+          },
+          published && {
+            label: t('comm.notice.revoke'),
+            icon: <RollbackOutlined />,
+            perm: 'sys:notice:revoke',
+            confirm: t('comm.notice.revokeConfirm'),
+            onClick: () => revokeNotice(row.id).then(() => done('comm.notice.revoked')),
+            testId: 'notice-revoke',
+          },
+          !published && {
+            kind: 'delete',
+            perm: 'sys:notice:delete',
+            onClick: () => page.remove([row.id]),
+            testId: 'notice-delete',
+          },
+        ];
       },
-    },
+      { wrap: true, width: mobile ? 120 : 250 },
+    ),
   ];
 
   return (
@@ -206,42 +172,32 @@ export default function NoticeAdminPage() {
           },
           { name: 'type', label: t('comm.notice.type'), node: <DictSelect dictCode="notice_type" numeric /> },
         ]}
-        onSearch={(v) => setFilters(cleanParams({ ...v, keywords: v.keywords?.trim() }) as Filters)}
+        onSearch={page.search}
       />
       <CrudTable<NoticeVO, Filters>
-        ref={table}
-        queryKey="system-notices"
+        ref={page.table}
+        queryKey={noticeQueries.list()}
         request={pageNotices}
-        params={filters}
+        params={page.filters}
         columns={columns}
         rowKey="id"
         title={t('comm.notice.adminTitle')}
         selectable={can('sys:notice:delete') ? (r) => r.status === NOTICE_STATUS.PUBLISHED : false}
         data-testid="notice-table"
         tableProps={{ scroll: { x: 1100 } }}
-        toolbar={({ selectedKeys }) => (
-          <>
-            <Perm value="sys:notice:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="notice-add">
-                {t('comm.notice.compose')}
-              </Button>
-            </Perm>
-            <Perm value="sys:notice:delete">
-              <Popconfirm
-                title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                onConfirm={() => remove(selectedKeys.map(Number))}
-                disabled={!selectedKeys.length}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={!selectedKeys.length}>
-                  {t('crud.batchDelete')}
-                </Button>
-              </Popconfirm>
-            </Perm>
-          </>
+        toolbar={(table) => (
+          <CrudToolbar
+            table={table}
+            perm="sys:notice"
+            testId="notice"
+            onAdd={() => page.edit(0)}
+            addLabel={t('comm.notice.compose')}
+            onDelete={page.remove}
+          />
         )}
       />
 
-      <ComposeModal editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ComposeModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
 
       <Drawer
         open={viewing !== null}

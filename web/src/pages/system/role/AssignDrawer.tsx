@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
-import { menuApi, roleApi } from '../../../api/system';
+import { menuQueries, roleApi, roleQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
+import { useEn } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
-import { useEn, useMobile } from '../shared';
 
 interface Node {
   key: number;
@@ -30,18 +31,8 @@ export function AssignDrawer({ role, onClose }: { role: RoleVO | null; onClose: 
   const open = Boolean(role);
   // The full tree shows types and permission strings; without menu access the picker tree will do.
   const full = can('sys:menu:query');
-  const menus = useQuery({
-    queryKey: ['role-assign-menus', full],
-    queryFn: (): Promise<MenuVO[] | TreeOptionVO[]> => (full ? menuApi.tree({}) : menuApi.options(false)),
-    enabled: open,
-  });
-  const granted = useQuery({
-    queryKey: ['role-menu-ids', role?.id],
-    queryFn: () => roleApi.menuIds(role!.id),
-    enabled: open,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const menus = useQuery({ ...menuQueries.assignable(full), enabled: open });
+  const granted = useQuery({ ...roleQueries.menuIds(role?.id), enabled: open, gcTime: 0 });
   const [checked, setChecked] = useState<Key[]>([]);
   const [half, setHalf] = useState<Key[]>([]);
   const [expanded, setExpanded] = useState<Key[]>([]);

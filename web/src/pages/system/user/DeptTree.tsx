@@ -2,9 +2,11 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Empty, Input, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { deptApi } from '../../../api/system';
+import { deptQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { type TreeNodeData, toTreeData, useEn, useMobile } from '../shared';
+import { useEn } from '../../../hooks/language';
+import { useMobile } from '../../../hooks/useMobile';
+import { type TreeNodeData, toTreeData } from '../../../utils/options';
 
 function filterTree(nodes: TreeNodeData[], text: string): TreeNodeData[] {
   if (!text) return nodes;
@@ -24,7 +26,7 @@ export function DeptTree({ value, onChange }: { value?: number; onChange: (deptI
   const en = useEn();
   const mobile = useMobile();
   const [text, setText] = useState('');
-  const { data, isLoading } = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options });
+  const { data, isLoading } = useQuery(deptQueries.options());
   const tree = useMemo(() => filterTree(toTreeData(data ?? [], en), text.trim()), [data, en, text]);
 
   const body = (

@@ -1,12 +1,11 @@
 import type { DictVO, RoleOptionVO } from '@baton/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
-import { serveFake } from '../../../test/fake-fetch';
+import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { UserFormModal } from './UserFormModal';
 
 /* ---- the fake server: role options, departments, dictionaries, and the create call ---- */
@@ -37,10 +36,10 @@ const DICTS: DictVO[] = [
 ];
 
 let created: unknown[] = [];
-const answer = (config: InternalAxiosRequestConfig, data: unknown) =>
+const answer = (config: FakeCall, data: unknown) =>
   Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 
-const fakeServer: AxiosAdapter = (config) => {
+const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   if (url === '/api/v1/roles/options') return answer(config, ROLES);

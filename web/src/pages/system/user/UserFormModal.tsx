@@ -1,21 +1,18 @@
 import type { UserCreateBody, UserForm, UserUpdateBody } from '@baton/contracts';
 import { PASSWORD_MIN_LENGTH, roleFitsUserType } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
-import { deptApi, roleApi, userApi } from '../../../api/system';
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { deptQueries, roleQueries, userApi } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { DictSelect, FormModal, useDict } from '../../../components/crud';
-import { orNull, toOptions, toTreeData, useEn, useSticky } from '../shared';
+import { type CrudFormProps, DictSelect, FormModal, StatusRadio, useCrudForm, useDict } from '../../../components/crud';
+import { useEn } from '../../../hooks/language';
+import { orNull, toOptions, toTreeData } from '../../../utils/options';
 
 type Values = Omit<UserCreateBody, 'password' | 'userType'> & { password?: string; userType?: number };
 
-interface Props {
-  /** `null` closed, `0` create, an id edits that user. */
-  editing: number | null;
+/** `editing`: `null` closed, `0` create, an id edits that user. */
+interface Props extends CrudFormProps {
   defaultDeptId?: number;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 const MOBILE = /^1\d{10}$/;
@@ -24,15 +21,39 @@ const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,49}$/;
 /** Create / edit a user; the password only on create; the loaded version travels with the edit. */
 export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const en = useEn();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<UserForm | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const isEdit = Boolean(useSticky(editing));
-  const roles = useQuery({ queryKey: ['role-options'], queryFn: roleApi.options, enabled: open });
-  const depts = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options, enabled: open });
+  const { form, isEdit, modal } = useCrudForm<Values, UserForm>({
+    editing,
+    load: userApi.form,
+    toValues: (u) => ({ ...u, mobile: u.mobile ?? '', email: u.email ?? '' }),
+    // No user type until one is chosen: nothing privileged by default.
+    defaults: () => ({ status: 1, gender: 0, roleIds: [], deptId: defaultDeptId ?? null }),
+    save: (v, loaded) => {
+      const body = {
+        username: v.username.trim(),
+        nickname: (v.nickname ?? '').trim(),
+        gender: v.gender ?? 0,
+        mobile: orNull(v.mobile),
+        email: orNull(v.email),
+        userType: v.userType!,
+        status: v.status ?? 1,
+        deptId: v.deptId ?? null,
+        roleIds: v.roleIds ?? [],
+      };
+      return loaded
+        ? userApi.update(loaded.id, {
+            ...body,
+            avatar: loaded.avatar,
+            version: loaded.version,
+          } satisfies UserUpdateBody)
+        : userApi.create({ ...body, password: v.password ?? '' } satisfies UserCreateBody);
+    },
+    onClose,
+    onSaved,
+  });
+  const roles = useQuery({ ...roleQueries.options(), enabled: open });
+  const depts = useQuery({ ...deptQueries.options(), enabled: open });
   const userTypes = useDict('user_type');
   // The roles follow the user type: only those that fit it are offered (plus any already chosen,
   // so a misfit shows by name and the rule below can say which).
@@ -42,59 +63,10 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
     (r) => userType === undefined || roleFitsUserType(userType, r.code) || chosenRoles?.includes(r.value),
   );
 
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      // No user type until one is chosen: nothing privileged by default.
-      form.setFieldsValue({ status: 1, gender: 0, roleIds: [], deptId: defaultDeptId ?? null });
-      return;
-    }
-    setLoading(true);
-    userApi
-      .form(editing)
-      .then((u) => {
-        setLoaded(u);
-        form.setFieldsValue({ ...u, mobile: u.mobile ?? '', email: u.email ?? '' });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, defaultDeptId, form, onClose]);
-
-  const submit = async (v: Values) => {
-    const body = {
-      username: v.username.trim(),
-      nickname: (v.nickname ?? '').trim(),
-      gender: v.gender ?? 0,
-      mobile: orNull(v.mobile),
-      email: orNull(v.email),
-      userType: v.userType!,
-      status: v.status ?? 1,
-      deptId: v.deptId ?? null,
-      roleIds: v.roleIds ?? [],
-    };
-    if (isEdit && loaded) {
-      await userApi.update(loaded.id, {
-        ...body,
-        avatar: loaded.avatar,
-        version: loaded.version,
-      } satisfies UserUpdateBody);
-    } else {
-      await userApi.create({ ...body, password: v.password ?? '' } satisfies UserCreateBody);
-    }
-    message.success(t('crud.saved'));
-    onSaved();
-  };
-
   return (
     <FormModal<Values>
-      open={open}
+      {...modal}
       title={isEdit ? t('system.user.editTitle') : t('system.user.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       data-testid="user-form"
     >
       <Row gutter={16}>
@@ -213,12 +185,7 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="status" label={t('crud.status')}>
-            <Radio.Group
-              options={[
-                { value: 1, label: t('system.status.enabled') },
-                { value: 0, label: t('system.status.disabled') },
-              ]}
-            />
+            <StatusRadio />
           </Form.Item>
         </Col>
       </Row>

@@ -1,41 +1,28 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import type { UserPageQuery, UserPageVO } from '@baton/contracts';
 import { maskPhone, PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Row,
-  Space,
-  Switch,
-  type TableColumnsType,
-  TreeSelect,
-} from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { deptApi, userApi } from '../../../api/system';
+import { App, Col, DatePicker, Form, Input, Modal, Row, Space, Switch, type TableColumnsType, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { deptQueries, userApi, userQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
-  type CrudTableHandle,
-  cleanParams,
+  CrudToolbar,
   DictSelect,
   DictTag,
   downloadFrom,
   formatTime,
   ImportDialog,
   rangeParams,
+  rowActions,
   SearchForm,
+  useCrudPage,
 } from '../../../components/crud';
-import { Perm } from '../../../components/Perm';
+import { useEn } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
 import { useUserStore } from '../../../stores/user';
-import { toTreeData, useEn } from '../shared';
+import { toTreeData } from '../../../utils/options';
 import { DeptTree } from './DeptTree';
 import { UserFormModal } from './UserFormModal';
 
@@ -53,25 +40,14 @@ export default function UserPage() {
   const en = useEn();
   const can = usePerm();
   const me = useUserStore((s) => s.userInfo?.userId);
-  const table = useRef<CrudTableHandle<UserPageVO>>(null);
-  const [search, setSearch] = useState<Filters>({});
+  const page = useCrudPage<UserPageVO, Filters>({ remove: userApi.remove });
   const [deptId, setDeptId] = useState<number | undefined>();
-  const [editing, setEditing] = useState<number | null>(null);
   const [resetting, setResetting] = useState<UserPageVO | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [importDept, setImportDept] = useState<number | undefined>();
-  const filters: Filters = { ...search, deptId };
-  const depts = useQuery({ queryKey: ['dept-options'], queryFn: deptApi.options, enabled: importOpen });
-
-  const reload = () => table.current?.reload();
-  const closeForm = useCallback(() => setEditing(null), []);
-
-  const remove = async (ids: number[]) => {
-    await userApi.remove(ids);
-    message.success(t('crud.deleted'));
-    table.current?.clearSelection();
-    reload();
-  };
+  const filters: Filters = { ...page.filters, deptId };
+  const depts = useQuery({ ...deptQueries.options(), enabled: importOpen });
+  const reload = page.changed;
 
   const toggleStatus = async (row: UserPageVO, on: boolean) => {
     const form = await userApi.form(row.id);
@@ -111,32 +87,25 @@ export default function UserPage() {
         ),
     },
     { title: t('crud.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, render: formatTime },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Perm value="sys:user:edit">
-            <Button type="link" size="small" onClick={() => setEditing(row.id)} data-testid="user-edit">
-              {t('crud.edit')}
-            </Button>
-          </Perm>
-          <Perm value="sys:user:reset-password">
-            <Button type="link" size="small" onClick={() => setResetting(row)}>
-              {t('system.user.resetPassword')}
-            </Button>
-          </Perm>
-          <Perm value="sys:user:delete">
-            <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([row.id])} disabled={row.id === me}>
-              <Button type="link" size="small" danger disabled={row.id === me} data-testid="user-delete">
-                {t('crud.delete')}
-              </Button>
-            </Popconfirm>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActions<UserPageVO>(
+      (row) => [
+        { kind: 'edit', perm: 'sys:user:edit', onClick: () => page.edit(row.id), testId: 'user-edit' },
+        {
+          label: t('system.user.resetPassword'),
+          icon: <LockOutlined />,
+          perm: 'sys:user:reset-password',
+          onClick: () => setResetting(row),
+        },
+        {
+          kind: 'delete',
+          perm: 'sys:user:delete',
+          onClick: () => page.remove([row.id]),
+          disabled: row.id === me,
+          testId: 'user-delete',
+        },
+      ],
+      { wrap: true },
+    ),
   ];
 
   return (
@@ -168,13 +137,11 @@ export default function UserPage() {
                 ),
               },
             ]}
-            onSearch={(v) =>
-              setSearch(cleanParams({ keywords: v.keywords, status: v.status, ...rangeParams(v.created) }) as Filters)
-            }
+            onSearch={(v) => page.search({ keywords: v.keywords, status: v.status, ...rangeParams(v.created) })}
           />
           <CrudTable<UserPageVO, Filters>
-            ref={table}
-            queryKey="system-users"
+            ref={page.table}
+            queryKey={userQueries.list()}
             request={userApi.page}
             params={filters}
             columns={columns}
@@ -182,57 +149,25 @@ export default function UserPage() {
             title={t('system.user.title')}
             selectable={can('sys:user:delete') ? (r) => r.id === me : false}
             data-testid="user-table"
-            toolbar={({ selectedKeys }) => (
-              <>
-                <Perm value="sys:user:add">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)} data-testid="user-add">
-                    {t('crud.add')}
-                  </Button>
-                </Perm>
-                <Perm value="sys:user:delete">
-                  <Popconfirm
-                    title={t('crud.batchDeleteConfirm', { count: selectedKeys.length })}
-                    onConfirm={() => remove(selectedKeys.map(Number))}
-                    disabled={!selectedKeys.length}
-                  >
-                    <Button
-                      danger
-                      icon={<DeleteOutlined />}
-                      disabled={!selectedKeys.length}
-                      data-testid="user-batch-delete"
-                    >
-                      {t('crud.batchDelete')}
-                    </Button>
-                  </Popconfirm>
-                </Perm>
-                <Perm value="sys:user:import">
-                  <Button
-                    icon={<UploadOutlined />}
-                    onClick={() => {
-                      setImportDept(deptId);
-                      setImportOpen(true);
-                    }}
-                    data-testid="user-import"
-                  >
-                    {t('crud.import')}
-                  </Button>
-                </Perm>
-                <Perm value="sys:user:export">
-                  <Button
-                    icon={<DownloadOutlined />}
-                    onClick={() => void downloadFrom(() => userApi.export(filters), 'users.xlsx')}
-                    data-testid="user-export"
-                  >
-                    {t('crud.export')}
-                  </Button>
-                </Perm>
-              </>
+            toolbar={(table) => (
+              <CrudToolbar
+                table={table}
+                perm="sys:user"
+                testId="user"
+                onAdd={() => page.edit(0)}
+                onDelete={page.remove}
+                onImport={() => {
+                  setImportDept(deptId);
+                  setImportOpen(true);
+                }}
+                onExport={() => downloadFrom(() => userApi.export(filters), 'users.xlsx')}
+              />
             )}
           />
         </Space>
       </Col>
 
-      <UserFormModal editing={editing} defaultDeptId={deptId} onClose={closeForm} onSaved={reload} />
+      <UserFormModal editing={page.editing} defaultDeptId={deptId} onClose={page.closeForm} onSaved={reload} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <ImportDialog
         open={importOpen}

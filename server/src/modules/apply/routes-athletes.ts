@@ -1,0 +1,154 @@
+import {
+  ApplyContextQuery,
+  AthleteBody,
+  AthletePageQuery,
+  AthleteTemplateQuery,
+  AthleteUpdateBody,
+  AthleteVO,
+  Envelope,
+  ImportReport,
+  MeetingIdParams,
+  Page,
+} from '@baton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sendXlsx } from '../../lib/excel.js';
+import { parseIds } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/auth.js';
+import { ok } from '../../plugins/envelope.js';
+import { createAthlete, deleteAthletes, getAthlete, pageAthletes, updateAthlete } from './athletes.js';
+import { athleteTemplate, exportAthletes, importAthletes, schoolTemplate } from './importer.js';
+import {
+  type ApplyDeps,
+  can,
+  Deleted,
+  type IdP,
+  type IdsP,
+  IdsParams,
+  ImportQuery,
+  importHandler,
+  noted,
+  tags,
+} from './routes-kit.js';
+
+/** The delegation's athletes: page, one, register, change, delete; template, export and import. */
+export async function applyAthleteRoutes(app: FastifyInstance, deps: ApplyDeps) {
+  const { db } = deps;
+
+  app.get<{ Querystring: AthletePageQuery }>(
+    '/api/v1/apply/athletes/page',
+    {
+      config: can('apply:athlete:query', 'query'),
+      schema: {
+        tags,
+        summary: "Page of the delegation's athletes with their entries",
+        querystring: AthletePageQuery,
+        response: { 200: Envelope(Page(AthleteVO)) },
+      },
+    },
+    async (req) => ok(await pageAthletes(db, currentUser(req), req.query)),
+  );
+
+  app.get<{ Querystring: AthleteTemplateQuery }>(
+    '/api/v1/apply/athletes/template',
+    {
+      config: can('apply:athlete:import', 'edit'),
+      schema: {
+        tags,
+        summary:
+          'Import template: name, ID number, group, English name, ID type, gender, birth date, athlete fields; layout=school: title, unit/leader row, 姓名 性别 身份证号 出生日期 组别 项目一 项目二 …',
+        querystring: AthleteTemplateQuery,
+      },
+    },
+    async (req, reply) => {
+      const school = req.query.layout === 'school';
+      const make = school ? schoolTemplate : athleteTemplate;
+      const body = await make(db, currentUser(req), req.query.delegationId, req.lang);
+      return sendXlsx(reply, school ? 'athletes-school-template.xlsx' : 'athletes-template.xlsx', body);
+    },
+  );
+
+  app.get<{ Querystring: ApplyContextQuery }>(
+    '/api/v1/apply/athletes/export',
+    {
+      config: can('apply:athlete:query', 'query'),
+      schema: {
+        tags,
+        summary:
+          "The delegation's athletes as .xlsx in the import's columns (events as 项目1, 项目2 …): re-imports as is",
+        querystring: ApplyContextQuery,
+      },
+    },
+    async (req, reply) =>
+      sendXlsx(reply, 'athletes.xlsx', await exportAthletes(db, currentUser(req), req.query.delegationId, req.lang)),
+  );
+
+  app.post<{ Querystring: ImportQuery }>(
+    '/api/v1/apply/athletes/import',
+    {
+      config: can('apply:athlete:import', 'edit'),
+      schema: {
+        tags,
+        summary:
+          'Import athletes (and their event columns as entries) from .xlsx (multipart "file", optional "mapping" JSON {"<column index>": "<field key>" | null}); all-or-nothing unless mode=valid-only; mode=preview writes nothing and answers the sheet as understood',
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuery,
+        response: { 200: Envelope(ImportReport) },
+      },
+    },
+    importHandler(db, importAthletes),
+  );
+
+  app.get<IdP>(
+    '/api/v1/apply/athletes/:id/form',
+    {
+      config: can('apply:athlete:query', 'query'),
+      schema: { tags, summary: 'One athlete', params: MeetingIdParams, response: { 200: Envelope(AthleteVO) } },
+    },
+    async (req) => ok(await getAthlete(db, currentUser(req), req.params.id)),
+  );
+
+  app.post<{ Body: AthleteBody }>(
+    '/api/v1/apply/athletes',
+    {
+      config: can('apply:athlete:add', 'edit'),
+      schema: { tags, summary: 'Register an athlete', body: AthleteBody, response: { 200: Envelope(AthleteVO) } },
+    },
+    async (req) => {
+      const r = await createAthlete(db, currentUser(req), req.body);
+      noted(req, r.after.id, r);
+      return ok(r.after);
+    },
+  );
+
+  app.put<IdP & { Body: AthleteUpdateBody }>(
+    '/api/v1/apply/athletes/:id',
+    {
+      config: can('apply:athlete:edit', 'edit'),
+      schema: {
+        tags,
+        summary: 'Change an athlete (an approved one goes back to audit; submitted ones are locked)',
+        params: MeetingIdParams,
+        body: AthleteUpdateBody,
+        response: { 200: Envelope(AthleteVO) },
+      },
+    },
+    async (req) => {
+      const r = await updateAthlete(db, currentUser(req), req.params.id, req.body);
+      noted(req, req.params.id, r);
+      return ok(r.after);
+    },
+  );
+
+  app.delete<IdsP>(
+    '/api/v1/apply/athletes/:ids',
+    {
+      config: can('apply:athlete:delete', 'edit'),
+      schema: { tags, summary: 'Delete draft or returned athletes', params: IdsParams, response: { 200: Deleted } },
+    },
+    async (req) => {
+      const r = await deleteAthletes(db, currentUser(req), parseIds(req.params.ids));
+      noted(req, req.params.ids, r);
+      return ok({ deleted: r.deleted });
+    },
+  );
+}

@@ -1,0 +1,242 @@
+import { ArrowLeftOutlined, FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
+import type { CallRoomHeatVO, CallRoomStartVO, CheckInAnswer } from '@baton/contracts';
+import { Alert, App, Button, Card, Empty, Popconfirm, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { callRoomApi } from '../../../api/competition-callroom';
+import { useTranslation } from '../../../app/i18n';
+import { downloadFrom } from '../../../components/crud';
+import { usePerm } from '../../../hooks/usePerm';
+import { meetingTime } from '../../../utils/meeting-format';
+import { useEventLabel } from '../shared';
+import { BibTools, MarkRow, STATE_KEY, who } from './Marking';
+import { nextState } from './state';
+
+/**
+ * "Re-draw lanes" on a heat with absentees (or an athlete left without a lane): the athletes
+ * still in it are drawn into the lanes the round's draw gives that many; the absent keep DNS and
+ * no lane. Where the rules leave it to the Referee, or the race has started, it says why instead.
+ */
+function Redraw({ heat, onDone }: { heat: CallRoomHeatVO; onDone: (h: CallRoomHeatVO) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  if (heat.redraw === 'not-lanes' || heat.redraw === 'nothing') return null;
+  if (heat.redraw !== 'yes') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t(`callroom.redraw.why.${heat.redraw}`)}
+        style={{ marginBottom: 12 }}
+        data-testid="callroom-redraw-why"
+      />
+    );
+  }
+  const run = async () => {
+    setBusy(true);
+    try {
+      const a = await callRoomApi.redraw(heat.heatId, heat.version);
+      onDone(a.heat);
+      message.success(t('callroom.redraw.done', { drawn: a.drawn, absent: a.absent }));
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popconfirm
+      title={t('callroom.redraw.title')}
+      description={
+        <div style={{ maxWidth: 300 }}>
+          {t(heat.status === 'draft' ? 'callroom.redraw.confirm' : 'callroom.redraw.confirmPublished')}
+        </div>
+      }
+      okText={t('callroom.redraw.ok')}
+      onConfirm={() => void run()}
+    >
+      <Button icon={<SwapOutlined />} loading={busy} className="callroom-touch" data-testid="callroom-redraw">
+        {t('callroom.redraw.button')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * The heat being checked in: its times and counts, the starts to tap, a bib to type, the camera
+ * scanner, the re-draw of its lanes, and the call-room sheet. Each mark answers the heat as it
+ * now is (`onAnswer`).
+ */
+export function HeatPanel({
+  heat,
+  timeZone,
+  loading,
+  onBack,
+  onAnswer,
+  onHeat,
+}: {
+  heat: CallRoomHeatVO | undefined;
+  /** The meeting's clock, the heat's times are shown on (known with the meeting). */
+  timeZone: string | undefined;
+  loading: boolean;
+  onBack?: () => void;
+  onAnswer: (a: CheckInAnswer) => void;
+  /** The heat as a re-draw left it. */
+  onHeat: (h: CallRoomHeatVO) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = usePerm();
+  const label = useEventLabel();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [printing, setPrinting] = useState(false);
+
+  if (!heat) {
+    return (
+      <Card variant="borderless" loading={loading} className="callroom-panel">
+        <Empty description={t('callroom.chooseHeat')} />
+      </Card>
+    );
+  }
+  const official = heat.status === 'official';
+  const mayMark = can('comp:callroom:mark') && !official;
+
+  const said = (a: CheckInAnswer) => {
+    const s = a.heat.starts.find((x) => x.startId === a.startId);
+    const name = s ? who(s) : '';
+    const state = t(`callroom.state.${STATE_KEY(a.state)}`);
+    if (a.dns === 'set') message.warning(t('callroom.dnsSet', { who: name }));
+    else if (a.dns === 'cleared') message.success(t('callroom.dnsCleared', { who: name }));
+    else if (a.dns === 'kept') message.warning(t('callroom.dnsKept', { who: name }));
+    else message.success(t('callroom.marked', { who: name, state }));
+    return `${name} · ${state}`;
+  };
+
+  const tap = async (s: CallRoomStartVO) => {
+    setBusy(s.startId);
+    try {
+      const a = await callRoomApi.mark(s.startId, nextState(s.checkIn, s.hasResult));
+      onAnswer(a);
+      said(a);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const byCode = async (code: string) => {
+    try {
+      const a = await callRoomApi.byCode(heat.heatId, code);
+      onAnswer(a);
+      return said(a);
+    } catch {
+      // shown by the request layer
+      return null;
+    }
+  };
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      await downloadFrom(() => callRoomApi.sheet(heat.roundId, heat.heatId), 'call-room.pdf');
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const field = heat.kind === 'field-height' || heat.kind === 'field-distance';
+  const c = heat.counts;
+  const sheet = (
+    <Button
+      icon={<FilePdfOutlined />}
+      loading={printing}
+      onClick={() => void print()}
+      className="callroom-touch"
+      data-testid="callroom-sheet"
+    >
+      {t('callroom.sheet')}
+    </Button>
+  );
+  const redraw = mayMark && heat.redraw === 'yes' ? <Redraw heat={heat} onDone={onHeat} /> : null;
+  return (
+    <Card variant="borderless" className="callroom-panel" data-testid="callroom-heat">
+      <Spin spinning={loading}>
+        <div className="callroom-panel-head">
+          {onBack && (
+            <Button
+              icon={<ArrowLeftOutlined />}
+              onClick={onBack}
+              className="callroom-touch"
+              data-testid="callroom-back"
+            >
+              {t('callroom.back')}
+            </Button>
+          )}
+          <div className="callroom-panel-title">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {label(heat)} · {t(`comp.roundName.${heat.roundName}`)}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {t(field ? 'callroom.flight' : 'callroom.heat', { number: heat.heatNumber, count: heat.heatCount })}
+              {heat.callAt && timeZone
+                ? ` · ${t('callroom.callAt', { time: meetingTime(heat.callAt, timeZone) })}`
+                : ''}
+              {heat.startsAt && timeZone
+                ? ` · ${t('callroom.startsAt', { time: meetingTime(heat.startsAt, timeZone) })}`
+                : ''}
+            </Typography.Text>
+          </div>
+        </div>
+        <div className="callroom-counts" data-testid="callroom-counts">
+          {(['present', 'late', 'absent', 'unmarked'] as const).map((k) => (
+            <span key={k} className={`callroom-count is-${k}`}>
+              <b>{c[k]}</b> {t(`callroom.summary.${k}`)}
+            </span>
+          ))}
+        </div>
+        {official && <Alert type="info" showIcon title={t('callroom.officialHeat')} style={{ marginBottom: 12 }} />}
+        {mayMark && heat.redraw !== 'yes' && <Redraw heat={heat} onDone={onHeat} />}
+        {mayMark ? (
+          <BibTools onCode={byCode} scannerHint={t('callroom.scanner.hint')}>
+            {redraw}
+            {sheet}
+          </BibTools>
+        ) : (
+          <div className="callroom-tools">{sheet}</div>
+        )}
+        {mayMark && (
+          <Typography.Text type="secondary" className="callroom-hint">
+            {t('callroom.tapHint')}
+          </Typography.Text>
+        )}
+        <div className="callroom-starts" data-testid="callroom-starts">
+          {heat.starts.map((s) => (
+            <MarkRow
+              key={s.startId}
+              number={(heat.lanes ? s.lane : s.position) ?? ''}
+              bib={s.bib}
+              name={s.name}
+              nameEn={s.nameEn}
+              delegationName={s.delegationName}
+              members={s.members}
+              state={s.checkIn}
+              badge={s.code === 'DNS' ? 'DNS' : null}
+              note={
+                s.code === 'DNS' && !s.callRoomDns
+                  ? t('callroom.dnsResults')
+                  : heat.lanes && s.lane === null && s.code !== 'DNS'
+                    ? t('callroom.noLane')
+                    : null
+              }
+              busy={busy === s.startId}
+              disabled={!mayMark}
+              onTap={() => void tap(s)}
+              testId="callroom-start"
+            />
+          ))}
+        </div>
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { CallRoomEntryVO, CallRoomRoundVO, EntryCheckInAnswer } from '@baton/contracts';
+import { Alert, App, Button, Card, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { callRoomApi } from '../../../api/competition-callroom';
+import { useTranslation } from '../../../app/i18n';
+import { usePerm } from '../../../hooks/usePerm';
+import { meetingTime } from '../../../utils/meeting-format';
+import { useEventLabel } from '../shared';
+import { BibTools, MarkRow, STATE_KEY, who } from './Marking';
+import { nextState } from './state';
+
+/**
+ * A first round checked in before seeding (检录后编排): its entries (athletes, or relay teams) to
+ * mark present, absent or late by tap, typed bib or the bib's QR code, before its start list is
+ * made. The absent will not be seeded; once the start list is made the heats take the marks.
+ */
+export function RoundPanel({
+  round,
+  loading,
+  timeZone,
+  onBack,
+  onAnswer,
+}: {
+  round: CallRoomRoundVO;
+  /** The meeting's clock, the times are shown on. */
+  timeZone: string | undefined;
+  loading: boolean;
+  onBack?: () => void;
+  onAnswer: (a: EntryCheckInAnswer) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = usePerm();
+  const label = useEventLabel();
+  const [busy, setBusy] = useState<string | null>(null);
+  const mayMark = can('comp:callroom:mark') && round.open;
+  const keyOf = (e: Pick<CallRoomEntryVO, 'entryId' | 'relayTeamId'>) =>
+    e.entryId !== null ? `e${e.entryId}` : `r${e.relayTeamId}`;
+
+  const said = (a: EntryCheckInAnswer) => {
+    const e = a.round.entries.find((x) => keyOf(x) === keyOf(a));
+    const name = e ? who(e) : '';
+    const state = t(`callroom.state.${STATE_KEY(a.state)}`);
+    if (a.state === 'absent') message.warning(t('callroom.before.absent', { who: name }));
+    else message.success(t('callroom.marked', { who: name, state }));
+    return `${name} · ${state}`;
+  };
+
+  const tap = async (e: CallRoomEntryVO) => {
+    setBusy(keyOf(e));
+    try {
+      const a = await callRoomApi.markEntry(round.roundId, {
+        ...(e.entryId !== null ? { entryId: e.entryId } : { relayTeamId: e.relayTeamId! }),
+        state: nextState(e.checkIn, false),
+      });
+      onAnswer(a);
+      said(a);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const byCode = async (code: string) => {
+    try {
+      const a = await callRoomApi.entryByCode(round.roundId, code);
+      onAnswer(a);
+      return said(a);
+    } catch {
+      // shown by the request layer
+      return null;
+    }
+  };
+
+  const c = round.counts;
+  return (
+    <Card variant="borderless" className="callroom-panel" data-testid="callroom-round">
+      <Spin spinning={loading}>
+        <div className="callroom-panel-head">
+          {onBack && (
+            <Button
+              icon={<ArrowLeftOutlined />}
+              onClick={onBack}
+              className="callroom-touch"
+              data-testid="callroom-back"
+            >
+              {t('callroom.back')}
+            </Button>
+          )}
+          <div className="callroom-panel-title">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {label(round)} · {t(`comp.roundName.${round.roundName}`)}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              <Tag color="gold" style={{ marginInlineEnd: 6 }}>
+                {t('callroom.before.tag')}
+              </Tag>
+              {round.callAt && timeZone
+                ? t('callroom.callAt', { time: meetingTime(round.callAt, timeZone) })
+                : t('callroom.unscheduled')}
+              {round.startsAt && timeZone
+                ? ` · ${t('callroom.startsAt', { time: meetingTime(round.startsAt, timeZone) })}`
+                : ''}
+            </Typography.Text>
+          </div>
+        </div>
+        <div className="callroom-counts" data-testid="callroom-counts">
+          {(['present', 'late', 'absent', 'unmarked'] as const).map((k) => (
+            <span key={k} className={`callroom-count is-${k}`}>
+              <b>{c[k]}</b> {t(`callroom.summary.${k}`)}
+            </span>
+          ))}
+        </div>
+        <Alert
+          type={round.open ? 'warning' : 'info'}
+          showIcon
+          title={t(
+            round.open ? 'callroom.before.hint' : round.seeded ? 'callroom.before.seeded' : 'callroom.before.closed',
+          )}
+          style={{ marginBottom: 12 }}
+          data-testid="callroom-round-note"
+        />
+        {mayMark && (
+          <>
+            <BibTools onCode={byCode} scannerHint={t('callroom.before.scannerHint')} />
+            <Typography.Text type="secondary" className="callroom-hint">
+              {t('callroom.tapHint')}
+            </Typography.Text>
+          </>
+        )}
+        <div className="callroom-starts" data-testid="callroom-entries">
+          {round.entries.map((e, i) => (
+            <MarkRow
+              key={keyOf(e)}
+              number={i + 1}
+              bib={e.bib}
+              name={e.name}
+              nameEn={e.nameEn}
+              delegationName={e.delegationName}
+              members={e.members}
+              state={e.checkIn}
+              busy={busy === keyOf(e)}
+              disabled={!mayMark}
+              onTap={() => void tap(e)}
+              testId="callroom-entry"
+            />
+          ))}
+        </div>
+      </Spin>
+    </Card>
+  );
+}
