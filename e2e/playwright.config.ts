@@ -36,6 +36,9 @@ function server(port: number, name: string, captcha: 'on' | 'off') {
       // Sessions kept by signInOnce (tests/helpers.ts) are reused for the whole run: their access
       // tokens outlive it, so no page refreshes (and so rotates) a shared session.
       ACCESS_TOKEN_TTL: '7200',
+      // Password hashes at scrypt's N = 2^10, not 2^15 (the production minimum, config.test): the
+      // sign-ins and account imports of a run cost milliseconds of the shared cores, not seconds.
+      PASSWORD_HASH_COST: '10',
       NODE_ENV: 'development',
     },
   };
@@ -59,7 +62,7 @@ export default defineConfig({
   outputDir: path.join(tmp, `test-results-${PORT_A}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT_A}`,
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
     locale: 'zh-CN',
     // As a user who asked the system for reduced motion: antd's transitions are off, so no frame of

@@ -342,7 +342,13 @@ for (const v of VARIANTS) {
     const auditList = `/#/audit/athlete?meetingId=${MEETING_ID}&delegationId=${delegation.id}`;
     await com.goto('/#/dashboard');
     await expect(com.getByTestId('user-menu')).toBeVisible();
+    // The list asks the server again (what it had on screen is kept only until that answer).
+    const listed = com.waitForResponse((r) => r.url().includes('/api/v1/audit/athletes/page'));
     await com.goto(auditList);
+    const answer = await listed;
+    const answered = (await answer.json()) as { code: string; data?: { list: AuditAthlete[] } };
+    expect({ status: answer.status(), code: answered.code }).toEqual({ status: 200, code: '00000' });
+    expect(answered.data?.list.find((r) => r.name === firstName)?.status).toBe('submitted');
     await expect(auditRow(com, firstName)).toContainText('待审核');
     await auditSettled(com);
     await auditRow(com, firstName).getByTestId('audit-row-approve').click();

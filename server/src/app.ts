@@ -9,6 +9,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.js';
 import { randomSecret } from './config.js';
 import type { Database } from './db/client.js';
+import { setPasswordHashCost } from './lib/password.js';
 import { getOrCreateSecret } from './lib/secrets.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applyRoutes } from './modules/apply/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(
     },
   });
   const { db } = database;
+  setPasswordHashCost(config.passwordHashCost);
 
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt', () => randomSecret()));
   const tokens: TokenSettings = {

@@ -50,6 +50,15 @@ describe('config', () => {
     expect(loadConfig(prod)).toMatchObject({ env: 'production', smsSender: 'webhook' });
   });
 
+  it('hashes passwords at scrypt N = 2^15 unset; a lower PASSWORD_HASH_COST only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).passwordHashCost).toBe(15);
+    expect(loadConfig(prod).passwordHashCost).toBe(15);
+    expect(loadConfig({ ...prod, PASSWORD_HASH_COST: '17' }).passwordHashCost).toBe(17);
+    expect(() => loadConfig({ ...prod, PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST below 15 is refused/);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('allows BATON_CAPTCHA=off only outside production', () => {
     expect(loadConfig({ BATON_CAPTCHA: 'off' }).captcha).toBe(false);
     expect(() => loadConfig({ ...prod, BATON_CAPTCHA: 'off' })).toThrow(ConfigError);

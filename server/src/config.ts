@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { knownTimeZone, MEETING_TIME_ZONE } from '@baton/contracts';
+import { PASSWORD_HASH_COST } from './lib/password.js';
 
 /** Configuration, read from the environment and validated once (README "Configuration"). */
 export interface Config {
@@ -28,6 +29,11 @@ export interface Config {
   smsWebhookUrl: string | null;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
+  /**
+   * PASSWORD_HASH_COST: log2 of scrypt's N for new password hashes (15, OWASP's minimum, unset).
+   * Lower only outside production: the test suites use 10, a sign-in in milliseconds.
+   */
+  passwordHashCost: number;
   /** Sign-in attempts allowed per client IP per minute, whatever the accounts. */
   loginRatePerMin: number;
   /** Directory of the built web app served at `/`; null when it is not built. */
@@ -226,6 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `BATON_TIME_ZONE must be an IANA time zone such as Asia/Shanghai, Europe/London or UTC (got "${env.BATON_TIME_ZONE}")`,
     );
   }
+  const passwordHashCost = intVar(env, 'PASSWORD_HASH_COST', PASSWORD_HASH_COST, 10, 20);
+  if (nodeEnv === 'production' && passwordHashCost < PASSWORD_HASH_COST) {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is refused when NODE_ENV=production (passwords would be cheap to guess)`,
+    );
+  }
   return {
     env: nodeEnv,
     port: intVar(env, 'PORT', 3000, 0, 65535),
@@ -243,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsWebhookUrl,
     accessTokenTtlS: intVar(env, 'ACCESS_TOKEN_TTL', 1800, 5, 86_400),
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
+    passwordHashCost,
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
     lynx: lynxDir

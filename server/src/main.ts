@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { type Database, DatabaseLockedError, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { setPasswordHashCost } from './lib/password.js';
 import { WEB_DIST_DIR } from './lib/paths.js';
 
 /**
@@ -41,6 +42,7 @@ async function main() {
   let database: Database | null = null;
   try {
     const config = loadConfig(process.env, { webDir: WEB_DIST_DIR });
+    setPasswordHashCost(config.passwordHashCost);
     const graceMs = shutdownGraceMs(process.env);
     database = await openDatabase({
       url: config.databaseUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, readablePassword, verifyPassword } from './password.js';
+import { hashPassword, PASSWORD_HASH_COST, readablePassword, setPasswordHashCost, verifyPassword } from './password.js';
 
 describe('readablePassword', () => {
   it('gives 12 characters without look-alikes in groups of four, letters of both cases and a digit', () => {
@@ -24,5 +24,23 @@ describe('readablePassword', () => {
   it('is a password the sign-in accepts', async () => {
     const p = readablePassword();
     expect(await verifyPassword(p, await hashPassword(p))).toBe(true);
+  });
+});
+
+describe('hash cost', () => {
+  it('makes new hashes at the set cost; a hash of another cost still verifies by its own N', async () => {
+    try {
+      setPasswordHashCost(PASSWORD_HASH_COST);
+      const strong = await hashPassword('Secret-123');
+      expect(strong.split('$')[1]).toBe(String(2 ** 15));
+      setPasswordHashCost(10);
+      const cheap = await hashPassword('Secret-123');
+      expect(cheap.split('$')[1]).toBe('1024');
+      expect(await verifyPassword('Secret-123', strong)).toBe(true);
+      expect(await verifyPassword('Secret-123', cheap)).toBe(true);
+      expect(await verifyPassword('Secret-124', cheap)).toBe(false);
+    } finally {
+      setPasswordHashCost(10);
+    }
   });
 });

@@ -5,11 +5,22 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number,
 
 // scrypt from node:crypto (ARCHITECTURE §2 allows argon2id or scrypt): no native build.
 // N=2^15, r=8, p=1 is OWASP's recommended minimum; 64 MiB of memory bound per hash.
-const N = 2 ** 15;
+/** log2 N of the minimum, and of new hashes unless PASSWORD_HASH_COST says more (or less, outside production). */
+export const PASSWORD_HASH_COST = 15;
+let N = 2 ** PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024 * 2;
+
+/**
+ * The cost (log2 N) of the hashes made from now on, set once at start from the configuration
+ * (PASSWORD_HASH_COST). A stored hash carries its own N, so hashes of any cost keep verifying.
+ */
+export function setPasswordHashCost(log2N: number) {
+  N = 2 ** log2N;
+  dummyHash = null;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

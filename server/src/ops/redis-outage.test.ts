@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { meeting } from '../db/schema/index.js';
 import { encrypt, insertMeeting, latestCode, requestCode } from '../modules/dlg/testkit.js';
-import { loginRequest, makeTestApp, TEST_PASSWORD, type TestApp } from '../test/app.js';
+import { loginRequest, makeTestApp, TEST_ENV, TEST_PASSWORD, type TestApp } from '../test/app.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../test/tcp-proxy.js';
 
 /**
@@ -64,7 +64,7 @@ describe.skipIf(!enabled)('Redis outage under two instances (REDIS_TEST_URL, pos
     const viaProxy = throughProxy(redisUrl, proxy);
     a = await makeTestApp({ redisUrl: viaProxy, logLevel: 'info', logStream: logsA.stream });
     dbB = await openDatabase({ url: a.database.url!, pgliteDir: null });
-    const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, redisUrl: viaProxy, logLevel: 'info' });
+    const config = loadConfig(TEST_ENV, { captcha: true, redisUrl: viaProxy, logLevel: 'info' });
     b = await buildApp(config, dbB, { logStream: logsB.stream });
     await b.ready();
   });

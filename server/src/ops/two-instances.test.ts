@@ -14,6 +14,7 @@ import {
   makeTestApp,
   multipart,
   publicKey,
+  TEST_ENV,
   TEST_PASSWORD,
   type TestApp,
 } from '../test/app.js';
@@ -36,7 +37,7 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
 
     beforeAll(async () => {
       a = await makeTestApp({ redisUrl: process.env.REDIS_TEST_URL! });
-      const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, redisUrl: process.env.REDIS_TEST_URL! });
+      const config = loadConfig(TEST_ENV, { captcha: true, redisUrl: process.env.REDIS_TEST_URL! });
       dbB = await openDatabase({ url: a.database.url!, pgliteDir: null });
       b = await buildApp(config, dbB);
       await b.ready();

@@ -84,7 +84,7 @@ describe('the log cannot be edited', () => {
   it('no server code updates, deletes or truncates a log table; only the log writers insert', () => {
     const writers: Record<string, string[]> = {
       // The oplog plugin (every API write) and the registration-window closer (a system action).
-      oplog: ['plugins/oplog.ts', 'modules/meetings/service.ts'],
+      oplog: ['plugins/oplog.ts', 'modules/meetings/registration-window.ts'],
       // Administrator and delegation sign-ins.
       loginLog: ['modules/auth/service.ts', 'modules/dlg/service.ts'],
     };

@@ -13,9 +13,16 @@ import { captcha } from '../db/schema/index.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { startSession } from '../modules/auth/tokens.js';
 import { ensureDelegationUser } from '../modules/dlg/account.js';
-import { TEMPLATE_SEED } from './template.js';
+import { TEMPLATE_SEED, TEST_HASH_COST } from './template.js';
 
 export const TEST_PASSWORD: string = TEMPLATE_SEED.adminPassword;
+
+/**
+ * The environment of the test apps: password hashes at scrypt's N = 2^10 (PASSWORD_HASH_COST),
+ * so the suites' thousands of sign-ins cost milliseconds each instead of a fifth of a second.
+ * The hashing code is the production code; only N differs, and config.test pins the minimum.
+ */
+export const TEST_ENV = { NODE_ENV: 'test', PASSWORD_HASH_COST: String(TEST_HASH_COST) };
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on
@@ -80,7 +87,7 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const database = await openSeededTestDatabase();
   const { logStream, ...configOverrides } = overrides;
-  const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, ...configOverrides });
+  const config = loadConfig(TEST_ENV, { captcha: true, ...configOverrides });
   const app = await buildApp(config, database, { logStream });
   await beforeReady?.(app);
   await app.ready();

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedIfEmpty } from '../db/seed/index.js';
+import { setPasswordHashCost } from '../lib/password.js';
 
 /**
  * The server suites' global setup: the migrated and seeded database every `makeTestApp` starts
@@ -23,8 +24,11 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_SEED = { adminPassword: 'Secret-123', registrations: false } as const;
+/** PASSWORD_HASH_COST of the test apps (test/app.ts TEST_ENV), and of the template's seeded accounts. */
+export const TEST_HASH_COST = 10;
 
 export default async function setup(project: TestProject) {
+  setPasswordHashCost(TEST_HASH_COST);
   const postgres = project.name === 'server-postgres';
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (postgres && serverUrl) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { makeTestApp, TEST_ENV, type TestApp } from '../../test/app.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../../test/tcp-proxy.js';
 
 /**
@@ -63,7 +63,7 @@ describe.runIf(isPostgres)('readiness with the database unreachable (postgres)',
     const u = new URL(url);
     proxy = await startTcpProxy({ host: u.hostname, port: Number(u.port || 5432) });
     database = await openDatabase({ url: throughProxy(url, proxy), pgliteDir: null });
-    app = await buildApp(loadConfig({ NODE_ENV: 'test' }, { captcha: true }), database);
+    app = await buildApp(loadConfig(TEST_ENV, { captcha: true }), database);
     await app.ready();
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { WS_CLOSE } from '../../plugins/realtime.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, makeTestApp, TEST_ENV, type TestApp } from '../../test/app.js';
 import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -125,7 +125,7 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
 
     beforeAll(async () => {
       a = await makeTestApp({ redisUrl: process.env.REDIS_TEST_URL! });
-      const config = loadConfig({ NODE_ENV: 'test' }, { captcha: true, redisUrl: process.env.REDIS_TEST_URL! });
+      const config = loadConfig(TEST_ENV, { captcha: true, redisUrl: process.env.REDIS_TEST_URL! });
       b = await buildApp(config, a.database);
       await b.ready();
     });
