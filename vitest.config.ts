@@ -19,27 +19,28 @@ const serverProject = {
 };
 
 /**
- * What depends on the engine, run again on PostgreSQL (issue 26): the driver and its faults,
- * migrations and seeds, transactions, locks and concurrent writers, crashes, shutdown, backup,
- * two instances, and the modules whose reads are raw SQL (the driver parses their types: counts,
- * numerics, timestamps). Everything runs on PGlite. Bad input on every route (bad-input.test.ts,
- * over two minutes) runs on PGlite only: PGlite is PostgreSQL's own engine, so a value the
- * database refuses is refused with the same SQLSTATE on both, and the route checks before it are
- * the same code; the driver's own faults are pg-faults.test.ts's.
+ * What depends on the engine, run again on PostgreSQL: the driver and its faults, migrations and
+ * seeds, transactions, locks and concurrent writers, crashes, shutdown, backup, two instances, and
+ * the modules whose reads are raw SQL whose types the driver parses (counts, numerics, timestamps:
+ * stats, the public and audit lists, the competition views, scores and public pages).
+ * Everything runs on PGlite, PostgreSQL's own engine: a value the database refuses is refused with
+ * the same SQLSTATE on both, and the code before it is the same. So the modules that only write and
+ * read through Drizzle's typed builders (files, meetings, start lists, bibs, combined events, the
+ * call room, code generation, verification codes), and bad input on every route (over two minutes),
+ * run on PGlite only; the driver's own faults are pg-faults.test.ts's.
  */
 const postgresTests = [
   'server/src/db/**/*.test.ts',
   'server/src/ops/**/*.test.ts',
-  'server/src/security/{crash,shutdown,log-immutable,object-access}.test.ts',
-  'server/src/plugins/{oplog-tx,answer-cache}.test.ts',
+  'server/src/security/{crash,shutdown,object-access}.test.ts',
+  'server/src/plugins/oplog-tx.test.ts',
   'server/src/lib/sql.test.ts',
   'server/src/app.test.ts',
-  'server/src/modules/{health,realtime,codegen,stats,public,verification}/*.test.ts',
-  'server/src/modules/apply/{apply,concurrency,entries-write,seed}.test.ts',
-  'server/src/modules/{audit,meetings,files}/*.test.ts',
+  'server/src/modules/{health,realtime,stats,public}/*.test.ts',
+  'server/src/modules/apply/{apply,concurrency}.test.ts',
+  'server/src/modules/audit/*.test.ts',
   'server/src/modules/competition/views.test.ts',
-  'server/src/modules/competition/{startlists,bibs,scores,public,combined}/*.test.ts',
-  'server/src/modules/competition/callroom/before-seeding.test.ts',
+  'server/src/modules/competition/{scores,public}/*.test.ts',
 ];
 
 /**
