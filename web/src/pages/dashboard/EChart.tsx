@@ -1,81 +1,30 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { useIsDark } from '../../app/theme';
+import type { EChartsCoreOption } from 'echarts/core';
+import { type CSSProperties, lazy, Suspense } from 'react';
 
-// Only what the dashboard draws: this file (and so ECharts) loads with the dashboard page only.
-echarts.use([
-  LineChart,
-  BarChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  TitleComponent,
-  DataZoomComponent,
-  CanvasRenderer,
-]);
+export type EChartOption = EChartsCoreOption;
 
-export type EChartOption = echarts.EChartsCoreOption;
+/** ECharts (about 200 KB gzip) is fetched when a chart is first drawn, not with the dashboard. */
+const EChartCanvas = lazy(() => import('./EChartCanvas'));
 
-/**
- * A small React wrapper around an ECharts instance: created on mount, re-created when the theme
- * switches between light and dark, given every option change, resized with its box (also when a
- * kept-alive page becomes visible again), disposed on unmount.
- */
-export function EChart({
-  option,
-  height = 320,
-  loading,
-  style,
-  testId,
-  ariaLabel,
-}: {
+export interface EChartProps {
   option: EChartOption;
   height?: number;
   loading?: boolean;
   style?: CSSProperties;
   testId?: string;
   ariaLabel?: string;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<echarts.ECharts | null>(null);
-  const dark = useIsDark();
+}
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
-    setChart(instance);
-    const observer = new ResizeObserver(() => {
-      if (el.clientWidth && el.clientHeight) instance.resize();
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      setChart(null);
-    };
-  }, [dark]);
-
-  useEffect(() => {
-    // The page's own background shows through in either theme.
-    chart?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-  }, [chart, option]);
-
-  useEffect(() => {
-    if (loading) chart?.showLoading({ text: '', maskColor: 'transparent' });
-    else chart?.hideLoading();
-  }, [chart, loading]);
-
+/** A chart of the dashboard: its box holds its height while ECharts loads, so nothing below moves. */
+export function EChart(props: EChartProps) {
+  const { height = 320, style, testId, ariaLabel } = props;
   return (
-    <div ref={box} role="img" aria-label={ariaLabel} data-testid={testId} style={{ width: '100%', height, ...style }} />
+    <Suspense
+      fallback={
+        <div role="img" aria-label={ariaLabel} data-testid={testId} style={{ width: '100%', height, ...style }} />
+      }
+    >
+      <EChartCanvas {...props} />
+    </Suspense>
   );
 }
