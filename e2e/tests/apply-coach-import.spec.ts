@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { boyId, noSideScroll, type Setup, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
 import { api, uniqueMobile } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

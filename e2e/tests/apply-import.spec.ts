@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { boyId, noSideScroll, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

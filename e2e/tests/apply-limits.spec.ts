@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { PHONE, type Setup, signInAsLeader, visible } from './apply-import-helpers';
 import { api, uniqueMobile, uniqueName } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 
 /**

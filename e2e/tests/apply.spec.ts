@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 
 /**

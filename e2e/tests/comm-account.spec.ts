@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, createUser, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { test } from './fixtures';
 import { signIn, signInAndWait, signInOnce } from './helpers';
 
 test.describe('registration, password recovery and the personal centre', () => {

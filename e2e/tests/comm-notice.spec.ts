@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { ADMIN_PASSWORD, signInAndWait, signInOnce } from './helpers';
 
 /** The unread count the bell announces (its accessible label carries the number). */

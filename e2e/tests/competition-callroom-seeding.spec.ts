@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
 import { competitionEntries, type Round } from './competition-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, expect, test } from '@playwright/test';
+import { type Browser, chromium, expect } from '@playwright/test';
 import qrcode from 'qrcode-generator';
 import { api } from './comm-helpers';
 import { competitionMeeting, REFEREE_PASSWORD } from './competition-helpers';
+import { test } from './fixtures';
 import { ADMIN_PASSWORD, signIn, signInOnce } from './helpers';
 
 /**

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
 import { competitionMeeting, type Round } from './competition-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

@@ -1,7 +1,8 @@
 import { COMBINED_FORMATS, combinedPoints } from '@baton/contracts';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
 import { competitionEntries, type Round } from './competition-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

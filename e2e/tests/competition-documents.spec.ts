@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
 import { type CompMeeting, competitionMeeting, REFEREE_PASSWORD, type Round } from './competition-helpers';
+import { test } from './fixtures';
 import { signInAndWait, signInOnce, toast } from './helpers';
 
 /**

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

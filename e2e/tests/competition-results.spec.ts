@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signIn } from './helpers';
 
 /**

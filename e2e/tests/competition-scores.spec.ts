@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 
 /**

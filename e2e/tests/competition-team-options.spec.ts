@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
 import { competitionMeeting, type Round } from './competition-helpers';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { test } from './fixtures';
 import { signIn, signInOnce } from './helpers';
 import { api, dialog, open, pick, row, search, unique } from './system-helpers';
 

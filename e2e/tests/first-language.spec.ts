@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 /**
  * The first visit in the visitor's language (issue 25, item 9): with no language picked, the

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

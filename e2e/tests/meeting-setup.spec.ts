@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api } from './comm-helpers';
+import { test } from './fixtures';
 import { signIn, toast } from './helpers';
 
 /**

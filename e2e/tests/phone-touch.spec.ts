@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { api, latestCode } from './comm-helpers';
 import { type CompMeeting, competitionMeeting } from './competition-helpers';
+import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
 /**

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { idCheckChar } from '@baton/contracts';
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 
 /**

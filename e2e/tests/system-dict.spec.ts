@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 import { api, dialog, open, row, search, unique } from './system-helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { signInAndWait, signInOnce, toast } from './helpers';
 import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
 

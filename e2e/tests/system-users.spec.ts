@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { test } from './fixtures';
 import { signInOnce, toast } from './helpers';
 import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
 
