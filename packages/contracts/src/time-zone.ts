@@ -93,8 +93,17 @@ export function zonedInstant(day: string, hhmm: string, timeZone: string): strin
   return (zonedDay(second, timeZone) === day && zonedTime(second, timeZone) === hhmm ? second : first).toISOString();
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A zone's offset at an instant as Intl's short form: `GMT+8`, `GMT+1`, `GMT` or `GMT+0` at zero (as ICU words it). */
 export function timeZoneOffset(timeZone: string | undefined, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at);
+  // One formatter per zone (the meeting form lists every zone with its offset on each render).
+  const key = timeZone ?? '';
+  let f = offsetFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
+    offsetFormats.set(key, f);
+  }
+  const parts = f.formatToParts(at);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
