@@ -12,11 +12,11 @@ import { signInOnce } from './helpers';
  */
 test.use({ timezoneId: 'America/New_York', locale: 'zh-CN' });
 
-/** `YYYY-MM-DD HH:mm` of an instant in Shanghai, worked out here (independent of the app). */
-function shanghai(iso: string): string {
+/** `YYYY-MM-DD HH:mm` of an instant on a zone's clock, worked out here (independent of the app). */
+function stampIn(timeZone: string, iso: string): string {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Shanghai',
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -29,6 +29,8 @@ function shanghai(iso: string): string {
   );
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
+const shanghai = (iso: string) => stampIn('Asia/Shanghai', iso);
+const london = (iso: string) => stampIn('Europe/London', iso);
 
 test('every page shows a meeting time on the meeting clock, labelled, in a browser set to another zone', async ({
   page,
@@ -87,24 +89,6 @@ test('every page shows a meeting time on the meeting clock, labelled, in a brows
   await expect(visitor.getByTestId(`dlg-meeting-${code}`)).toContainText(`${nowShown} (赛事当地时间 GMT+8)`);
   await visitor.context().close();
 });
-
-/** `YYYY-MM-DD HH:mm` of an instant in London, worked out here (independent of the app). */
-function london(iso: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
 
 test('a meeting in London: its zone chosen in the form, its window typed and shown on London’s clock', async ({
   page,
