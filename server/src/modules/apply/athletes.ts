@@ -22,6 +22,7 @@ import {
 import { checkUploads, type Forms, loadForms } from './forms.js';
 import { relayHistoryAround } from './history.js';
 import {
+  changeable,
   checkEligible,
   checkFieldValues,
   checkPerson,
@@ -369,10 +370,8 @@ export async function updateAthlete(
 ): Promise<Written<AthleteVO>> {
   return inTransaction(db, async (tx) => {
     const w = await requireWriting(tx, u, await delegationOfRecord(tx, athlete, id));
-    const [cur] = await tx.select().from(athlete).where(eq(athlete.id, id));
-    if (!cur) throw notFound();
-    if (cur.status === 'submitted') throw locked();
-    if (cur.version !== body.version) throw new AppError('A0409');
+    const [row] = await tx.select().from(athlete).where(eq(athlete.id, id));
+    const cur = changeable(row, body.version);
     const forms = await loadForms(tx, w.m.id);
     const { values, person } = await checkAthleteForm(tx, w, forms, body, cur);
     const beforeVO = (await athleteVO(tx, id))!;

@@ -2,7 +2,7 @@ import type { CoachBody, CoachPageQuery, CoachUpdateBody, CoachVO } from '@baton
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { coach } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { limitOffset } from '../../lib/paging.js';
 import { likeAny } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioned.js';
@@ -20,7 +20,7 @@ import {
   type Writing,
 } from './access.js';
 import { checkUploads, type Forms, loadForms } from './forms.js';
-import { checkFieldValues, checkPerson, cleanName, formFields, limitReached, locked } from './rules.js';
+import { changeable, checkFieldValues, checkPerson, cleanName, formFields, limitReached, locked } from './rules.js';
 import { blank, inTransaction, same, type Written } from './tx.js';
 import { coachSnapshot, coachVO, selectCoaches, toCoachVO } from './views.js';
 
@@ -113,10 +113,8 @@ export async function updateCoach(
 ): Promise<Written<CoachVO>> {
   return inTransaction(db, async (tx) => {
     const w = await requireWriting(tx, u, await delegationOfRecord(tx, coach, id));
-    const [cur] = await tx.select().from(coach).where(eq(coach.id, id));
-    if (!cur) throw notFound();
-    if (cur.status === 'submitted') throw locked();
-    if (cur.version !== body.version) throw new AppError('A0409');
+    const [row] = await tx.select().from(coach).where(eq(coach.id, id));
+    const cur = changeable(row, body.version);
     const values = await checkCoachForm(tx, w, await loadForms(tx, w.m.id), body, cur);
     const before = (await coachVO(tx, id))!;
     const unchanged = (Object.keys(values) as (keyof typeof values)[]).every((k) => same(values[k], cur[k]));

@@ -7,7 +7,7 @@ import {
   parseIdNumber,
   type ResultCode,
 } from '@baton/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { patternMatches } from '../../lib/pattern.js';
 import { isCalendarDate } from '../../lib/sql.js';
 
@@ -42,6 +42,17 @@ export const limitReached = (field: string, zh: string, en: string) => new RuleE
 /** A0464: the athlete does not fit the group (or the group item is not the athlete's group's). */
 export const notEligible = (field: string, zh: string, en: string) => new RuleError('A0464', field, zh, en);
 export const locked = () => new AppError('A0461');
+
+/**
+ * The record a team's change is for, as read in the change's transaction: 404 when there is
+ * none, A0461 while it is under audit (submitted), A0409 when the form's version is not its own.
+ */
+export function changeable<R extends { status: string; version: number }>(cur: R | undefined, version: number): R {
+  if (!cur) throw notFound();
+  if (cur.status === 'submitted') throw locked();
+  if (cur.version !== version) throw new AppError('A0409');
+  return cur;
+}
 export const personTaken = () => new AppError('A0463');
 
 /** An error's message in a language, as the envelope would show it. */
