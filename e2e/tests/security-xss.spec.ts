@@ -119,7 +119,7 @@ test('stored script payloads never run, in the console or the public pages', asy
     regOpensAt: new Date(now - 86_400_000).toISOString(),
     regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
   }).then((v) => (typeof v === 'number' ? v : (v as unknown as { id: number }).id));
-  await call('put', `/api/v1/meetings/${meetingId}/remark`, { remark: RICH });
+  await call('put', `/api/v1/meetings/${meetingId}/remark`, { html: RICH });
   await call('post', `/api/v1/meetings/${meetingId}/status`, { to: 'registration_open' });
   // 3. A delegation of the demo meeting named with a payload, and 4. its athlete.
   const mobile = `139${String(now).slice(-8)}`;

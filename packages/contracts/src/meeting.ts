@@ -11,6 +11,9 @@ import { ImportMode, PageQuery, SortQuery } from './schemas.js';
 /** Plain text of a form field: no control characters. */
 const Text = (maxLength: number, minLength = 0) =>
   Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
+/** Plain text of several lines: line breaks (CR, LF) and no other control characters. */
+const Lines = (maxLength: number) =>
+  Type.String({ maxLength, pattern: '^[^\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' });
 const Keywords = Type.Optional(Type.String({ maxLength: 100 }));
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -33,6 +36,7 @@ export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, descripti
 /** The import mode every import shares (schemas.ts ImportMode): all-or-nothing, valid-only or preview. */
 const Mode = Type.Optional(ImportMode);
 
+export const MEETING_ORGANISERS_MAX = 500;
 export const MeetingIdParams = Type.Object({ id: Id });
 export const MeetingIdQuery = Type.Object({ meetingId: Id });
 export type MeetingIdQuery = Static<typeof MeetingIdQuery>;
@@ -386,6 +390,8 @@ const MeetingFields = {
   year: Type.Integer({ minimum: 1900, maximum: 2999 }),
   natureId: Type.Optional(Nullable(Id)),
   venue: Type.Optional(Text(200)),
+  /** Who holds the meeting, one line each (主办单位：…), printed on the books' cover. */
+  organisers: Type.Optional(Lines(MEETING_ORGANISERS_MAX)),
   startDate: DateText,
   endDate: DateText,
   regOpensAt: DateTimeText,
@@ -407,6 +413,7 @@ export const MeetingForm = Type.Object({
   year: Type.Integer(),
   natureId: Nullable(Type.Integer()),
   venue: Type.String(),
+  organisers: Type.String(),
   startDate: Type.String(),
   endDate: Type.String(),
   regOpensAt: Timestamp,
@@ -458,10 +465,18 @@ export type MeetingAdminVO = Static<typeof MeetingAdminVO>;
 /** Committee users that can be chosen as meeting admins. */
 export const CommitteeOptionQuery = Type.Object({ keywords: Keywords });
 
+/**
+ * A meeting's two rich texts, each read and replaced on its own address (`/meetings/:id/<text>`),
+ * sanitised on the server: the remarks (shown to delegations and on the public page) and the
+ * 竞赛规程 (competition regulations, printed in the programme book).
+ */
+export const MEETING_TEXTS = ['remark', 'regulations'] as const;
+export type MeetingTextKind = (typeof MEETING_TEXTS)[number];
 export const MEETING_REMARK_MAX = 100_000;
-export const MeetingRemarkBody = Type.Object({ remark: Type.String({ maxLength: MEETING_REMARK_MAX }) });
-export type MeetingRemarkBody = Static<typeof MeetingRemarkBody>;
-export const MeetingRemarkVO = Type.Object({ remark: Type.String(), version: Type.Integer() });
+export const MeetingTextBody = Type.Object({ html: Type.String({ maxLength: MEETING_REMARK_MAX }) });
+export type MeetingTextBody = Static<typeof MeetingTextBody>;
+export const MeetingTextVO = Type.Object({ html: Type.String(), version: Type.Integer() });
+export type MeetingTextVO = Static<typeof MeetingTextVO>;
 
 /** What `/m/:code` shows without signing in (meetings past draft only). */
 export const MeetingPublicVO = Type.Object({

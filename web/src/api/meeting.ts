@@ -43,6 +43,8 @@ import type {
   MeetingPageQuery,
   MeetingStatus,
   MeetingStatusLogVO,
+  MeetingTextKind,
+  MeetingTextVO,
   MeetingUpdateBody,
   MeetingVO,
   NaturePageQuery,
@@ -63,10 +65,6 @@ export interface AreaUserOption {
   username: string;
   nickname: string;
   userType: number;
-}
-export interface MeetingRemark {
-  remark: string;
-  version: number;
 }
 
 // ─── Meetings ───────────────────────────────────────────────────────────────────────────
@@ -98,9 +96,11 @@ export const meetingApi = {
     request<FieldLinkVO[]>({ url: `/api/v1/meetings/${id}/fields`, method: 'get', params: { target } }),
   setFields: (id: number, target: FieldTarget, data: FieldLinksBody) =>
     request<FieldLinkVO[]>({ url: `/api/v1/meetings/${id}/fields`, method: 'put', params: { target }, data }),
-  remark: (id: number) => request<MeetingRemark>({ url: `/api/v1/meetings/${id}/remark`, method: 'get' }),
-  setRemark: (id: number, remark: string) =>
-    request<MeetingRemark>({ url: `/api/v1/meetings/${id}/remark`, method: 'put', data: { remark } }),
+  /** One of the meeting's rich texts: the remarks or the 竞赛规程. */
+  text: (id: number, kind: MeetingTextKind) =>
+    request<MeetingTextVO>({ url: `/api/v1/meetings/${id}/${kind}`, method: 'get' }),
+  setText: (id: number, kind: MeetingTextKind, html: string) =>
+    request<MeetingTextVO>({ url: `/api/v1/meetings/${id}/${kind}`, method: 'put', data: { html } }),
 };
 
 // ─── Groups and group items ─────────────────────────────────────────────────────────────

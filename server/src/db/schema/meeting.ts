@@ -160,6 +160,8 @@ export const meeting = pgTable(
     year: smallint('year').notNull(),
     natureId: integer('nature_id').references(() => nature.id, { onDelete: 'restrict' }),
     venue: text('venue').notNull().default(''),
+    /** Who holds the meeting (主办、承办、协办…), one line each, printed on the books' cover (issue 24). */
+    organisers: text('organisers').notNull().default(''),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     regOpensAt: timestamp('reg_opens_at', { withTimezone: true }).notNull(),
@@ -189,6 +191,8 @@ export const meeting = pgTable(
     /** 检录后编排: first rounds are checked in before seeding; the absent are left out of it. */
     callRoomBeforeSeeding: boolean('call_room_before_seeding').notNull().default(false),
     remark: text('remark'),
+    /** 竞赛规程: the competition regulations the committee writes (sanitised rich text), printed in the programme. */
+    regulations: text('regulations'),
     ...version,
     ...timestamps,
   },

@@ -194,6 +194,18 @@ export async function seedBaseData(tx: Tx): Promise<BaseData> {
  * competition 70–72 days after; the committee account administers it and the county account
  * (if seeded) is its county's area user.
  */
+/** The demo meeting's 竞赛规程, as a committee would write it in the editor. */
+const DEMO_REGULATIONS = [
+  '<h2>一、竞赛日期和地点</h2>',
+  '<p>比赛在瑞安市体育中心田径场举行，共三天。</p>',
+  '<h2>二、参加办法</h2>',
+  '<ol><li>各代表队可报领队 1 人、教练员若干人。</li><li>每名运动员限报 2 个个人项目和 1 个接力项目，每个项目每队限报 2 人。</li></ol>',
+  '<h2>三、竞赛办法</h2>',
+  '<p>执行世界田联最新审定的《田径竞赛规则》。径赛项目采用全自动电子计时，<strong>抢跑一次即取消比赛资格</strong>（TR 16.8）。</p>',
+  '<h2>四、录取名次与奖励</h2>',
+  '<p>各项目录取前八名，按 9、7、6、5、4、3、2、1 计分；接力项目加倍计分。</p>',
+].join('');
+
 export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Date()): Promise<void> {
   const { itemId, natureFields } = base;
 
@@ -276,6 +288,7 @@ export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Da
       year,
       natureId: base.natureId,
       venue: '瑞安市体育中心田径场',
+      organisers: '主办单位：瑞安市教育局、瑞安市体育局\n承办单位：瑞安市体育中心\n协办单位：瑞安市田径协会',
       startDate: dateOf(start),
       endDate: dateOf(day(now, 72)),
       regOpensAt: day(now, -1),
@@ -295,6 +308,7 @@ export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Da
       ],
       remark:
         '<p>欢迎参加 2025 温瑞青少年田径运动会。</p><ul><li>每名运动员限报 2 个个人项目和 1 个接力项目。</li><li>报名截止后不再接受修改。</li></ul>',
+      regulations: DEMO_REGULATIONS,
     })
     .returning({ id: meeting.id });
   const meetingId = m!.id;

@@ -48,6 +48,7 @@ describe('orphan sweep', () => {
       avatar: await store(),
       notice: await store(),
       meetingRemark: await store(),
+      meetingRegulations: await store(),
       setting: await store(),
       orphan: await store(),
       otherOrphan: await store(),
@@ -98,7 +99,10 @@ describe('orphan sweep', () => {
     });
     await db
       .update(meeting)
-      .set({ remark: `<p><img src="/api/v1/files/${ids.meetingRemark}"></p>` })
+      .set({
+        remark: `<p><img src="/api/v1/files/${ids.meetingRemark}"></p>`,
+        regulations: `<p><img src="/api/v1/files/${ids.meetingRegulations}"></p>`,
+      })
       .where(eq(meeting.id, meetingId));
     await db.insert(sysConfig).values({
       key: 'site-logo-test',

@@ -15,7 +15,7 @@ const BATCH = 200;
  * appears anywhere it can be stored: a delegation's document (reg_delegation_file), an athlete's
  * photo, any value of the custom fields of an athlete, coach or delegation (free-text values too:
  * deleting is for good, so the test is wide), a registration record's history, a user's avatar,
- * the HTML of a notice or of a meeting's remark (images and links), and a setting's value. The
+ * the HTML of a notice or of a meeting's remark or 竞赛规程 (images and links), and a setting's value. The
  * operation log is not a use. Uploads younger than the grace are kept: a form may be about to
  * name them. Returns what was deleted.
  */
@@ -39,7 +39,7 @@ export async function sweepOrphanFiles(db: Db, graceHours: number): Promise<{ fi
                                  or strpos(coalesce(x.after::text, ''), f.id) > 0)
              and not exists (select 1 from sys_user x where strpos(coalesce(x.avatar, ''), f.id) > 0)
              and not exists (select 1 from sys_notice x where strpos(x.content, f.id) > 0)
-             and not exists (select 1 from meet_meeting x where strpos(coalesce(x.remark, ''), f.id) > 0)
+             and not exists (select 1 from meet_meeting x where strpos(coalesce(x.remark, '') || coalesce(x.regulations, ''), f.id) > 0)
              and not exists (select 1 from sys_config x where strpos(x.value, f.id) > 0)
            limit ${BATCH})
         returning size`),

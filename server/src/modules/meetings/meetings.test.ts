@@ -69,7 +69,7 @@ describe('who sees which meeting', () => {
     const attempts = [
       await stranger.put(`/api/v1/meetings/${demoId}`, { ...body('wrj2025'), version: form.version, name: 'Hacked' }),
       await stranger.post(`/api/v1/meetings/${demoId}/status`, { to: 'registration_closed' }),
-      await stranger.put(`/api/v1/meetings/${demoId}/remark`, { remark: 'x' }),
+      await stranger.put(`/api/v1/meetings/${demoId}/remark`, { html: 'x' }),
       await stranger.put(`/api/v1/meetings/${demoId}/admins`, { userIds: [otherCommitteeId] }),
       await stranger.del(`/api/v1/meetings/${demoId}`),
       await stranger.get(`/api/v1/meetings/${demoId}/fields`),
@@ -182,14 +182,35 @@ describe('creating and editing', () => {
     expect(options.map((o) => o.username).sort()).toEqual(['committee', 'committee2']);
   });
 
-  it('sanitises the remarks', async () => {
-    const res = await committee.put(`/api/v1/meetings/${demoId}/remark`, {
-      remark: '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>',
+  it.each(['remark', 'regulations'])('sanitises the %s and keeps the other text', async (kind) => {
+    const other = kind === 'remark' ? 'regulations' : 'remark';
+    const before = data<{ html: string }>(await committee.get(`/api/v1/meetings/${demoId}/${other}`)).html;
+    const res = await committee.put(`/api/v1/meetings/${demoId}/${kind}`, {
+      html: '<h2>一、竞赛项目</h2><p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>',
     });
     expect(code(res)).toBe('00000');
-    const { remark } = data<{ remark: string }>(await committee.get(`/api/v1/meetings/${demoId}/remark`));
-    expect(remark).toContain('Hi');
-    expect(remark).not.toMatch(/script|onclick|javascript/);
+    const { html } = data<{ html: string }>(await committee.get(`/api/v1/meetings/${demoId}/${kind}`));
+    expect(html).toContain('<h2>一、竞赛项目</h2>');
+    expect(html).toContain('Hi');
+    expect(html).not.toMatch(/script|onclick|javascript/);
+    expect(data<{ html: string }>(await committee.get(`/api/v1/meetings/${demoId}/${other}`)).html).toBe(before);
+  });
+
+  it('keeps the organisers one per line, trimmed, blank lines dropped', async () => {
+    const form = data<Record<string, unknown> & { id: number; version: number }>(
+      await committee.get(`/api/v1/meetings/${demoId}/form`),
+    );
+    const { id, access, status, ...fields } = form;
+    const res = await committee.put(`/api/v1/meetings/${demoId}`, {
+      ...fields,
+      organisers: '  主办单位：瑞安市教育局 \r\n\n 承办单位：瑞安市体育中心  ',
+    });
+    expect(code(res)).toBe('00000');
+    const after = data<{ organisers: string }>(await committee.get(`/api/v1/meetings/${demoId}/form`));
+    expect(after.organisers).toBe('主办单位：瑞安市教育局\n承办单位：瑞安市体育中心');
+    expect(
+      code(await committee.put(`/api/v1/meetings/${demoId}`, { ...fields, organisers: 'x'.repeat(501) })),
+    ).not.toBe('00000');
   });
 
   it('refuses to delete a meeting with delegations, saying how many', async () => {

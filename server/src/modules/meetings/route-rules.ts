@@ -15,6 +15,8 @@ export const MEETINGS_RULES: Record<string, Rule> = {
   'GET /api/v1/meetings/:id/form': MEETING_1_VIEWERS,
   'GET /api/v1/meetings/:id/remark': MEETING_1_VIEWERS,
   'PUT /api/v1/meetings/:id/remark': MANAGERS,
+  'GET /api/v1/meetings/:id/regulations': MEETING_1_VIEWERS,
+  'PUT /api/v1/meetings/:id/regulations': MANAGERS,
   'POST /api/v1/meetings/:id/status': MANAGERS,
   'GET /api/v1/meetings/:id/status-log': MEETING_1_VIEWERS,
   'DELETE /api/v1/meetings/:ids': ADMINS,
@@ -40,4 +42,5 @@ export const MEETINGS_OTHER_COMMITTEE_PASSES: readonly string[] = [
   'PUT /api/v1/meetings/:id/officials', // 400
   'PUT /api/v1/meetings/:id/fields', // 400
   'PUT /api/v1/meetings/:id/remark', // 400
+  'PUT /api/v1/meetings/:id/regulations', // 400
 ];

@@ -5,6 +5,7 @@ import {
   FieldLinkVO,
   FieldTargetQuery,
   IdList,
+  MEETING_TEXTS,
   MeetingAdminsBody,
   MeetingAdminVO,
   MeetingBody,
@@ -13,10 +14,11 @@ import {
   MeetingIdParams,
   MeetingPageQuery,
   MeetingPublicVO,
-  MeetingRemarkBody,
-  MeetingRemarkVO,
   MeetingStatusBody,
   MeetingStatusLogVO,
+  MeetingTextBody,
+  type MeetingTextKind,
+  MeetingTextVO,
   MeetingUpdateBody,
   MeetingVO,
   Page,
@@ -41,11 +43,11 @@ import {
   getMeetingForm,
   meetingAdmins,
   meetingFields,
-  meetingRemark,
+  meetingText,
   pageMeetings,
   setMeetingAdmins,
   setMeetingFields,
-  setMeetingRemark,
+  setMeetingText,
   statusLog,
   updateMeeting,
 } from './service.js';
@@ -279,36 +281,43 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<IdP>(
-    '/api/v1/meetings/:id/remark',
-    {
-      config: { auth: VIEW },
-      schema: {
-        tags,
-        summary: "A meeting's remarks (sanitised rich text)",
-        params: MeetingIdParams,
-        response: { 200: Envelope(MeetingRemarkVO) },
+  // The two rich texts of a meeting, each on its own address: the remarks and the 竞赛规程.
+  const TEXT_NAMES: Record<MeetingTextKind, string> = {
+    remark: 'remarks (shown to delegations and on the public page)',
+    regulations: 'competition regulations (竞赛规程, printed in the programme book)',
+  };
+  for (const kind of MEETING_TEXTS) {
+    app.get<IdP>(
+      `/api/v1/meetings/:id/${kind}`,
+      {
+        config: { auth: VIEW },
+        schema: {
+          tags,
+          summary: `A meeting's ${TEXT_NAMES[kind]}: sanitised rich text`,
+          params: MeetingIdParams,
+          response: { 200: Envelope(MeetingTextVO) },
+        },
       },
-    },
-    async (req) => ok(await meetingRemark(db, currentUser(req), req.params.id)),
-  );
+      async (req) => ok(await meetingText(db, currentUser(req), req.params.id, kind)),
+    );
 
-  app.put<IdP & { Body: MeetingRemarkBody }>(
-    '/api/v1/meetings/:id/remark',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:remark' } },
-      schema: {
-        tags,
-        summary: "Replace a meeting's remarks (rich text, sanitised on the server)",
-        params: MeetingIdParams,
-        body: MeetingRemarkBody,
-        response: { 200: Envelope(MeetingRemarkVO) },
+    app.put<IdP & { Body: MeetingTextBody }>(
+      `/api/v1/meetings/:id/${kind}`,
+      {
+        config: { auth: { perm: 'meeting:trackmeet:remark' } },
+        schema: {
+          tags,
+          summary: `Replace a meeting's ${TEXT_NAMES[kind]} (rich text, sanitised on the server)`,
+          params: MeetingIdParams,
+          body: MeetingTextBody,
+          response: { 200: Envelope(MeetingTextVO) },
+        },
       },
-    },
-    async (req) => {
-      const { before, after } = await setMeetingRemark(db, currentUser(req), req.params.id, req.body.remark);
-      note(req, { target: req.params.id, before: { remark: before }, after });
-      return ok(after);
-    },
-  );
+      async (req) => {
+        const { before, after } = await setMeetingText(db, currentUser(req), req.params.id, kind, req.body.html);
+        note(req, { target: req.params.id, before: { [kind]: before }, after: { [kind]: after.html } });
+        return ok(after);
+      },
+    );
+  }
 }

@@ -10,6 +10,8 @@ import {
   type MeetingPageQuery,
   type MeetingStatus,
   type MeetingStatusLogVO,
+  type MeetingTextKind,
+  type MeetingTextVO,
   type MeetingUpdateBody,
   type MeetingVO,
   USER_TYPE,
@@ -105,6 +107,7 @@ export function toMeetingForm(m: MeetingRow, access: 'manage' | 'view'): Meeting
     year: m.year,
     natureId: m.natureId,
     venue: m.venue,
+    organisers: m.organisers,
     startDate: m.startDate,
     endDate: m.endDate,
     regOpensAt: iso(m.regOpensAt),
@@ -194,6 +197,7 @@ async function values(db: DbOrTx, body: MeetingBody, zone: string) {
     year: body.year,
     natureId: body.natureId ?? null,
     venue: body.venue?.trim() ?? '',
+    organisers: organiserLines(body.organisers),
     startDate: body.startDate,
     endDate: body.endDate,
     regOpensAt: opens,
@@ -213,6 +217,14 @@ async function values(db: DbOrTx, body: MeetingBody, zone: string) {
     publicLists: body.publicLists ?? true,
   };
 }
+
+/** The organisers as typed, one per line: lines trimmed, blank ones dropped. */
+const organiserLines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
 
 const duplicateCode = (code: string) =>
   badInput(`赛事代码 ${code} 已被使用`, `the meeting code ${code} is already taken`);
@@ -508,19 +520,20 @@ export async function setMeetingFields(
   });
 }
 
-export async function meetingRemark(db: Db, u: CurrentUser, id: number) {
+/** One of the meeting's rich texts (remarks, 竞赛规程), as stored (sanitised). */
+export async function meetingText(db: Db, u: CurrentUser, id: number, kind: MeetingTextKind): Promise<MeetingTextVO> {
   const { meeting: m } = await requireMeeting(db, u, id, 'view');
-  return { remark: m.remark ?? '', version: m.version };
+  return { html: m[kind] ?? '', version: m.version };
 }
 
-/** Store the remarks (rich text) sanitised: the allow-list of the notices' editor. */
-export async function setMeetingRemark(db: Db, u: CurrentUser, id: number, html: string) {
+/** Store one of the meeting's rich texts sanitised: the allow-list of the notices' editor. */
+export async function setMeetingText(db: Db, u: CurrentUser, id: number, kind: MeetingTextKind, input: string) {
   const { meeting: m } = await requireMeeting(db, u, id, 'manage');
-  const remark = sanitizeNoticeHtml(html);
+  const html = sanitizeNoticeHtml(input);
   const [row] = await db
     .update(meeting)
-    .set({ remark, ...nextVersion(meeting) })
+    .set({ [kind]: html, ...nextVersion(meeting) })
     .where(eq(meeting.id, id))
     .returning({ version: meeting.version });
-  return { before: m.remark ?? '', after: { remark, version: row!.version } };
+  return { before: m[kind] ?? '', after: { html, version: row!.version } };
 }

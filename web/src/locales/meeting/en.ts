@@ -32,6 +32,9 @@ export default {
     year: 'Year',
     nature: 'Nature',
     venue: 'Venue',
+    organisers: 'Organisers',
+    organisersHint: 'One per line; printed on the cover of the programme and results books.',
+    organisersPlaceholder: 'Host: …\nOrganiser: …',
     startDate: 'Starts on',
     endDate: 'Ends on',
     dates: 'Dates',
@@ -112,6 +115,11 @@ export default {
     title: 'Remarks · {{name}}',
     hint: 'Remarks are HTML shown to delegations and on the public page; the server removes anything unsafe when saving.',
     preview: 'Preview (as the server cleaned it)',
+  },
+  regulations: {
+    action: 'Competition regulations',
+    title: 'Competition regulations · {{name}}',
+    hint: 'The regulations (竞赛规程) are HTML, printed as the first chapter of the programme book; headings, paragraphs and lists keep their layout, and the server removes anything unsafe when saving.',
   },
   group: {
     title: 'Groups',

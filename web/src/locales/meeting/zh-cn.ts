@@ -32,6 +32,9 @@ export default {
     year: '年度',
     nature: '赛事性质',
     venue: '比赛场地',
+    organisers: '主办、承办单位',
+    organisersHint: '每行一个，印在秩序册和成绩册的封面上。',
+    organisersPlaceholder: '主办单位：…\n承办单位：…',
     startDate: '开始日期',
     endDate: '结束日期',
     dates: '比赛日期',
@@ -112,6 +115,11 @@ export default {
     title: '赛事备注 · {{name}}',
     hint: '备注为 HTML 富文本，展示给代表队和公开页面；保存时由服务器清理不安全的内容。',
     preview: '预览（服务器清理后）',
+  },
+  regulations: {
+    action: '竞赛规程',
+    title: '竞赛规程 · {{name}}',
+    hint: '竞赛规程为 HTML 富文本，印在秩序册的第一章；标题、段落和列表按原样排版，保存时由服务器清理不安全的内容。',
   },
   group: {
     title: '组别列表',

@@ -190,20 +190,35 @@ describe('programme book (秩序册)', () => {
     const cover = pdf.text[0]!;
     expect(cover).toContain('秩序册');
     expect(cover).not.toContain('第 1 /'); // no footer on the cover
+    // The organisers as the committee typed them, one line each (the demo meeting's).
+    const coverLines = linesOf(cover);
+    expect(coverLines).toContain('主办单位：瑞安市教育局、瑞安市体育局');
+    expect(coverLines).toContain('承办单位：瑞安市体育中心');
+    expect(coverLines).toContain('比赛地点  瑞安市体育中心田径场');
     const entries = checkContents(pdf, '目录');
     const chapters = entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title.replace(/^\d+ /, ''));
-    expect(chapters).toEqual(['大会官员', '竞赛日程', '代表队名单', '分组表', '大会纪录']);
+    expect(chapters).toEqual(['竞赛规程', '大会官员', '竞赛日程', '代表队名单', '分组表', '大会纪录']);
+    // The 竞赛规程 the committee wrote: its headings, paragraphs and numbered items, in order.
+    const rules = linesOf(pdf.text[entries[0]!.page - 1]!);
+    const at = (line: string) => rules.findIndex((l) => l.includes(line));
+    expect(at('一、竞赛日期和地点')).toBeGreaterThan(-1);
+    expect(at('二、参加办法')).toBeGreaterThan(at('一、竞赛日期和地点'));
+    expect(at('各代表队可报领队 1 人')).toBeGreaterThan(at('二、参加办法'));
+    expect(rules).toContain('1.');
+    expect(rules).toContain('2.');
+    expect(at('抢跑一次即取消比赛资格')).toBeGreaterThan(at('三、竞赛办法'));
+    expect(rules.join('')).not.toMatch(/<|>/);
     // One block per delegation with athletes, each listed.
-    const blocks = entries.filter((e) => e.title.startsWith('3.'));
+    const blocks = entries.filter((e) => e.title.startsWith('4.'));
     expect(blocks.length).toBeGreaterThanOrEqual(6);
-    for (const b of blocks) expect(delegationNames).toContain(b.title.replace(/^3\.\d+ /, ''));
+    for (const b of blocks) expect(delegationNames).toContain(b.title.replace(/^4\.\d+ /, ''));
     const all = pdf.text.join('\n');
     expect(all).toMatch(/号码 1\d\d–1\d\d/);
-    const records = pdf.text[entries.find((e) => e.title === '5 大会纪录')!.page - 1]!;
+    const records = pdf.text[entries.find((e) => e.title === '6 大会纪录')!.page - 1]!;
     expect(records).toContain('MR');
     expect(records).toContain('U16男子组 100米');
     // Start lists of every first round, with their heats.
-    expect(entries.filter((e) => e.title.startsWith('4.')).length).toBeGreaterThanOrEqual(4);
+    expect(entries.filter((e) => e.title.startsWith('5.')).length).toBeGreaterThanOrEqual(4);
     expect(all).toContain('第1组 / 共3组');
     expect(Math.max(...seen)).toBeGreaterThan(0);
   });
@@ -215,11 +230,12 @@ describe('programme book (秩序册)', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([420, 595]);
     const entries = checkContents(pdf, 'Contents');
     expect(entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title)).toEqual([
-      '1 Officials',
-      '2 Timetable',
-      '3 Delegations',
-      '4 Start lists',
-      '5 Meeting records',
+      '1 Competition regulations',
+      '2 Officials',
+      '3 Timetable',
+      '4 Delegations',
+      '5 Start lists',
+      '6 Meeting records',
     ]);
     expect(pdf.text[0]).toContain('Programme');
   });

@@ -12,6 +12,7 @@ import { bibAthletes } from './bibs-docs.js';
 import { fileName, markText, windText } from './format.js';
 import { type Words, words } from './labels.js';
 import { A4, A5, ACCENT, type Column, GREY, INK, MARGIN, Pdf, type Row, RULE } from './pdf.js';
+import { drawRichText, richTextBlocks } from './rich-text.js';
 import { drawMedalTable, drawScoringRules, drawSportsmanship, drawTeamPoints } from './scores-docs.js';
 import {
   type DocumentFile,
@@ -33,8 +34,9 @@ import { drawTimetable, loadTimetable } from './timetable-docs.js';
  * - 成绩册 (results book): cover, contents, every official round in schedule order, the records
  *   broken, team scores with the scoring rules, the medal table, the sportsmanship awards, the
  *   combined events' score sheets.
- * The meeting has no 竞赛规程 text or organisers of its own (meet_meeting: name, venue, dates):
- * the cover prints what it has, and the scoring rules print with the team table.
+ * The cover prints the meeting's name, the book's title, its dates and venue and its organisers
+ * (one line each, as the committee typed them); the programme opens with the 竞赛规程 the committee
+ * wrote (the meeting's rich text, rich-text.ts), and the scoring rules print with the team table.
  *
  * Contents with page numbers in one pass: the sections are known before anything is drawn (their
  * titles come from the schedule, not from what they print), so the contents' pages are counted and
@@ -125,6 +127,13 @@ class Book {
     for (const [label, value] of facts) {
       pdf.text(`${label}  ${value}`, cx, low, { size: 12 * scale, align: 'center', maxWidth: wide });
       low -= 20 * scale;
+    }
+    // The organisers, under the facts (at most eight lines: the cover is one page).
+    const organisers = m.organisers.split('\n').filter(Boolean).slice(0, 8);
+    if (organisers.length) low -= 8 * scale;
+    for (const line of organisers) {
+      pdf.text(line, cx, low, { size: 11 * scale, align: 'center', maxWidth: wide });
+      low -= 17 * scale;
     }
     pdf.text(w.w('printedAt', { t: now(w) }), cx, MARGIN + 8, { size: 8, color: GREY, align: 'center' });
   }
@@ -245,6 +254,10 @@ const bibOrder = (a: string | null, b: string | null) => {
 export async function programmeBook(db: DbOrTx, m: MeetingRow, o: BookOptions, report: Report): Promise<BookFile> {
   const book = await newBook(m, o, (w) => w.w('programme'));
   const { pdf, w } = book;
+
+  // The 竞赛规程 the committee wrote, first (when there is one).
+  const regulations = richTextBlocks(m.regulations ?? '');
+  if (regulations.length) book.chapterOf(w.w('regulations'), () => drawRichText(pdf, regulations));
 
   // Officials: the committee (the meeting's administrators) and the officials by duty.
   const admins = await db

@@ -83,6 +83,7 @@ const WORDS = {
   contents: ['目录', 'Contents'],
   dates: ['比赛日期', 'Dates'],
   venue: ['比赛地点', 'Venue'],
+  regulations: ['竞赛规程', 'Competition regulations'],
   officials: ['大会官员', 'Officials'],
   duty: ['职务', 'Duty'],
   dutyReferee: ['裁判员', 'Referee'],

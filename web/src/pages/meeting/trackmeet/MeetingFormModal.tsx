@@ -1,5 +1,5 @@
 import type { MeetingBody, MeetingForm } from '@baton/contracts';
-import { MEETING_CODE_PATTERN, timeZoneNames, timeZoneOffset } from '@baton/contracts';
+import { MEETING_CODE_PATTERN, MEETING_ORGANISERS_MAX, timeZoneNames, timeZoneOffset } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -128,6 +128,7 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
       year: v.year,
       natureId: v.natureId ?? null,
       venue: (v.venue ?? '').trim(),
+      organisers: v.organisers ?? '',
       startDate: v.startDate,
       endDate: v.endDate,
       regOpensAt: fromLocalInput(v.regOpensAt, v.timeZone) ?? '',
@@ -210,6 +211,20 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
         <Col xs={24}>
           <Form.Item name="venue" label={t('meeting.trackmeet.venue')}>
             <Input maxLength={200} data-testid="meeting-venue" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="organisers"
+            label={t('meeting.trackmeet.organisers')}
+            extra={t('meeting.trackmeet.organisersHint')}
+          >
+            <Input.TextArea
+              maxLength={MEETING_ORGANISERS_MAX}
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              placeholder={t('meeting.trackmeet.organisersPlaceholder')}
+              data-testid="meeting-organisers"
+            />
           </Form.Item>
         </Col>
         <Col {...half}>

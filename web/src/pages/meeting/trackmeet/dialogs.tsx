@@ -1,4 +1,4 @@
-import type { MeetingStatus, MeetingStatusLogVO, MeetingVO, OfficialDuty } from '@baton/contracts';
+import type { MeetingStatus, MeetingStatusLogVO, MeetingTextKind, MeetingVO, OfficialDuty } from '@baton/contracts';
 import { MEETING_STATUS_LIST } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { meetingApi, meetingQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, useDict } from '../../../components/crud';
+import { HtmlEditor } from '../../../components/HtmlEditor';
 import { useBilingual } from '../../../hooks/language';
 import { useSticky } from '../../../hooks/useSticky';
 import { formatDateTime, ServerHtml } from './shared';
@@ -284,10 +285,19 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
 }
 
 /**
- * The meeting's remarks (rich text shown to delegations and on the public page): HTML typed in
- * a text area; the preview shows only what the SERVER answered (sanitised) after loading or saving.
+ * One of the meeting's rich texts — the remarks (shown to delegations and on the public page) or
+ * the 竞赛规程 (printed in the programme book) — written with the project's HTML editor; the
+ * preview shows only what the SERVER answered (sanitised) after loading or saving.
  */
-export function RemarkModal({ meeting, onClose }: { meeting: MeetingVO | null; onClose: () => void }) {
+export function MeetingTextModal({
+  meeting,
+  kind,
+  onClose,
+}: {
+  meeting: MeetingVO | null;
+  kind: MeetingTextKind;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const pick = useBilingual();
@@ -303,22 +313,22 @@ export function RemarkModal({ meeting, onClose }: { meeting: MeetingVO | null; o
     setText('');
     setSaved('');
     meetingApi
-      .remark(meeting.id)
+      .text(meeting.id, kind)
       .then((r) => {
-        setText(r.remark);
-        setSaved(r.remark);
+        setText(r.html);
+        setSaved(r.html);
       })
       .catch(onClose)
       .finally(() => setLoading(false));
-  }, [meeting, onClose]);
+  }, [meeting, kind, onClose]);
 
   const save = async () => {
     if (!meeting) return;
     setSaving(true);
     try {
-      const r = await meetingApi.setRemark(meeting.id, text);
-      setSaved(r.remark);
-      setText(r.remark);
+      const r = await meetingApi.setText(meeting.id, kind, text);
+      setSaved(r.html);
+      setText(r.html);
       message.success(t('crud.saved'));
     } catch {
       // shown by the request layer
@@ -330,28 +340,21 @@ export function RemarkModal({ meeting, onClose }: { meeting: MeetingVO | null; o
   return (
     <Modal
       open={Boolean(meeting)}
-      title={t('meeting.remark.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
+      title={t(`meeting.${kind}.title`, { name: shown ? pick(shown.name, shown.nameEn) : '' })}
       onOk={save}
       onCancel={onClose}
       okText={t('crud.save')}
       cancelText={t('crud.importDialog.close')}
       confirmLoading={saving}
-      width={720}
-      okButtonProps={{ ...({ 'data-testid': 'remark-ok' } as Record<string, string>) }}
+      width={760}
+      okButtonProps={{ ...({ 'data-testid': `${kind}-ok` } as Record<string, string>) }}
     >
       <Spin spinning={loading}>
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{t('meeting.remark.hint')}</Typography.Text>
-          <Input.TextArea
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={8}
-            maxLength={100_000}
-            style={{ fontFamily: 'monospace' }}
-            data-testid="remark-input"
-          />
+          <Typography.Text type="secondary">{t(`meeting.${kind}.hint`)}</Typography.Text>
+          <HtmlEditor value={text} onChange={setText} testId={`${kind}-input`} />
           <Typography.Text strong>{t('meeting.remark.preview')}</Typography.Text>
-          <ServerHtml html={saved} testId="remark-preview" />
+          <ServerHtml html={saved} testId={`${kind}-preview`} />
         </Space>
       </Spin>
     </Modal>

@@ -1,6 +1,6 @@
 import { MoreOutlined, NodeIndexOutlined } from '@ant-design/icons';
-import type { FieldTarget, MeetingPageQuery, MeetingVO } from '@baton/contracts';
-import { FIELD_TARGET_LIST } from '@baton/contracts';
+import type { FieldTarget, MeetingPageQuery, MeetingTextKind, MeetingVO } from '@baton/contracts';
+import { FIELD_TARGET_LIST, MEETING_TEXTS } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, Input, InputNumber, type MenuProps, Space, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
@@ -20,7 +20,7 @@ import { RowAction } from '../../../components/crud/actions';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
 import { meetingStampNoted } from '../../../utils/meeting-format';
-import { AdminsModal, OfficialsModal, RemarkModal, StatusModal } from './dialogs';
+import { AdminsModal, MeetingTextModal, OfficialsModal, StatusModal } from './dialogs';
 import { MeetingFormModal } from './MeetingFormModal';
 import { FieldsDialog, formatDateTime } from './shared';
 
@@ -43,13 +43,13 @@ export default function TrackmeetPage() {
   });
   const [statusOf, setStatusOf] = useState<{ meeting: MeetingVO; readOnly: boolean } | null>(null);
   const [adminsOf, setAdminsOf] = useState<MeetingVO | null>(null);
-  const [remarkOf, setRemarkOf] = useState<MeetingVO | null>(null);
+  const [textOf, setTextOf] = useState<{ meeting: MeetingVO; kind: MeetingTextKind } | null>(null);
   const [officialsOf, setOfficialsOf] = useState<MeetingVO | null>(null);
   const [fieldsOf, setFieldsOf] = useState<{ meeting: MeetingVO; target: FieldTarget } | null>(null);
 
   const reload = page.changed;
   const closeAdmins = useCallback(() => setAdminsOf(null), []);
-  const closeRemark = useCallback(() => setRemarkOf(null), []);
+  const closeText = useCallback(() => setTextOf(null), []);
   const closeOfficials = useCallback(() => setOfficialsOf(null), []);
 
   const moreItems = (row: MeetingVO): MenuProps['items'] => {
@@ -64,14 +64,16 @@ export default function TrackmeetPage() {
         items.push({ key: `fields:${target}`, label: t(`meeting.fields.action.${target}`) });
       }
     }
-    if (manage && can('meeting:trackmeet:remark')) items.push({ key: 'remark', label: t('meeting.remark.action') });
+    if (manage && can('meeting:trackmeet:remark')) {
+      for (const kind of MEETING_TEXTS) items.push({ key: `text:${kind}`, label: t(`meeting.${kind}.action`) });
+    }
     items.push({ key: 'log', label: t('meeting.status.logTitle') });
     return items;
   };
   const onMore = (row: MeetingVO, key: string) => {
     if (key === 'admins') setAdminsOf(row);
     else if (key === 'officials') setOfficialsOf(row);
-    else if (key === 'remark') setRemarkOf(row);
+    else if (key.startsWith('text:')) setTextOf({ meeting: row, kind: key.slice(5) as MeetingTextKind });
     else if (key === 'log') setStatusOf({ meeting: row, readOnly: true });
     else if (key.startsWith('fields:')) setFieldsOf({ meeting: row, target: key.slice(7) as FieldTarget });
   };
@@ -202,7 +204,7 @@ export default function TrackmeetPage() {
         onSaved={reload}
       />
       <AdminsModal meeting={adminsOf} onClose={closeAdmins} />
-      <RemarkModal meeting={remarkOf} onClose={closeRemark} />
+      <MeetingTextModal meeting={textOf?.meeting ?? null} kind={textOf?.kind ?? 'remark'} onClose={closeText} />
       {/* Mounted while open only: the page's other dialogs keep their own OK buttons. */}
       {officialsOf && <OfficialsModal meeting={officialsOf} onClose={closeOfficials} />}
       <FieldsDialog

@@ -23,10 +23,10 @@ import { useEffect, useState } from 'react';
 import { createNotice, getNoticeForm, noticeQueries, publishNotice, updateNotice } from '../../../api/notice';
 import { useTranslation } from '../../../app/i18n';
 import { DictSelect } from '../../../components/crud';
+import { HtmlEditor } from '../../../components/HtmlEditor';
 import { NoticeContent } from '../../../components/NoticeContent';
 import { usePerm } from '../../../hooks/usePerm';
 import { useAppStore } from '../../../stores/app';
-import { NoticeEditor } from './NoticeEditor';
 
 type Values = NoticeForm;
 
@@ -267,7 +267,7 @@ export function ComposeModal({
         rules={[{ required: true, whitespace: true, message: t('comm.notice.rules.content') }]}
         extra={t('comm.notice.contentHint')}
       >
-        <NoticeEditor />
+        <HtmlEditor testId="notice-content" />
       </Form.Item>
     </Form>
   );

@@ -9,7 +9,7 @@ import {
 import { Button, Input, Space, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef } from 'react';
-import { useTranslation } from '../../../app/i18n';
+import { useTranslation } from '../app/i18n';
 
 interface Snippet {
   key: string;
@@ -22,11 +22,20 @@ interface Snippet {
 }
 
 /**
- * The notice body: HTML typed in a plain text area, with buttons that wrap the selection in
- * basic tags. Nothing typed here is rendered in the browser; the preview shows what the server
- * kept after sanitising.
+ * Rich text as the project writes it (a notice's body, a meeting's remarks and 竞赛规程): HTML
+ * typed in a plain text area, with buttons that wrap the selection in basic tags. Nothing typed
+ * here is rendered in the browser; a preview shows what the server kept after sanitising.
+ * `testId` names the text area; the buttons are `${testId}-<key>`.
  */
-export function NoticeEditor({ value = '', onChange }: { value?: string; onChange?: (v: string) => void }) {
+export function HtmlEditor({
+  value = '',
+  onChange,
+  testId,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const area = useRef<TextAreaRef>(null);
 
@@ -86,7 +95,7 @@ export function NoticeEditor({ value = '', onChange }: { value?: string; onChang
               icon={s.icon}
               aria-label={t(`comm.editor.${s.key}`)}
               onClick={() => insert(s)}
-              data-testid={`notice-editor-${s.key}`}
+              data-testid={`${testId}-${s.key}`}
             >
               {s.text}
             </Button>
@@ -100,7 +109,7 @@ export function NoticeEditor({ value = '', onChange }: { value?: string; onChang
         autoSize={{ minRows: 8, maxRows: 18 }}
         placeholder={t('comm.editor.placeholder')}
         style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
-        data-testid="notice-content"
+        data-testid={testId}
         maxLength={200_000}
       />
     </div>
