@@ -77,4 +77,11 @@ test('the committee makes the programme book with a progress bar and downloads i
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(10_000);
+  // The bilingual edition is another book: made afresh, named as such.
+  await card.getByTestId('doc-books-bilingual').check();
+  await expect(card.getByTestId('doc-books-progress')).toBeHidden();
+  await card.getByTestId('doc-books-generate').click();
+  await expect(card.getByTestId('doc-books-ready')).toBeVisible({ timeout: 60_000 });
+  const [both] = await Promise.all([page.waitForEvent('download'), card.getByTestId('doc-books-download').click()]);
+  expect(both.suggestedFilename()).toBe('Programme-秩序册-wrj2025-bilingual-A5.pdf');
 });

@@ -59,6 +59,7 @@ test('a committee user sets a meeting up from nothing and opens registration', a
   await form.getByTestId('meeting-name-en').fill(`E2E Games ${stamp}`);
   await form.getByTestId('meeting-code').fill(code);
   await form.getByTestId('meeting-venue').fill('E2E 体育场');
+  await form.getByTestId('meeting-organisers').fill('主办单位：E2E 教育局\n\n  承办单位：E2E 体育中心  ');
   await choose(page, 'meeting-nature', /./);
   await form.getByTestId('meeting-start').fill(localDate(days(40)));
   await form.getByTestId('meeting-end').fill(localDate(days(42)));
@@ -93,6 +94,24 @@ test('a committee user sets a meeting up from nothing and opens registration', a
   );
   await page.getByTestId('fields-ok').click();
   expect((await savedFields).status()).toBe(200);
+
+  // 2b. The 竞赛规程, written with the editor's buttons; the preview is what the server kept.
+  await row.getByTestId('meeting-more').click();
+  await page.getByRole('menuitem', { name: '竞赛规程' }).click();
+  const rules = page.getByTestId('regulations-input');
+  await rules.fill('一、竞赛项目');
+  await rules.selectText();
+  await page.getByTestId('regulations-input-heading').click();
+  await rules.press('End');
+  await rules.pressSequentially('<p>执行最新田径竞赛规则<script>alert(1)</script></p>');
+  await page.getByTestId('regulations-ok').click();
+  const preview = page.getByTestId('regulations-preview');
+  await expect(preview.locator('h3')).toHaveText('一、竞赛项目');
+  await expect(preview).toContainText('执行最新田径竞赛规则');
+  await expect(preview.locator('script')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const saved = await api<{ organisers: string }>(page, 'GET', `/api/v1/meetings/${meetingId}/form`);
+  expect(saved.organisers).toBe('主办单位：E2E 教育局\n承办单位：E2E 体育中心');
 
   // 3. Groups copied from the demo meeting
   await page.goto(`/#/meeting/group?meetingId=${meetingId}`);

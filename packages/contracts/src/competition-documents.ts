@@ -47,6 +47,8 @@ export const BookQuery = Type.Object({
   /** The edition's language; the request's language when absent. */
   lang: Type.Optional(Type.Enum(['zh-cn', 'en'] as const)),
   paper: Type.Optional(Type.Enum(BOOK_PAPERS)),
+  /** A bilingual edition: every heading and name in the edition's language, then in the other. */
+  bilingual: Type.Optional(Type.Boolean()),
 });
 export type BookQuery = Static<typeof BookQuery>;
 
@@ -62,6 +64,7 @@ export const BookJobVO = Type.Object({
   book: Type.Enum(BOOK_LIST),
   lang: Type.Enum(['zh-cn', 'en'] as const),
   paper: Type.Enum(BOOK_PAPERS),
+  bilingual: Type.Boolean(),
   status: Type.Enum(['running', 'done', 'failed'] as const),
   done: Type.Integer({ minimum: 0 }),
   total: Type.Integer({ minimum: 1 }),

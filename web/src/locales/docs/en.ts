@@ -41,6 +41,7 @@ export default {
   edition: 'Edition',
   editionZh: '中文',
   editionEn: 'English',
+  bilingual: 'Both languages',
   paper: 'Paper',
   bookGenerate: 'Generate',
   bookAgain: 'Generate again',

@@ -39,6 +39,7 @@ export default {
   edition: '版本',
   editionZh: '中文',
   editionEn: 'English',
+  bilingual: '中英对照',
   paper: '纸张',
   bookGenerate: '生成',
   bookAgain: '重新生成',

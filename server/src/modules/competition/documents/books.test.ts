@@ -272,6 +272,25 @@ describe('results book (成绩册)', () => {
       '体育道德风尚奖',
     ]);
   });
+
+  it('the bilingual edition pairs each heading and name: Chinese first, English after', async () => {
+    const { job, pdf } = await makeBook('book=results&lang=zh-cn&paper=A4&bilingual=true');
+    expect(job.bilingual).toBe(true);
+    const entries = checkContents(pdf, '目录 Contents');
+    expect(entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title.replace(/^\d+ /, ''))).toEqual([
+      '比赛成绩 Results',
+      '破纪录 Records broken',
+      '团体总分 Team points',
+      '奖牌榜 Medal table',
+      '体育道德风尚奖 Sportsmanship award',
+    ]);
+    const all = pdf.text.join('\n');
+    // An event in both languages, each whole; the header's meeting name once in each language.
+    expect(all).toContain('U16男子组 100米 U16 Boys 100 m · 预赛 Heats');
+    expect(linesOf(pdf.text[0]!)).toContain('2025 温瑞青少年田径运动会');
+    expect(linesOf(pdf.text[0]!)).toContain('成绩册 Results book');
+    expect(all).toMatch(/第 \d+ \/ \d+ 页 Page \d+ \/ \d+/);
+  });
 });
 
 describe('book jobs', () => {

@@ -51,6 +51,8 @@ export type BookFile = DocumentFile & { pages: number };
 export interface BookOptions {
   lang: Lang;
   paper: BookPaper;
+  /** Every heading and name in `lang`, then in the other language. */
+  bilingual?: boolean;
 }
 
 interface Section {
@@ -105,7 +107,7 @@ class Book {
     const wide = pdf.width - 2 * MARGIN - 24;
     const scale = pdf.width / A4[0];
     let y = pdf.height * 0.72;
-    const name = w.pick(m.name, m.nameEn);
+    const name = w.own(m.name, m.nameEn);
     for (const line of pdf.wrap(name, pdf.bold, 24 * scale, wide)) {
       pdf.text(line, cx, y, { size: 24 * scale, bold: true, align: 'center' });
       y -= 32 * scale;
@@ -116,7 +118,7 @@ class Book {
       y -= 24 * scale;
     }
     y -= 40 * scale;
-    pdf.text(this.bookTitle, cx, y, { size: 40 * scale, bold: true, color: ACCENT, align: 'center' });
+    pdf.text(this.bookTitle, cx, y, { size: 40 * scale, bold: true, color: ACCENT, align: 'center', maxWidth: wide });
     y -= 30 * scale;
     pdf.line(cx - 80 * scale, y, cx + 80 * scale, y, ACCENT, 1.2);
     let low = pdf.height * 0.26;
@@ -222,7 +224,7 @@ class Book {
 const PAPER: Record<BookPaper, [number, number]> = { A4, A5 };
 
 async function newBook(m: MeetingRow, o: BookOptions, title: (w: Words) => string) {
-  const w = words(o.lang, m.timeZone);
+  const w = words(o.lang, m.timeZone, o.bilingual);
   const pdf = await Pdf.create(w, meetingHeader(w, m, title(w)), PAPER[o.paper]);
   return new Book(pdf, w, m, title(w));
 }
@@ -411,7 +413,10 @@ export async function programmeBook(db: DbOrTx, m: MeetingRow, o: BookOptions, r
     );
   });
 
-  return { filename: fileName(w.w('programme'), m.code, o.lang, o.paper), ...(await book.render(report)) };
+  return {
+    filename: fileName(w.w('programme'), m.code, o.bilingual ? 'bilingual' : o.lang, o.paper),
+    ...(await book.render(report)),
+  };
 }
 
 function roundTitle(w: Words, e: CompetitionEventVO, r: CompetitionEventVO['rounds'][number]) {
@@ -537,5 +542,8 @@ export async function resultsBook(db: DbOrTx, m: MeetingRow, o: BookOptions, rep
     }
   }
 
-  return { filename: fileName(w.w('resultsBook'), m.code, o.lang, o.paper), ...(await book.render(report)) };
+  return {
+    filename: fileName(w.w('resultsBook'), m.code, o.bilingual ? 'bilingual' : o.lang, o.paper),
+    ...(await book.render(report)),
+  };
 }

@@ -120,25 +120,39 @@ const ROUND_NAMES: Record<RoundName, readonly [string, string]> = {
 
 const STATUS: Record<'draft' | 'set' | 'official', Word> = { draft: 'draft', set: 'set', official: 'official' };
 
-/** The documents' dictionary in one language. */
-export function phrases(lang: Lang) {
+/**
+ * The documents' dictionary in one language; `bilingual`: each word and name in that language
+ * followed by the other one ("组别 Group", "U16男子组 U16 Boys"), for a bilingual edition.
+ */
+export function phrases(lang: Lang, bilingual = false) {
   const i = lang === 'en' ? 1 : 0;
+  const j = lang === 'en' ? 0 : 1;
+  const pair = (first: string, second: string) =>
+    bilingual && second && second !== first ? `${first} ${second}` : first;
+  const fill = (text: string, params: Record<string, string | number>) =>
+    text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
   const w = (key: Word, params: Record<string, string | number> = {}) =>
-    WORDS[key][i].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+    pair(fill(WORDS[key][i], params), fill(WORDS[key][j], params));
   return {
     lang,
+    bilingual,
     w,
     /** Chinese and English at once ("获奖证书 Certificate"). */
     both: (key: Word) => `${WORDS[key][0]} ${WORDS[key][1]}`,
-    round: (name: RoundName) => ROUND_NAMES[name][i],
+    round: (name: RoundName) => pair(ROUND_NAMES[name][i], ROUND_NAMES[name][j]),
     status: (s: 'draft' | 'set' | 'official') => w(STATUS[s]),
-    /** The name in the language asked for, the other one when it is empty. */
-    pick: (zh: string | null | undefined, en: string | null | undefined) => (i === 1 ? en || zh : zh || en) ?? '',
+    /** The name in the language asked for, the other one when it is empty (both in a bilingual edition). */
+    pick: (zh: string | null | undefined, en: string | null | undefined) => {
+      const [first, second] = i === 1 ? [en, zh] : [zh, en];
+      return first ? pair(first, second ?? '') : (second ?? '');
+    },
+    /** The name in the language asked for, the other one when it is empty (one of them, always). */
+    own: (zh: string | null | undefined, en: string | null | undefined) => (i === 1 ? en || zh : zh || en) ?? '',
   };
 }
 
-/** The documents' dictionary in one language, and the meeting's clock their times print on. */
-export function words(lang: Lang, timeZone: string) {
-  return { ...phrases(lang), ...meetingClock(timeZone) };
+/** The documents' dictionary in one language (or both), and the meeting's clock their times print on. */
+export function words(lang: Lang, timeZone: string, bilingual = false) {
+  return { ...phrases(lang, bilingual), ...meetingClock(timeZone) };
 }
 export type Words = ReturnType<typeof words>;

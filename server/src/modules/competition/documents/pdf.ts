@@ -327,11 +327,21 @@ export class Pdf {
     const widths = columns.map((c) => (c.width / total) * this.inner);
     const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((s, w) => s + w, 0));
     const pad = 3;
+    // A label wider than its column goes onto a second line ("名次 Place" in a bilingual edition).
+    const labels = columns.map((c, i) => {
+      const room = widths[i]! - 2 * pad;
+      return this.widthOf(this.bold, c.label, 8) <= room
+        ? [c.label]
+        : this.wrap(c.label, this.bold, 8, room).slice(0, 2);
+    });
+    const headLines = Math.max(1, ...labels.map((l) => l.length));
     const drawHead = () => {
-      const h = 15;
+      const h = 15 + (headLines - 1) * 9.5;
       this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: this.inner, height: h, color: SHADE });
-      columns.forEach((c, i) => {
-        this.cellText(c.label, xs[i]!, widths[i]!, this.y - 10.5, c.align, pad, 8, true);
+      labels.forEach((lines, i) => {
+        lines.forEach((l, k) => {
+          this.cellText(l, xs[i]!, widths[i]!, this.y - 10.5 - k * 9.5, columns[i]!.align, pad, 8, true);
+        });
       });
       this.y -= h;
       this.line(MARGIN, this.y, MARGIN + this.inner, this.y, INK, 0.6);

@@ -39,6 +39,7 @@ interface BookMeta {
   book: BookKind;
   lang: Lang;
   paper: BookPaper;
+  bilingual: boolean;
 }
 type BookJob = Job<BookFile, BookMeta>;
 
@@ -131,11 +132,13 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
         book: req.query.book ?? 'programme',
         lang: req.query.lang ?? req.lang,
         paper: req.query.paper ?? 'A4',
+        bilingual: req.query.bilingual ?? false,
       };
-      const job = bookJobs.start(String(m.id), `${meta.book}:${meta.lang}:${meta.paper}`, meta, async (report) => {
+      const key = `${meta.book}:${meta.lang}:${meta.paper}:${meta.bilingual}`;
+      const job = bookJobs.start(String(m.id), key, meta, async (report) => {
         const b = await books();
         const make = meta.book === 'programme' ? b.programmeBook : b.resultsBook;
-        return make(db, m, { lang: meta.lang, paper: meta.paper }, report);
+        return make(db, m, { lang: meta.lang, paper: meta.paper, bilingual: meta.bilingual }, report);
       });
       return ok(bookJobVO(bookJobs, job, req.lang));
     },

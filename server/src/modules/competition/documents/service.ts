@@ -34,13 +34,18 @@ export interface DocumentFile {
 export const now = (w: Words) => w.dateTime(new Date());
 
 export function meetingHeader(w: Words, m: MeetingRow, title: string, subtitle?: string, when?: string): DocHeader {
-  const name = w.pick(m.name, m.nameEn);
+  const name = w.own(m.name, m.nameEn);
   const alt = w.lang === 'en' ? m.name : m.nameEn;
   return { meeting: name, meetingAlt: alt || undefined, title, subtitle, when };
 }
 
-export const eventLabel = (w: Words, e: Pick<EventVO, 'groupName' | 'groupNameEn' | 'itemName' | 'itemNameEn'>) =>
-  `${w.pick(e.groupName, e.groupNameEn)} ${w.pick(e.itemName, e.itemNameEn)}`;
+/** "U16男子组 100米"; in a bilingual edition "U16男子组 100米 U16 Boys 100m" (each language whole). */
+export const eventLabel = (w: Words, e: Pick<EventVO, 'groupName' | 'groupNameEn' | 'itemName' | 'itemNameEn'>) => {
+  const own = `${w.own(e.groupName, e.groupNameEn)} ${w.own(e.itemName, e.itemNameEn)}`;
+  if (!w.bilingual || !e.groupNameEn || !e.itemNameEn) return own;
+  const other = w.lang === 'en' ? `${e.groupName} ${e.itemName}` : `${e.groupNameEn} ${e.itemNameEn}`;
+  return `${own} ${other}`;
+};
 
 export const isField = (e: EventVO) => e.kind === 'field-height' || e.kind === 'field-distance';
 

@@ -6,7 +6,7 @@
  */
 import { BookOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { BookJobVO, BookKind, BookPaper, Lang } from '@baton/contracts';
-import { Alert, App, Button, Card, Progress, Segmented, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Progress, Segmented, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { booksApi } from '../../../api/competition-documents';
 import { useTranslation } from '../../../app/i18n';
@@ -22,6 +22,7 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
   const [book, setBook] = useState<BookKind>('programme');
   const [lang, setLang] = useState<Lang>(language);
   const [paper, setPaper] = useState<BookPaper>('A4');
+  const [bilingual, setBilingual] = useState(false);
   // The job belongs to the meeting it was started in.
   const [started, setStarted] = useState<{ meetingId: number; job: BookJobVO } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
     if (!meetingId) return;
     setBusy(true);
     try {
-      setStarted({ meetingId, job: await booksApi.startBook(meetingId, { book, lang, paper }) });
+      setStarted({ meetingId, job: await booksApi.startBook(meetingId, { book, lang, paper, bilingual }) });
     } finally {
       setBusy(false);
     }
@@ -104,6 +105,13 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
             aria-label={t('docs.paper')}
             data-testid="doc-books-paper"
           />
+          <Checkbox
+            checked={bilingual}
+            onChange={(e) => choice(() => setBilingual(e.target.checked))()}
+            data-testid="doc-books-bilingual"
+          >
+            {t('docs.bilingual')}
+          </Checkbox>
         </Space>
         {job && (
           <Progress
