@@ -50,7 +50,11 @@ async function main() {
       pool: config.db,
     });
     await runMigrations(database);
-    const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, env: config.env });
+    const seeded = await seedIfEmpty(database.db, {
+      adminPassword: config.adminPassword,
+      env: config.env,
+      timeZone: config.timeZone,
+    });
     const app = await buildApp(config, database);
 
     // Answers under way, so that a shutdown can end their keep-alive connections after them.

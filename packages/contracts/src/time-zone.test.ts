@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   knownTimeZone,
+  lastDays,
   timeZoneNames,
   timeZoneOffset,
   zonedDay,
@@ -67,5 +68,18 @@ describe('the zones a meeting may take', () => {
     expect(timeZoneOffset('Europe/London', new Date('2025-07-01T00:00:00Z'))).toBe('GMT+1');
     // Zero reads `GMT` or `GMT+0`, as the ICU at hand words it.
     expect(timeZoneOffset('Europe/London', new Date('2025-01-01T00:00:00Z'))).toMatch(/^GMT(\+0)?$/);
+  });
+});
+
+describe('lastDays', () => {
+  // 2026-03-01 20:30 UTC is already 2 March in Shanghai (UTC+8) and still 1 March in Los Angeles.
+  const at = new Date('2026-03-01T20:30:00Z');
+  it('counts the days on the zone’s clock, today last, across a month end', () => {
+    expect(lastDays(3, 'Asia/Shanghai', at)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(lastDays(3, 'America/Los_Angeles', at)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+  });
+  it('has every day once over a daylight-saving change (London, 29 March 2026)', () => {
+    const days = lastDays(5, 'Europe/London', new Date('2026-03-31T12:00:00Z'));
+    expect(days).toEqual(['2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
   });
 });

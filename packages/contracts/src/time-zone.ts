@@ -61,6 +61,17 @@ export function zonedDay(at: Date | string, timeZone: string): string {
   return `${c.y}-${c.mo}-${c.d}`;
 }
 
+/**
+ * The last `count` calendar days on a zone's clock, today (at `now`) last: `YYYY-MM-DD` each. A
+ * chart "per day" counts by these days, whatever zone the server's process runs in.
+ */
+export function lastDays(count: number, timeZone: string, now: Date = new Date()): string[] {
+  const today = Date.parse(`${zonedDay(now, timeZone)}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
 /** The clock time (`HH:mm`) of an instant on a zone's clock. */
 export function zonedTime(at: Date | string, timeZone: string): string {
   const c = wallClock(asDate(at), timeZone);

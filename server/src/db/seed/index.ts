@@ -58,6 +58,8 @@ export async function seedIfEmpty(
     env?: 'production' | 'development' | 'test';
     /** Demo athletes, coaches and entries (default on; never in production). */
     registrations?: boolean;
+    /** The demo meeting's clock: the server's BATON_TIME_ZONE (China's when absent). */
+    timeZone?: string;
   },
 ): Promise<SeededAccount[] | null> {
   const demo = opts.env !== 'production';
@@ -128,7 +130,7 @@ export async function seedIfEmpty(
     await tx.insert(userRole).values(accounts.map((a, i) => ({ userId: users[i]!.id, roleId: roleIds.get(a.role)! })));
     const base = await seedBaseData(tx);
     if (!demo) return;
-    await seedMeetingDemo(tx, base);
+    await seedMeetingDemo(tx, base, opts.timeZone);
     // Demo registrations, through the apply rules.
     if (opts.registrations !== false) await seedRegistrationDemo(tx);
     if (opts.registrations !== false) await seedCompetitionDemo(tx);

@@ -1,3 +1,4 @@
+import { MEETING_TIME_ZONE, zonedInstant } from '@baton/contracts';
 import { inArray } from 'drizzle-orm';
 import { windMeasuredByRule } from '../../modules/competition/results/rules/wind.js';
 import type { Tx } from '../client.js';
@@ -206,7 +207,16 @@ const DEMO_REGULATIONS = [
   '<p>各项目录取前八名，按 9、7、6、5、4、3、2、1 计分；接力项目加倍计分。</p>',
 ].join('');
 
-export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Date()): Promise<void> {
+/**
+ * The demo meeting on `timeZone`'s clock (the server's BATON_TIME_ZONE): its zone, and its
+ * events from 08:30 to 17:00 local time on each of its three days.
+ */
+export async function seedMeetingDemo(
+  tx: Tx,
+  base: BaseData,
+  timeZone: string = MEETING_TIME_ZONE,
+  now: Date = new Date(),
+): Promise<void> {
   const { itemId, natureFields } = base;
 
   const [county] = await tx
@@ -288,6 +298,7 @@ export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Da
       year,
       natureId: base.natureId,
       venue: '瑞安市体育中心田径场',
+      timeZone,
       organisers: '主办单位：瑞安市教育局、瑞安市体育局\n承办单位：瑞安市体育中心\n协办单位：瑞安市田径协会',
       startDate: dateOf(start),
       endDate: dateOf(day(now, 72)),
@@ -374,12 +385,12 @@ export async function seedMeetingDemo(tx: Tx, base: BaseData, now: Date = new Da
       .returning({ id: group.id });
     await tx.insert(groupItem).values(
       g.items.map((code, i) => {
-        // Three days, 08:30 to 17:00 Beijing time (UTC+8), one slot every 30 minutes.
+        // Three days, 08:30 to 17:00 on the meeting's clock, one slot every 30 minutes.
         const dayIndex = Math.floor(slot / 17) % 3;
-        const minutes = 30 + (slot % 17) * 30;
+        const minutes = 8 * 60 + 30 + (slot % 17) * 30;
         slot += 1;
-        const at = new Date(`${dateOf(day(start, dayIndex))}T00:00:00Z`);
-        at.setUTCMinutes(minutes);
+        const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        const at = new Date(zonedInstant(dateOf(day(start, dayIndex)), clock, timeZone));
         const rounds: RoundPlan[] = SPRINTS.has(code)
           ? [{ name: 'heats', qualifyByPlace: 2, qualifyByTime: 2 }, { name: 'final' }]
           : [{ name: 'final' }];

@@ -105,3 +105,40 @@ describe('first seed by mode', () => {
     expect(await rows(db, 'base_area_code')).toBeGreaterThan(0);
   });
 });
+
+/** The demo meeting is on the server's clock (BATON_TIME_ZONE): its zone, and its day from 08:30 local time. */
+describe('the demo meeting on the configured zone', () => {
+  const firstEvents = async (database: TestDb) =>
+    (
+      (await database.db.execute(
+        sql.raw(`select m.time_zone as zone, to_char(min(gi.scheduled_at at time zone m.time_zone), 'HH24:MI') as first,
+          to_char(max(gi.scheduled_at at time zone m.time_zone), 'HH24:MI') as last
+          from meet_meeting m join meet_group g on g.meeting_id = m.id join meet_group_item gi on gi.group_id = g.id
+          group by m.time_zone`),
+      )) as unknown as { rows: { zone: string; first: string; last: string }[] }
+    ).rows;
+
+  it('London: the meeting is on Europe/London, its events 08:30 to 17:00 there', async () => {
+    const database = await openTestDatabase();
+    try {
+      await runMigrations(database);
+      await seedIfEmpty(database.db, { adminPassword: null, registrations: false, timeZone: 'Europe/London' });
+      const [row] = await firstEvents(database);
+      expect(row!.zone).toBe('Europe/London');
+      expect(row!.first).toBe('08:30');
+      expect(row!.last <= '17:00').toBe(true);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('unset: China’s clock, the same local times', async () => {
+    const { database } = await seededDevelopment();
+    try {
+      const [row] = await firstEvents(database);
+      expect(row).toMatchObject({ zone: 'Asia/Shanghai', first: '08:30' });
+    } finally {
+      await database.drop();
+    }
+  });
+});

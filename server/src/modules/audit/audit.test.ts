@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@baton/contracts';
+import { lastDays, USER_TYPE } from '@baton/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -262,11 +262,8 @@ describe('registration figures', () => {
     byItem: { name: string; nameEn: string; entries: number }[];
   };
   const stats = async (c: Client, q = '') => data<Stats>(await c.get(`/api/v1/stats/registration${q}`));
-  const day = (offset: number) => {
-    const d = new Date();
-    d.setDate(d.getDate() - offset);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  };
+  /** A day `offset` days before today on the demo meeting's clock (China's). */
+  const day = (offset: number) => lastDays(offset + 1, 'Asia/Shanghai')[0]!;
 
   it('counts the fixture for the committee (the open meeting chosen by default)', async () => {
     const s = await stats(committee);
@@ -286,6 +283,23 @@ describe('registration figures', () => {
     expect(s.byItem[0]).toEqual({ name: '100米', nameEn: '100 m', entries: 4 });
     expect(s.byItem.reduce((n, i) => n + i.entries, 0)).toBe(8);
     expect(s.byItem.find((i) => i.nameEn.includes('400 m relay'))?.entries).toBe(1);
+  });
+
+  it('counts by the days of the meeting’s own clock (Kiritimati UTC+14 and Pago Pago UTC−11 never share a date)', async () => {
+    const zoneOf = async (zone: string) => {
+      await t.database.db.update(meeting).set({ timeZone: zone }).where(eq(meeting.id, meetingId));
+      return stats(committee, `?meetingId=${meetingId}`);
+    };
+    try {
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        const s = await zoneOf(zone);
+        expect(s.perDay.map((d) => d.date)).toEqual(lastDays(30, zone));
+        expect(s.perDay.at(-1)!.athletes).toBe(7);
+        expect(s.perDay.reduce((n, d) => n + d.athletes, 0)).toBe(8);
+      }
+    } finally {
+      await t.database.db.update(meeting).set({ timeZone: 'Asia/Shanghai' }).where(eq(meeting.id, meetingId));
+    }
   });
 
   it('counts only the area of an area user; another committee has no meeting', async () => {

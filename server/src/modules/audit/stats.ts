@@ -1,11 +1,16 @@
-import type { RegistrationStatsQuery, RegistrationStatsVO } from '@baton/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  lastDays,
+  MEETING_TIME_ZONE,
+  type RegistrationStatsQuery,
+  type RegistrationStatsVO,
+  zonedInstant,
+} from '@baton/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { delegation, meeting } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { meetingRole, meetingScope, requireMeeting, scopeCondition } from '../meetings/access.js';
-import { dayOf } from '../stats/service.js';
 
 /**
  * Registration figures for the dashboard: per meeting in the caller's scope, delegations,
@@ -18,7 +23,6 @@ import { dayOf } from '../stats/service.js';
 const MEETINGS_MAX = 100;
 const DAYS = 30;
 const TOP_ITEMS = 20;
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * `with recursive ua(...), dl(id, meeting_id)`: the delegations the caller counts — those of the
@@ -98,17 +102,12 @@ export async function registrationStats(
   if (chosen === undefined) return { meetings, perDay: [], byGroup: [], byItem: [] };
   const dl = visibleDelegations(u, sql`${delegation.meetingId} = ${chosen}`);
 
-  const first = new Date();
-  first.setHours(0, 0, 0, 0);
-  first.setDate(first.getDate() - (DAYS - 1));
-  const dates: string[] = [];
-  for (let i = 0; i < DAYS; i++) {
-    const d = new Date(first);
-    d.setDate(first.getDate() + i);
-    dates.push(dayOf(d));
-  }
-  const since = first.toISOString();
-  const day = (column: SQL) => sql`to_char((${column} at time zone ${TIME_ZONE})::date, 'YYYY-MM-DD')`;
+  // Days on the chosen meeting's clock (issue 25: one clock per meeting).
+  const [zoned] = await db.select({ timeZone: meeting.timeZone }).from(meeting).where(eq(meeting.id, chosen));
+  const zone = zoned?.timeZone ?? MEETING_TIME_ZONE;
+  const dates = lastDays(DAYS, zone);
+  const since = zonedInstant(dates[0]!, '00:00', zone);
+  const day = (column: SQL) => sql`to_char((${column} at time zone ${zone})::date, 'YYYY-MM-DD')`;
 
   const [days, groups, items] = await Promise.all([
     rowsOf<{ day: string; athletes: number; entries: number }>(

@@ -7,6 +7,7 @@ import {
   type PublicEntryVO,
   type PublicHomeVO,
   type PublicRegistrationVO,
+  zonedDay,
 } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +198,18 @@ describe('GET /api/v1/public/home', () => {
         'venue',
       ].sort(),
     );
+  });
+
+  it("a closed meeting's last day is past on its own clock (Kiritimati UTC+14, Pago Pago UTC−11)", async () => {
+    // The date today in Pago Pago: already yesterday (or before) in Kiritimati.
+    const pagoToday = zonedDay(new Date(), 'Pacific/Pago_Pago');
+    const ended = (timeZone: string) =>
+      insertMeeting(t, { status: 'registration_closed', startDate: pagoToday, endDate: pagoToday, timeZone });
+    const kiritimati = await ended('Pacific/Kiritimati');
+    const pago = await ended('Pacific/Pago_Pago');
+    const home = data<PublicHomeVO>(await get('/api/v1/public/home'));
+    expect(home.competing.map((c) => c.id)).toContain(pago);
+    expect(home.finished.map((c) => c.id)).toContain(kiritimati);
   });
 
   it('lists the published notices addressed to everyone, title and date only', async () => {

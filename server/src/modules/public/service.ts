@@ -52,10 +52,6 @@ const SELF_REGISTER_PER_MIN = 10;
 /** Records the public lists show: sent to (or passed) the audit, never a delegation's draft. */
 const LISTED = sql.raw(`('submitted', 'approved')`);
 
-/** `YYYY-MM-DD` of `now` in the server's time zone (meeting dates carry no zone). */
-const localDate = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
 // ─── Home ───────────────────────────────────────────────────────────────────────────────
 
 type Section = 'open' | 'competing' | 'finished';
@@ -67,12 +63,13 @@ type Section = 'open' | 'competing' | 'finished';
  *   `registrationOpen` says which);
  * - competing: in competition, or registration closed and the competition not over;
  * - finished: finished or archived, or closed with the competition's last day past.
+ * A meeting's dates are days on its own clock: its last day is past once its zone's date is later.
  */
 export async function publicHome(db: Db, now: Date = new Date()): Promise<PublicHomeVO> {
   const section = sql<Section>`case
     when ${meeting.status} in ('finished', 'archived') then 'finished'
     when ${meeting.status} = 'registration_open' and ${meeting.regClosesAt} > ${now.toISOString()}::timestamptz then 'open'
-    when ${meeting.status} = 'in_competition' or ${meeting.endDate} >= ${localDate(now)}::date then 'competing'
+    when ${meeting.status} = 'in_competition' or ${meeting.endDate} >= (${now.toISOString()}::timestamptz at time zone ${meeting.timeZone})::date then 'competing'
     else 'finished' end`;
   const ranked = db
     .select({

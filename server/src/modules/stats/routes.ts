@@ -29,7 +29,7 @@ export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: Rea
     },
     async (req) => {
       await hitRateLimit(db, `visit-ip:${req.ip}`, 120, 60);
-      await recordVisit(db, req.ip, req.headers['user-agent']?.slice(0, 500) ?? '');
+      await recordVisit(db, req.ip, req.headers['user-agent']?.slice(0, 500) ?? '', app.baton.config.timeZone);
       return ok(null);
     },
   );
@@ -45,7 +45,7 @@ export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: Rea
         response: { 200: Envelope(VisitTrend) },
       },
     },
-    async (req) => ok(await visitTrend(db, req.query.days)),
+    async (req) => ok(await visitTrend(db, req.query.days, app.baton.config.timeZone)),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: Rea
           { zh: '全站统计仅系统管理员可见', en: 'the site-wide figures are for administrators only' },
         );
       }
-      return ok(await overview(db, deps.hub.stats()));
+      return ok(await overview(db, deps.hub.stats(), app.baton.config.timeZone));
     },
   );
 }

@@ -1,22 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { NOTICE_STATUS, type StatsOverview, type VisitTrend } from '@baton/contracts';
+import { lastDays, NOTICE_STATUS, type StatsOverview, type VisitTrend, zonedDay, zonedInstant } from '@baton/contracts';
 import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { randomSecret } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loginLog, notice, user, visitDay, visitor } from '../../db/schema/index.js';
 import { getOrCreateSecret } from '../../lib/secrets.js';
 
-/** Calendar days in the server's time zone, as YYYY-MM-DD. */
-export function dayOf(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-const startOfToday = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d;
-};
+/*
+ * Days are calendar days on the server's configured clock (`BATON_TIME_ZONE`, config.timeZone),
+ * not the clock of the process the server happens to run in.
+ */
 
 const salts = new WeakMap<Db, Promise<string>>();
 function salt(db: Db) {
@@ -36,8 +29,8 @@ export async function visitorHash(db: Db, ip: string, userAgent: string, day: st
     .digest('base64url');
 }
 
-export async function recordVisit(db: Db, ip: string, userAgent: string, now = new Date()) {
-  const day = dayOf(now);
+export async function recordVisit(db: Db, ip: string, userAgent: string, timeZone: string, now = new Date()) {
+  const day = zonedDay(now, timeZone);
   const hash = await visitorHash(db, ip, userAgent, day);
   await db
     .insert(visitDay)
@@ -47,13 +40,8 @@ export async function recordVisit(db: Db, ip: string, userAgent: string, now = n
 }
 
 /** Page views and unique visitors for the last `days` days, today included, gaps as zero. */
-export async function visitTrend(db: Db, days: number, now = new Date()): Promise<VisitTrend> {
-  const dates: string[] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const d = new Date(now);
-    d.setDate(d.getDate() - i);
-    dates.push(dayOf(d));
-  }
+export async function visitTrend(db: Db, days: number, timeZone: string, now = new Date()): Promise<VisitTrend> {
+  const dates = lastDays(days, timeZone, now);
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
   const [pvRows, uvRows] = await Promise.all([
@@ -72,14 +60,20 @@ export async function visitTrend(db: Db, days: number, now = new Date()): Promis
   return { dates, pv: dates.map((d) => pv.get(d) ?? 0), uv: dates.map((d) => uv.get(d) ?? 0) };
 }
 
-export async function overview(db: Db, online: { sockets: number; users: number }): Promise<StatsOverview> {
-  const today = dayOf(new Date());
+export async function overview(
+  db: Db,
+  online: { sockets: number; users: number },
+  timeZone: string,
+): Promise<StatsOverview> {
+  const now = new Date();
+  const today = zonedDay(now, timeZone);
+  const startOfToday = new Date(zonedInstant(today, '00:00', timeZone));
   const [[users], [logins], [notices], [pvToday], [uvToday]] = await Promise.all([
     db.select({ n: count() }).from(user),
     db
       .select({ n: count() })
       .from(loginLog)
-      .where(and(eq(loginLog.success, true), gte(loginLog.createdAt, startOfToday()))),
+      .where(and(eq(loginLog.success, true), gte(loginLog.createdAt, startOfToday))),
     db.select({ n: count() }).from(notice).where(eq(notice.status, NOTICE_STATUS.PUBLISHED)),
     db.select({ pv: visitDay.pv }).from(visitDay).where(eq(visitDay.day, today)),
     db.select({ n: count() }).from(visitor).where(eq(visitor.day, today)),

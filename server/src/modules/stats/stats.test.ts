@@ -1,12 +1,15 @@
+import { lastDays, zonedDay } from '@baton/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oplog, user, visitDay, visitor } from '../../db/schema/index.js';
 import { awayFromWindowEdge, bearer, login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
 import { demoDelegations } from '../apply/testkit.js';
-import { dayOf, visitTrend } from './service.js';
+import { visitTrend } from './service.js';
 
 let t: TestApp;
 let token: string;
+/** Days on the server's configured clock (BATON_TIME_ZONE), whatever zone this process runs in. */
+const dayOf = (d: Date) => zonedDay(d, t.app.baton.config.timeZone);
 beforeAll(async () => {
   t = await makeTestApp();
   token = (await login(t, 'admin')).accessToken;
@@ -43,12 +46,11 @@ describe('visits', () => {
   });
 
   it('answers the trend with zero-filled days, today last', async () => {
-    const yesterday = new Date();
-    yesterday.setDate(yesterday.getDate() - 1);
-    await t.database.db.insert(visitDay).values({ day: dayOf(yesterday), pv: 7 });
+    const [yesterday] = lastDays(2, t.app.baton.config.timeZone);
+    await t.database.db.insert(visitDay).values({ day: yesterday!, pv: 7 });
     await t.database.db.insert(visitor).values([
-      { day: dayOf(yesterday), hash: 'a' },
-      { day: dayOf(yesterday), hash: 'b' },
+      { day: yesterday!, hash: 'a' },
+      { day: yesterday!, hash: 'b' },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/stats/visit-trend?days=7', headers: bearer(token) });
     const data = res.json().data as { dates: string[]; pv: number[]; uv: number[] };
@@ -57,7 +59,7 @@ describe('visits', () => {
     expect(data.pv.slice(5)).toEqual([7, 5]);
     expect(data.uv.slice(5)).toEqual([2, 3]);
     expect(data.pv.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
-    const ninety = await visitTrend(t.database.db, 90);
+    const ninety = await visitTrend(t.database.db, 90, t.app.baton.config.timeZone);
     expect(ninety.dates).toHaveLength(90);
     expect(new Set(ninety.dates).size).toBe(90);
   });
