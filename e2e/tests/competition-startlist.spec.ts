@@ -107,6 +107,8 @@ test('the committee makes every event’s first round at once with "Generate all
   await expect(result).toBeVisible({ timeout: 30_000 });
   const summary = result.getByTestId('sl-all-summary');
   await expect(summary).toBeVisible();
+  // The job's progress bar, full: every step done.
+  await expect(result.getByTestId('sl-all-progress')).toContainText(/^(\d+) \/ \1$/);
   const made = await result.getByTestId('sl-all-made').count();
   const skipped = await result.getByTestId('sl-all-skipped').count();
   // Every event is either made now or listed as skipped, with its reason.

@@ -4,7 +4,7 @@
  * attachment; failures answer the usual JSON envelope.
  */
 import { type Static, Type } from 'typebox';
-import { Nullable } from './helpers.js';
+import { JobFields, JobId, Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -52,26 +52,16 @@ export const BookQuery = Type.Object({
 });
 export type BookQuery = Static<typeof BookQuery>;
 
-export const BookJobParams = Type.Object({
-  id: Id,
-  job: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
-});
+export const BookJobParams = Type.Object({ id: Id, job: JobId });
 export type BookJobParams = Static<typeof BookJobParams>;
 
 /** A book being made, or made: how far it is (`done` of `total` sections), then its file. */
 export const BookJobVO = Type.Object({
-  id: Type.String(),
+  ...JobFields,
   book: Type.Enum(BOOK_LIST),
   lang: Type.Enum(['zh-cn', 'en'] as const),
   paper: Type.Enum(BOOK_PAPERS),
   bilingual: Type.Boolean(),
-  status: Type.Enum(['running', 'done', 'failed'] as const),
-  done: Type.Integer({ minimum: 0 }),
-  total: Type.Integer({ minimum: 1 }),
-  /** The data changed since it was made: generating again makes a new one. */
-  stale: Type.Boolean(),
-  /** Why it failed, in the request's language. */
-  error: Nullable(Type.String()),
   /** Once done: pages and bytes of the file. */
   pages: Nullable(Type.Integer()),
   bytes: Nullable(Type.Integer()),

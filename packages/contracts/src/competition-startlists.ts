@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { HEAT_STATUS_LIST } from './competition.js';
-import { Nullable } from './helpers.js';
+import { JobFields, JobId, Nullable } from './helpers.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -84,6 +84,16 @@ export const StartListGenerateAllVO = Type.Object({
   ),
 });
 export type StartListGenerateAllVO = Static<typeof StartListGenerateAllVO>;
+
+/**
+ * "Generate all" runs as a job (issue 24: long work shows progress): `POST …/start-lists` answers
+ * at once with it (or with the one running for the same data), `GET …/start-lists/jobs/:job` how
+ * far it is — loading, each event composed, writing — and, once done, what it made.
+ */
+export const StartListJobVO = Type.Object({ ...JobFields, result: Nullable(StartListGenerateAllVO) });
+export type StartListJobVO = Static<typeof StartListJobVO>;
+export const StartListJobParams = Type.Object({ id: Id, job: JobId });
+export type StartListJobParams = Static<typeof StartListJobParams>;
 
 /** `POST /competition/rounds/:id/draw`: draw lanes / order again, keeping the heats. */
 export const RoundDrawBody = Type.Object(

@@ -27,6 +27,23 @@ export function Nullable<T extends TSchema>(s: T): TUnsafe<Static<T> | null> {
 }
 
 /** Mask a phone number to its first 3 and last 4 digits: 13812345678 → 138****5678. */
+/**
+ * What every long-work job answers (lib/jobs.ts: a book, "Generate all"): how far it is (`done`
+ * of `total` steps), whether the data moved on since it started, and why it failed (in the
+ * request's language). Each job's contract adds its own result.
+ */
+export const JobFields = {
+  id: Type.String(),
+  status: Type.Enum(['running', 'done', 'failed'] as const),
+  done: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 1 }),
+  /** The data changed since it was made: starting again makes a new one. */
+  stale: Type.Boolean(),
+  error: Nullable(Type.String()),
+};
+/** A job's id in an address: opaque, base64url. */
+export const JobId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
+
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '';
   if (phone.length < 8) return phone;

@@ -8,8 +8,10 @@ describe('JobStore', () => {
     new JobStore<string>({
       version: () => version.v,
       ...opts,
-      failure: (err) => (err instanceof AppError && err.text ? err.text : { zh: '失败', en: 'failed' }),
+      unexpected: (err) => logged.push(err),
+      generic: { zh: '失败', en: 'failed' },
     });
+  const logged: unknown[] = [];
 
   it('answers before the work runs, reports progress, ends done with the result', async () => {
     const s = store({ v: 1 });
@@ -57,9 +59,26 @@ describe('JobStore', () => {
       throw new AppError('A0400', {}, { zh: '不行', en: 'No' });
     });
     await bad.finished;
-    expect(s.view(bad)).toMatchObject({ status: 'failed', error: { zh: '不行', en: 'No' } });
+    // As the envelope would say it: a bad-input message inside the catalogue's wording.
+    expect(s.view(bad)).toMatchObject({
+      status: 'failed',
+      error: { zh: expect.stringContaining('不行'), en: expect.stringContaining('No') },
+    });
+    expect(s.answer(bad, 'en').error).toContain('No');
     const next = s.start('m1', 'k', null, async () => 'ok');
     expect(next.id).not.toBe(bad.id);
+    // A catalogue error says its catalogue text; anything else says the generic words and is logged.
+    const gone = s.start('m1', 'k2', null, async () => {
+      throw new AppError('A0404');
+    });
+    await gone.finished;
+    expect(s.answer(gone, 'zh-cn').error).toMatch(/[\u4e00-\u9fff]/);
+    const broken = s.start('m1', 'k3', null, async () => {
+      throw new TypeError('x is undefined');
+    });
+    await broken.finished;
+    expect(s.view(broken).error).toEqual({ zh: '失败', en: 'failed' });
+    expect(logged).toContainEqual(expect.any(TypeError));
   });
 
   it('one job runs at a time: the next waits its turn, then runs', async () => {

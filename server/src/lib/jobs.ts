@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Lang } from '@baton/contracts';
+import { AppError, textsOf } from './errors.js';
 
 /**
  * Long work as a job (issue 24: a book of hundreds of pages, later "Generate all" start lists and
@@ -53,9 +55,25 @@ export interface JobStoreOptions {
   grace?: number;
   /** At most this many jobs run at once; the others wait their turn (reported as running, 0 done). */
   concurrency?: number;
-  /** What a failure says when the work threw something that is not a message for the user. */
-  failure?: (err: unknown) => { zh: string; en: string };
+  /**
+   * A failure that is not a message for the user (not an AppError): logged here, and the job
+   * says `generic` (default: "generating it failed, please try again").
+   */
+  unexpected?: (err: unknown) => void;
+  generic?: { zh: string; en: string };
 }
+
+/** A job this instance does not keep (made elsewhere, or forgotten after a change or a restart). */
+export const jobGone = () =>
+  new AppError(
+    'A0404',
+    {},
+    {
+      zh: '该任务的结果已不在服务器上（数据已更新或服务已重启），请重新开始',
+      en: 'That job is no longer kept (the data changed or the server restarted): start it again',
+    },
+    410,
+  );
 
 const GENERIC = { zh: '生成失败，请重试', en: 'Generating it failed, please try again' };
 
@@ -64,7 +82,8 @@ export class JobStore<R, M = unknown> {
   readonly #version: () => number;
   readonly #maxKept: number;
   readonly #grace: number;
-  readonly #failure: (err: unknown) => { zh: string; en: string };
+  readonly #unexpected: (err: unknown) => void;
+  readonly #generic: { zh: string; en: string };
   readonly #concurrency: number;
   #active = 0;
   readonly #queue: (() => void)[] = [];
@@ -74,7 +93,8 @@ export class JobStore<R, M = unknown> {
     this.#version = opts.version;
     this.#maxKept = opts.maxKept ?? 8;
     this.#grace = opts.grace ?? 10 * 60_000;
-    this.#failure = opts.failure ?? (() => GENERIC);
+    this.#unexpected = opts.unexpected ?? (() => {});
+    this.#generic = opts.generic ?? GENERIC;
   }
 
   /**
@@ -121,7 +141,11 @@ export class JobStore<R, M = unknown> {
         })
         .catch((err: unknown) => {
           job.status = 'failed';
-          job.error = this.#failure(err);
+          if (err instanceof AppError) job.error = textsOf(err);
+          else {
+            this.#unexpected(err);
+            job.error = this.#generic;
+          }
         })
         .finally(() => {
           job.finishedAt = Date.now();
@@ -150,6 +174,12 @@ export class JobStore<R, M = unknown> {
   view(job: Job<R, M>): JobView {
     const { id, status, done, total, error } = job;
     return { id, status, done, total, error, stale: job.version !== this.#version() };
+  }
+
+  /** What a job's route answers (contracts' JobFields): its error in the request's language. */
+  answer(job: Job<R, M>, lang: Lang) {
+    const v = this.view(job);
+    return { ...v, error: v.error ? (lang === 'en' ? v.error.en : v.error.zh) : null };
   }
 
   /** Drop results the data moved past (after the grace), failures, and the oldest beyond `maxKept`. */

@@ -9,8 +9,8 @@ import type {
   RoundSettingsBody,
   RoundVO,
   StartListGenerateAllBody,
-  StartListGenerateAllVO,
   StartListGenerateBody,
+  StartListJobVO,
   StartMoveBody,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -20,11 +20,17 @@ export const startListApi = {
   generate: (groupItemId: number, data: StartListGenerateBody) =>
     request<RoundVO>({ url: `/api/v1/competition/events/${groupItemId}/start-list`, method: 'post', data }),
   /** "Generate all": the first round of every event of the meeting not made yet. */
+  /** "Generate all" as a job: answers it at once; `generateAllJob` tells how far it is, then what it made. */
   generateAll: (meetingId: number, data: StartListGenerateAllBody) =>
-    request<StartListGenerateAllVO>({
+    request<StartListJobVO>({
       url: `/api/v1/competition/meetings/${meetingId}/start-lists`,
       method: 'post',
       data,
+    }),
+  generateAllJob: (meetingId: number, jobId: string) =>
+    request<StartListJobVO>({
+      url: `/api/v1/competition/meetings/${meetingId}/start-lists/jobs/${encodeURIComponent(jobId)}`,
+      method: 'get',
     }),
   draw: (roundId: number, data: RoundDrawBody) =>
     request<RoundVO>({ url: `/api/v1/competition/rounds/${roundId}/draw`, method: 'post', data }),

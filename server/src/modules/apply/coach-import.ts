@@ -1,6 +1,6 @@
 import type { CoachBody, CoachRole, ImportMode, ImportReport, Lang } from '@baton/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, say } from '../../lib/errors.js';
+import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
 import {
   headerKey,
@@ -16,7 +16,7 @@ import { delegationIdOf, requireActing, requireWriting } from './access.js';
 import { addCoach } from './coaches.js';
 import { type Forms, loadForms } from './forms.js';
 import { ID_NUMBER_SYNONYMS, ID_TYPES } from './importer.js';
-import { formFields, invalid, isUpload, messageOf, RuleError } from './rules.js';
+import { formFields, invalid, isUpload, RuleError } from './rules.js';
 import { inTransaction } from './tx.js';
 
 /**

@@ -2,7 +2,7 @@ import type { AthleteBody, AthleteVO, IdType, ImportMode, ImportReport, Lang } f
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, group, groupItem, item } from '../../db/schema/index.js';
-import { AppError, say } from '../../lib/errors.js';
+import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, excel, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
 import {
   headerKey,
@@ -20,16 +20,7 @@ import { delegationIdOf, requireActing, requireWriting } from './access.js';
 import { addAthletes } from './athletes.js';
 import { createEntry } from './entries.js';
 import { type Forms, loadForms } from './forms.js';
-import {
-  checkPerson,
-  eligibilityProblem,
-  formFields,
-  invalid,
-  isUpload,
-  messageOf,
-  notEligible,
-  RuleError,
-} from './rules.js';
+import { checkPerson, eligibilityProblem, formFields, invalid, isUpload, notEligible, RuleError } from './rules.js';
 import { inTransaction } from './tx.js';
 import { selectAthletes, toAthleteVO } from './views.js';
 

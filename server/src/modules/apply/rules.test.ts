@@ -1,12 +1,11 @@
 import { type FieldLinkVO, idCheckChar } from '@baton/contracts';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.js';
+import { AppError, messageOf } from '../../lib/errors.js';
 import {
   checkFieldValues,
   checkPerson,
   eligibilityProblem,
   formFields,
-  messageOf,
   missingFields,
   RuleError,
   upgradeIdNumber,

@@ -3,7 +3,6 @@ import {
   formatMessage,
   type IdType,
   idCheckChar,
-  type Lang,
   parseIdNumber,
   type ResultCode,
 } from '@baton/contracts';
@@ -54,15 +53,6 @@ export function changeable<R extends { status: string; version: number }>(cur: R
   return cur;
 }
 export const personTaken = () => new AppError('A0463');
-
-/** An error's message in a language, as the envelope would show it. */
-export function messageOf(err: AppError, lang: Lang): string {
-  if (err.text) {
-    const detail = lang === 'en' ? err.text.en : err.text.zh;
-    return err.code === 'A0400' ? formatMessage('A0400', lang, { detail }) : detail;
-  }
-  return formatMessage(err.code, lang, err.params);
-}
 
 export const today = () => new Date().toISOString().slice(0, 10);
 

@@ -69,6 +69,9 @@ export default {
   logNone: 'Nothing logged yet',
   system: 'system',
   all: {
+    progress: 'Progress',
+    running: 'Generating: {{done}} of {{total}} steps (reading the entries, each event, writing the start lists)…',
+    failed: 'Generating failed, please try again',
     button: 'Generate all',
     confirm:
       'Make the first-round start list of every event that has none yet? Events already made are left as they are.',

@@ -68,6 +68,9 @@ export default {
   logNone: '暂无日志',
   system: '系统',
   all: {
+    progress: '编排进度',
+    running: '正在编排：已完成 {{done}} / {{total}} 步（读取报名、逐个项目分组、写入分组表）…',
+    failed: '编排失败，请重试',
     button: '一键编排全部',
     confirm: '为所有尚未编排的项目生成第一轮分组？已编排的项目保持不变。',
     title: '一键编排全部',

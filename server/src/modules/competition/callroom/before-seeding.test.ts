@@ -7,7 +7,6 @@ import type {
   EntryCheckInAnswer,
   RedrawLanesAnswer,
   RoundVO,
-  StartListGenerateAllVO,
 } from '@baton/contracts';
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -29,6 +28,7 @@ import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { addUser, type Client, data, demoMeetingId, insertAthlete, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
+import { generateAllDone } from '../startlists/testkit.js';
 
 /**
  * Check-in before seeding (检录后编排) and the call room's re-draw of lanes (issue 24), through
@@ -364,9 +364,7 @@ describe('seeding leaves the absent out', () => {
   it('"Generate all" leaves the absent out too, and skips an event whose entries are all absent', async () => {
     await scan(official, dash.roundId, '402', 'absent');
     await scan(official, relay.roundId, '501', 'absent');
-    const res = await committee.post(`/api/v1/competition/meetings/${meetingId}/start-lists`, { seed: 'all-bs' });
-    expect(res.statusCode, res.body).toBe(200);
-    const all = data<StartListGenerateAllVO>(res);
+    const all = (await generateAllDone(committee, meetingId, { seed: 'all-bs' })).result;
     const made = all.made.find((x) => x.groupItemId === dash.groupItemId);
     expect(made).toMatchObject({ starts: 3, absentLeftOut: 1 });
     // Only the start lists made count: the relay's two absent teams made none.

@@ -7,6 +7,7 @@ import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { generateAllDone } from '../startlists/testkit.js';
 import { type ReadPdf, readPdf } from './testkit.js';
 
 /**
@@ -100,9 +101,7 @@ beforeAll(async () => {
   });
   expect(code(rec), rec.body).toBe('00000');
 
-  const made = await committee.post(`/api/v1/competition/meetings/${meetingId}/start-lists`, {});
-  expect(code(made), made.body).toBe('00000');
-  const roundIds = data<{ made: { roundId: number }[] }>(made).made.map((m) => m.roundId);
+  const roundIds = (await generateAllDone(committee, meetingId)).result.made.map((m) => m.roundId);
   expect(roundIds.length).toBeGreaterThanOrEqual(4);
   for (const id of roundIds) {
     const r = data<RoundVO>(await committee.get(`/api/v1/competition/rounds/${id}`));
@@ -322,7 +321,7 @@ describe('book jobs', () => {
   it('an unknown job is gone (410); a referee may not make books; bad input is refused', async () => {
     const gone = await committee.get(`${booksUrl()}/nope`);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json().msg).toMatch(/generate it again/);
+    expect(gone.json().msg).toMatch(/start it again/);
     expect((await committee.get(`${booksUrl()}/nope/pdf`)).statusCode).toBe(410);
     expect((await referee.post(`${booksUrl()}?book=programme`)).statusCode).toBe(403);
     const bad = await committee.post(`${booksUrl()}?book=novel`);

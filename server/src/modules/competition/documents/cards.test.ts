@@ -7,6 +7,7 @@ import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { generateAllDone } from '../startlists/testkit.js';
 import { type ReadPdf, readPdf } from './testkit.js';
 
 /**
@@ -77,7 +78,7 @@ afterAll(async () => {
 
 describe('bibs before publishing', () => {
   it('"Generate all" tells how many athletes of the start lists made have no bib', async () => {
-    generated = dataOf(await committee.post(`/api/v1/competition/meetings/${meetingId}/start-lists`, {}));
+    generated = (await generateAllDone(committee, meetingId)).result;
     const roundOf = (groupItemId: number) => generated.made.find((x) => x.groupItemId === groupItemId)!.roundId;
     rounds.sprint = roundOf(boys.items.get('100')!);
     rounds.jump = roundOf(boys.items.get('LJ')!);

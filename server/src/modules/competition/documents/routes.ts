@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/errors.js';
 import { sendFile } from '../../../lib/excel.js';
-import { type Job, JobStore } from '../../../lib/jobs.js';
+import { type Job, JobStore, jobGone } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { requireCompetition } from '../access.js';
@@ -45,26 +45,13 @@ type BookJob = Job<BookFile, BookMeta>;
 
 /** A job's answer, its error in the request's language. */
 function bookJobVO(store: JobStore<BookFile, BookMeta>, job: BookJob, lang: Lang): BookJobVO {
-  const v = store.view(job);
   return {
-    ...v,
+    ...store.answer(job, lang),
     ...job.meta,
-    error: v.error ? (lang === 'en' ? v.error.en : v.error.zh) : null,
     pages: job.result?.pages ?? null,
     bytes: job.result?.bytes.length ?? null,
   };
 }
-
-const gone = () =>
-  new AppError(
-    'A0404',
-    {},
-    {
-      zh: '该文件已不在服务器上（数据已更新或服务已重启），请重新生成',
-      en: 'That file is no longer kept (the data changed or the server restarted): generate it again',
-    },
-    410,
-  );
 
 const tags = ['competition'];
 const auth = { perm: 'comp:doc:print' } as const;
@@ -106,11 +93,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
     maxKept: 8,
     // One book at a time per instance: a full carnival programme peaks near half a GB.
     concurrency: 1,
-    failure: (err) => {
-      if (err instanceof AppError && err.text) return err.text;
-      app.log.error({ err }, 'book job failed');
-      return { zh: '生成失败，请重试', en: 'Making the book failed, please try again' };
-    },
+    unexpected: (err) => app.log.error({ err }, 'book job failed'),
+    generic: { zh: '生成失败，请重试', en: 'Making the book failed, please try again' },
   });
 
   app.post<{ Params: { id: number }; Querystring: BookQuery }>(
@@ -147,7 +131,7 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
   const findJob = async (req: FastifyRequest<{ Params: BookJobParams }>) => {
     await requireCompetition(db, currentUser(req), req.params.id, 'manage');
     const job = bookJobs.get(String(req.params.id), req.params.job);
-    if (!job) throw gone();
+    if (!job) throw jobGone();
     return job;
   };
 

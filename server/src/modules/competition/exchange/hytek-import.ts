@@ -2,22 +2,14 @@ import { type AthleteBody, HYTEK_MAX_BYTES, type ImportReport, type Lang } from 
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { athlete, delegation, group, groupItem, item } from '../../../db/schema/index.js';
-import { AppError, badInput } from '../../../lib/errors.js';
+import { AppError, badInput, messageOf } from '../../../lib/errors.js';
 import { decodeText } from '../../../lib/text-file.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
 import { requireWriting, type Writing } from '../../apply/access.js';
 import { addAthlete } from '../../apply/athletes.js';
 import { createEntry } from '../../apply/entries.js';
 import { loadForms } from '../../apply/forms.js';
-import {
-  checkPerson,
-  cleanName,
-  eligibilityProblem,
-  invalid,
-  isUpload,
-  messageOf,
-  RuleError,
-} from '../../apply/rules.js';
+import { checkPerson, cleanName, eligibilityProblem, invalid, isUpload, RuleError } from '../../apply/rules.js';
 import { raceError } from '../../apply/tx.js';
 import { requireCompetition } from '../access.js';
 import { type HytekAthlete, type HytekEntry, metricMark, parseHytek, personKey } from './hytek.js';

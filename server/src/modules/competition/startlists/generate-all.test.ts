@@ -7,6 +7,7 @@ import { rowsOf } from '../../../lib/sql.js';
 import { makeTestApp, type TestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { addUser, type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { generateAllDone } from './testkit.js';
 
 /**
  * "Generate all" (`POST /competition/meetings/:id/start-lists`) on the demo data: every event's
@@ -91,15 +92,26 @@ describe('generate all', () => {
       await committee.post(`/api/v1/competition/events/${gi('U16 Girls', 'HJ')}/start-list`, { seed: 'd' }),
     );
     const startsBefore = await count(sql`select count(*)::int as n from comp_start`);
-    let res: Awaited<ReturnType<typeof generateAll>> | undefined;
+    let done: Awaited<ReturnType<typeof generateAllDone>> | undefined;
     const statements = await statementsOf(async () => {
-      res = await generateAll(committee, { seed: 'all-1' });
+      done = await generateAllDone(committee, meetingId, { seed: 'all-1' });
     });
-    expect(code(res!)).toBe('00000');
-    answer = data<StartListGenerateAllVO>(res!);
+    answer = done!.result;
+    // The progress requests' own statements (the caller's access to the meeting), taken out.
+    const pollCost = await statementsOf(() =>
+      committee.get(`/api/v1/competition/meetings/${meetingId}/start-lists/jobs/${done!.job.id}`),
+    );
     // Per event alone it is 17 statements each; here a fixed few for the whole meeting (one of
-    // them counts the athletes still without a bib, for the warning).
-    expect(statements).toBeLessThanOrEqual(23);
+    // them counts the athletes still without a bib, for the warning; the start request checks
+    // the caller's access before the job starts).
+    expect(statements - done!.polls * pollCost).toBeLessThanOrEqual(23);
+    // The job is the meeting's: another committee does not find it, a referee may not ask, an
+    // unknown id is gone.
+    const jobUrl = (id: number, job: string) => `/api/v1/competition/meetings/${id}/start-lists/jobs/${job}`;
+    expect((await outsider.get(jobUrl(meetingId, done!.job.id))).statusCode).toBe(404);
+    expect(code(await referee.get(jobUrl(meetingId, done!.job.id)))).toBe('A0301');
+    expect((await committee.get(jobUrl(meetingId, 'no-such-job'))).statusCode).toBe(410);
+    expect((await committee.get(jobUrl(meetingId, 'bad id!'))).statusCode).toBe(400);
     expect(answer.meetingId).toBe(meetingId);
     const made = new Map(answer.made.map((x) => [x.groupItemId, x]));
     expect([...made.keys()]).toEqual(
@@ -160,7 +172,7 @@ describe('generate all', () => {
 
   it('a second time makes nothing: every event is reported as made', async () => {
     const before = await count(sql`select count(*)::int as n from comp_start`);
-    const again = data<StartListGenerateAllVO>(await generateAll(committee));
+    const again = (await generateAllDone(committee, meetingId)).result;
     expect(again.made).toEqual([]);
     expect(again.starts).toBe(0);
     expect(again.skipped.filter((s) => s.reason === 'made').length).toBe(answer.made.length + 2);

@@ -12,6 +12,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { compHeat, compRound } from '../../../db/schema/index.js';
 import { badInput, notFound } from '../../../lib/errors.js';
+import type { Report } from '../../../lib/jobs.js';
 import { rowsOf } from '../../../lib/sql.js';
 import { nextVersion } from '../../../lib/versioned.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
@@ -207,6 +208,8 @@ export async function generateStartList(
  * log lines. Events whose first round already has heats (draft or published), combined events
  * and events with no approved entry are left alone and reported as skipped. The answer
  * summarises each event; the rounds themselves are read with `GET /competition/rounds/:id`.
+ * `report(done, total)` follows it for a job's progress bar: the reads, each event composed,
+ * the writes.
  */
 export async function generateAllStartLists(
   db: Db,
@@ -214,10 +217,15 @@ export async function generateAllStartLists(
   u: CurrentUser,
   meetingId: number,
   body: StartListGenerateAllBody,
+  report: Report = () => {},
 ): Promise<StartListGenerateAllVO> {
   const { meeting: m } = await requireCompetition(db, u, meetingId, 'manage');
   const out = await db.transaction(async (tx) => {
     const events = await loadMeetingEvents(tx, meetingId);
+    // Steps: the events read, the entries read, each event composed, the start rows written, the log.
+    const total = events.length + 4;
+    let done = 1;
+    report(done, total);
     const skipped: StartListGenerateAllVO['skipped'] = [];
     const names = (e: EventVO) => ({
       groupItemId: e.groupItemId,
@@ -292,18 +300,26 @@ export async function generateAllStartLists(
       tx,
       open.map((e) => e.groupItemId),
     );
+    done += 1 + events.length - open.length;
+    report(done, total);
     const made = open
       .filter((e) => candidatesOf.get(e.groupItemId)!.length)
       .map((e) => {
         const round = firstOf.get(e.groupItemId)!;
         const seed = body.seed ?? newSeed();
-        return {
+        const composed = compose(
           e,
-          round,
+          candidatesOf.get(e.groupItemId)!,
+          false,
+          m,
+          plans.get(e.groupItemId)?.[0],
           seed,
-          composed: compose(e, candidatesOf.get(e.groupItemId)!, false, m, plans.get(e.groupItemId)?.[0], seed, {}),
-        };
+          {},
+        );
+        report(++done, total);
+        return { e, round, seed, composed };
       });
+    done += open.length - made.length;
     const heats = await insertHeats(
       tx,
       made.map((x) => ({ round: x.round, count: x.composed.heats })),
@@ -326,6 +342,7 @@ export async function generateAllStartLists(
         from json_to_recordset(${JSON.stringify(seeds)}::json) as v(id int, seed text)
         where r.id = v.id`);
     }
+    report(++done, total);
     await writeLogs(
       tx,
       u,

@@ -5,6 +5,7 @@ import { COMP_MANAGERS, COMP_OFFICIALS } from '../callers.js';
 export const STARTLISTS_RULES: Record<string, Rule> = {
   'POST /api/v1/competition/events/:id/start-list': COMP_MANAGERS,
   'POST /api/v1/competition/meetings/:id/start-lists': COMP_MANAGERS,
+  'GET /api/v1/competition/meetings/:id/start-lists/jobs/:job': COMP_MANAGERS,
   'POST /api/v1/competition/rounds/:id/draw': COMP_MANAGERS,
   'POST /api/v1/competition/starts/:id/move': COMP_MANAGERS,
   'PUT /api/v1/competition/rounds/:id': COMP_MANAGERS,

@@ -1,6 +1,7 @@
 import {
   CompLogVO,
   Envelope,
+  type Lang,
   MeetingIdParams,
   RoundDrawBody,
   RoundIdParams,
@@ -9,15 +10,19 @@ import {
   RoundVO,
   StartIdParams,
   StartListGenerateAllBody,
-  StartListGenerateAllVO,
+  type StartListGenerateAllVO,
   StartListGenerateBody,
+  StartListJobParams,
+  StartListJobVO,
   StartMoveBody,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { type Job, JobStore, jobGone } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
 import { moveStart, redrawRound, updateRoundSettings } from './adjust.js';
 import { generateAllStartLists, generateStartList } from './generate.js';
@@ -52,6 +57,23 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
     },
   );
 
+  /*
+   * "Generate all" runs as a job (lib/jobs.ts, as the books do): the request answers at once and
+   * the page follows its progress. While the data is unchanged the same job answers (a second
+   * click, a second committee member), so a meeting's start lists are made once; one job runs
+   * at a time in an instance.
+   */
+  const generateJobs = new JobStore<StartListGenerateAllVO, null>({
+    version: () => app.baton.database.version.value,
+    maxKept: 16,
+    concurrency: 1,
+    unexpected: (err) => app.log.error({ err }, 'generate-all job failed'),
+  });
+  const jobVO = (job: Job<StartListGenerateAllVO, null>, lang: Lang): StartListJobVO => ({
+    ...generateJobs.answer(job, lang),
+    result: job.result,
+  });
+
   app.post<IdP & { Body: StartListGenerateAllBody }>(
     '/api/v1/competition/meetings/:id/start-lists',
     {
@@ -59,19 +81,40 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
       schema: {
         tags,
         summary:
-          'Generate all: the first-round start list of every event of the meeting that has none yet, in one transaction',
+          'Generate all, as a job: the first-round start list of every event of the meeting that has none yet, in one transaction',
         params: MeetingIdParams,
         body: StartListGenerateAllBody,
-        response: { 200: Envelope(StartListGenerateAllVO) },
+        response: { 200: Envelope(StartListJobVO) },
       },
     },
     async (req) => {
-      const r = await generateAllStartLists(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, {
-        target: req.params.id,
-        after: { events: r.made.length, starts: r.starts, skipped: r.skipped.length, seed: req.body.seed ?? null },
-      });
-      return ok(r);
+      const u = currentUser(req);
+      const { meeting: m } = await requireCompetition(db, u, req.params.id, 'manage');
+      const { body } = req;
+      const job = generateJobs.start(String(m.id), `all:${body.seed ?? ''}`, null, (report) =>
+        generateAllStartLists(db, hub, u, m.id, body, report),
+      );
+      note(req, { target: m.id, after: { job: job.id, seed: body.seed ?? null } });
+      return ok(jobVO(job, req.lang));
+    },
+  );
+
+  app.get<{ Params: StartListJobParams }>(
+    '/api/v1/competition/meetings/:id/start-lists/jobs/:job',
+    {
+      config: { auth: { perm: 'comp:startlist:generate' } },
+      schema: {
+        tags,
+        summary: 'How far a "Generate all" job is (steps done of total) and, once done, what it made and skipped',
+        params: StartListJobParams,
+        response: { 200: Envelope(StartListJobVO) },
+      },
+    },
+    async (req) => {
+      await requireCompetition(db, currentUser(req), req.params.id, 'manage');
+      const job = generateJobs.get(String(req.params.id), req.params.job);
+      if (!job) throw jobGone();
+      return ok(jobVO(job, req.lang));
     },
   );
 

@@ -1,19 +1,19 @@
 /**
  * The books of a meeting (issue 24): the programme (秩序册) and the results book (成绩册), each one
  * PDF the server makes as a job from the live data. The card starts the job with the edition's
- * language and paper, follows its progress (sections done of total) every half second, then
- * offers the file; the server hands back the same file while the data is unchanged.
+ * language and paper, follows its progress (sections done of total, `useJob`), then offers the
+ * file; the server hands back the same file while the data is unchanged.
  */
 import { BookOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { BookJobVO, BookKind, BookPaper, Lang } from '@baton/contracts';
-import { Alert, App, Button, Card, Checkbox, Progress, Segmented, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Checkbox, Segmented, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { booksApi } from '../../../api/competition-documents';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
+import { JobProgress } from '../../../components/JobProgress';
+import { useJob } from '../../../hooks/useJob';
 import { useAppStore } from '../../../stores/app';
-
-const POLL_MS = 500;
 
 export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
   const { t } = useTranslation();
@@ -23,29 +23,16 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
   const [lang, setLang] = useState<Lang>(language);
   const [paper, setPaper] = useState<BookPaper>('A4');
   const [bilingual, setBilingual] = useState(false);
-  // The job belongs to the meeting it was started in.
-  const [started, setStarted] = useState<{ meetingId: number; job: BookJobVO } | null>(null);
+  const { jobOf, follow, reset } = useJob<BookJobVO>(booksApi.book);
   const [busy, setBusy] = useState(false);
-  const job = started && started.meetingId === meetingId ? started.job : null;
+  const job = jobOf(meetingId);
   const running = job?.status === 'running';
-
-  useEffect(() => {
-    if (!started || started.job.status !== 'running') return;
-    const timer = setTimeout(() => {
-      booksApi
-        .book(started.meetingId, started.job.id)
-        .then((next) => setStarted({ meetingId: started.meetingId, job: next }))
-        // The request layer has said why; the job is no longer followed.
-        .catch(() => setStarted(null));
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [started]);
 
   const start = async () => {
     if (!meetingId) return;
     setBusy(true);
     try {
-      setStarted({ meetingId, job: await booksApi.startBook(meetingId, { book, lang, paper, bilingual }) });
+      follow(meetingId, await booksApi.startBook(meetingId, { book, lang, paper, bilingual }));
     } finally {
       setBusy(false);
     }
@@ -60,9 +47,8 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
   const choice = (changed: () => void) => () => {
     changed();
     // Another edition: the shown job no longer matches the choices.
-    setStarted(null);
+    reset();
   };
-  const percent = job ? Math.floor((job.done / job.total) * 100) : 0;
 
   return (
     <Card size="small" style={{ height: '100%' }} data-testid="doc-books">
@@ -114,18 +100,12 @@ export function BooksCard({ meetingId }: { meetingId: number | undefined }) {
           </Checkbox>
         </Space>
         {job && (
-          <Progress
-            percent={job.status === 'done' ? 100 : percent}
-            status={job.status === 'failed' ? 'exception' : running ? 'active' : 'success'}
-            format={() => `${job.done} / ${job.total}`}
-            aria-label={t('docs.bookProgress')}
-            data-testid="doc-books-progress"
+          <JobProgress
+            job={job}
+            label={t('docs.bookProgress')}
+            running={t('docs.bookRunning', { done: job.done, total: job.total })}
+            testId="doc-books-progress"
           />
-        )}
-        {job && running && (
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t('docs.bookRunning', { done: job.done, total: job.total })}
-          </Typography.Text>
         )}
         {job?.status === 'failed' && <Alert type="error" showIcon title={job.error ?? t('docs.bookFailed')} />}
         {job?.status === 'done' && (

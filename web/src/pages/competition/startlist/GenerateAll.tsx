@@ -1,16 +1,19 @@
 /**
- * "Generate all" (issue 7): one request makes the first-round start list of every event of the
- * meeting that has none yet; a summary then says how many were made and why the others were
- * skipped. Shown to those who may generate start lists in the meeting.
+ * "Generate all" (issue 7): one job makes the first-round start list of every event of the
+ * meeting that has none yet; the dialog follows its progress (issue 24, `useJob`), then says how
+ * many were made and why the others were skipped. Shown to those who may generate start lists
+ * in the meeting.
  */
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { StartListGenerateAllVO } from '@baton/contracts';
+import type { StartListGenerateAllVO, StartListJobVO } from '@baton/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { competitionQueries } from '../../../api/competition';
 import { startListApi } from '../../../api/competition-startlists';
 import { useTranslation } from '../../../app/i18n';
+import { JobProgress } from '../../../components/JobProgress';
+import { useJob } from '../../../hooks/useJob';
 import { useEventLabel } from '../shared';
 import { MissingBibs } from './MissingBibs';
 
@@ -18,15 +21,21 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const label = useEventLabel();
-  const [result, setResult] = useState<StartListGenerateAllVO | null>(null);
+  const { jobOf, follow, reset } = useJob<StartListJobVO>(startListApi.generateAllJob);
+  const job = jobOf(meetingId);
+  const result = job?.result ?? null;
   const all = useMutation({
     mutationFn: () => startListApi.generateAll(meetingId, {}),
-    onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
-      void qc.invalidateQueries({ queryKey: competitionQueries.rounds() });
-      setResult(r);
-    },
+    onSuccess: (started) => follow(meetingId, started),
   });
+  // Once a job is done, the events and rounds on the page are read again (once per job).
+  const refreshed = useRef<string | null>(null);
+  useEffect(() => {
+    if (job?.status !== 'done' || refreshed.current === job.id) return;
+    refreshed.current = job.id;
+    void qc.invalidateQueries({ queryKey: competitionQueries.events(meetingId).queryKey });
+    void qc.invalidateQueries({ queryKey: competitionQueries.rounds() });
+  }, [job, meetingId, qc]);
   const reason = (s: StartListGenerateAllVO['skipped'][number]) =>
     t(`startlist.all.reason.${s.reason}`, {
       status: s.status ? t(`comp.status.${s.status}`) : '',
@@ -39,21 +48,36 @@ export function GenerateAll({ meetingId }: { meetingId: number }) {
         description={<div style={{ maxWidth: 300 }}>{t('startlist.all.confirm')}</div>}
         onConfirm={() => all.mutate()}
       >
-        <Button icon={<ThunderboltOutlined />} loading={all.isPending} data-testid="sl-generate-all">
+        <Button
+          icon={<ThunderboltOutlined />}
+          loading={all.isPending || job?.status === 'running'}
+          data-testid="sl-generate-all"
+        >
           {t('startlist.all.button')}
         </Button>
       </Popconfirm>
       <Modal
-        open={!!result}
+        open={!!job}
         title={t('startlist.all.title')}
-        onCancel={() => setResult(null)}
+        onCancel={reset}
         footer={
-          <Button type="primary" onClick={() => setResult(null)} data-testid="sl-all-close">
+          <Button type="primary" onClick={reset} disabled={job?.status === 'running'} data-testid="sl-all-close">
             {t('common.confirm')}
           </Button>
         }
         data-testid="sl-all-result"
       >
+        {job && (
+          <Space orientation="vertical" size={12} style={{ width: '100%', marginBottom: 12 }}>
+            <JobProgress
+              job={job}
+              label={t('startlist.all.progress')}
+              running={t('startlist.all.running', { done: job.done, total: job.total })}
+              testId="sl-all-progress"
+            />
+            {job.status === 'failed' && <Alert type="error" showIcon title={job.error ?? t('startlist.all.failed')} />}
+          </Space>
+        )}
         {result && (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <Alert
