@@ -16,6 +16,7 @@ import {
   type MeetingVO,
   USER_TYPE,
   zonedDay,
+  zonedInstant,
   zonedStamp,
 } from '@baton/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -152,7 +153,7 @@ function timeZoneOf(name: string): string {
 
 /**
  * The meeting's columns from a form, checked: real dates, start ≤ end, the window opens before
- * it closes and closes by the end of the first competition day (in any time zone), lane groups
+ * it closes and closes by the end of the first competition day (on the meeting's clock), lane groups
  * within the lanes, a time zone Intl knows (`zone`: the one a form without it keeps).
  */
 async function values(db: DbOrTx, body: MeetingBody, zone: string) {
@@ -175,10 +176,14 @@ async function values(db: DbOrTx, body: MeetingBody, zone: string) {
   if (opens.getTime() >= closes.getTime()) {
     throw badInput('报名开始时间须早于截止时间', 'registration must open before it closes');
   }
-  // The end of the first competition day in the westernmost time zone (UTC-12).
-  const latestClose = new Date(`${body.startDate}T23:59:59.999-12:00`);
-  if (closes.getTime() > latestClose.getTime()) {
-    throw badInput('报名截止时间不能晚于比赛首日', 'registration must close by the end of the first competition day');
+  // The end of the first competition day on the meeting's own clock (midnight after it, there).
+  const dayAfter = new Date(Date.parse(`${body.startDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const latestClose = Date.parse(zonedInstant(dayAfter, '00:00', timeZone));
+  if (closes.getTime() >= latestClose) {
+    throw badInput(
+      `报名截止时间不能晚于比赛首日（${body.startDate}，${timeZone}）结束`,
+      `registration must close by the end of the first competition day (${body.startDate}, ${timeZone})`,
+    );
   }
   const lanes = body.lanes ?? 8;
   for (const g of body.laneGroups ?? []) {

@@ -71,6 +71,19 @@ describe("a meeting's time zone", () => {
     expect(lower.timeZone).toBe('Europe/Berlin');
   });
 
+  it('registration closes by the end of the first competition day on the meeting’s own clock', async () => {
+    // 1 July 2030 ends at 2030-07-01T23:00Z in London (BST, UTC+1) and at 16:00Z in Shanghai (UTC+8).
+    const at = (closes: string, timeZone: string, c: string) =>
+      admin.post('/api/v1/meetings', body(c, { regClosesAt: closes, timeZone }));
+    expect(code(await at('2030-07-01T22:59:00Z', 'Europe/London', 'tz-close-ok'))).toBe('00000');
+    const late = await at('2030-07-01T23:01:00Z', 'Europe/London', 'tz-close-late');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().msg).toContain('first competition day (2030-07-01, Europe/London)');
+    // The same instant that London allows is already 2 July in Shanghai: refused there.
+    expect((await at('2030-07-01T22:59:00Z', 'Asia/Shanghai', 'tz-close-sh')).statusCode).toBe(400);
+    expect(code(await at('2030-07-01T15:59:00Z', 'Asia/Shanghai', 'tz-close-sh2'))).toBe('00000');
+  });
+
   it('refuses a zone Intl does not know, 400 in the caller’s language, and writes nothing', async () => {
     const en = await admin.post('/api/v1/meetings', body('tz-mars', { timeZone: 'Mars/Olympus' }));
     expect(en.statusCode).toBe(400);
