@@ -5,7 +5,7 @@
  * meeting's clock (its `timeZone`, passed in: there is no default), as the staff pages schedule
  * them, whatever the visitor's time zone.
  */
-import { type MeetingPublicVO, type PublicEntryVO, timeZoneOffset, zonedStamp } from '@baton/contracts';
+import { type MeetingPublicVO, type PublicEntryVO, timeZoneOffset, zonedInstant, zonedStamp } from '@baton/contracts';
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 const enMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
@@ -215,4 +215,15 @@ export function findGroupItem(meeting: MeetingPublicVO, groupItemId: number) {
     if (item) return { group: g, item };
   }
   return null;
+}
+
+/** An ISO timestamp as a `datetime-local` value on the meeting's clock, `timeZone` (the registration window). */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
+  return meetingStamp(iso, timeZone).replace(' ', 'T');
+}
+
+/** A `datetime-local` value read on the meeting's clock, as an ISO timestamp (UTC), or null when empty. */
+export function fromLocalInput(local: string | null | undefined, timeZone: string): string | null {
+  const m = local ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local) : null;
+  return m ? zonedInstant(m[1]!, m[2]!, timeZone) : null;
 }

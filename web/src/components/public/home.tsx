@@ -2,9 +2,9 @@ import { NotificationOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
 import { useTranslation } from '../../app/i18n';
 import type { PublicBase } from '../../hooks/public';
-import { MeetingCard } from '../../pages/home/parts/MeetingCard';
 import { localDay } from '../../utils/meeting-format';
 import { LiteEmpty, LiteSkeleton } from '../lite';
+import { MeetingCard } from './MeetingCard';
 
 export const HOME_SECTIONS = ['open', 'competing', 'finished'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];

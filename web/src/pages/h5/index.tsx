@@ -5,7 +5,7 @@ import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
 import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../../components/public/home';
 import { usePublicHome } from '../../hooks/public';
-import '../home/parts/parts.css';
+import '../../components/public/parts.css';
 
 /**
  * /h5/home: the phone home page — the ways in, meetings by status (one status at a time), notices.

@@ -3,7 +3,7 @@ import { useTranslation } from '../../app/i18n';
 import { LiteEmptyDefault } from '../../components/lite/empty';
 import { LiteCard } from '../../components/lite/tabs';
 import { usePublicBase } from '../../hooks/public';
-import './parts/parts.css';
+import '../../components/public/parts.css';
 
 /**
  * The public "not found" (an address that matches no page, an unknown meeting code): what

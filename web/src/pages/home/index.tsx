@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { HOME_SECTIONS, MeetingCards, NoticeList } from '../../components/public/home';
 import { usePublicHome } from '../../hooks/public';
-import './parts/parts.css';
+import '../../components/public/parts.css';
 
 /** /home/index: meetings by status (open for entries, in competition, finished), the notices, the ways in. */
 export default function HomePage() {

@@ -21,7 +21,7 @@ import {
 } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { toAreaTree } from './areaTree';
+import { toAreaTree } from '../../../utils/areaTree';
 
 type Filters = { keywords?: string };
 interface Editing {

@@ -28,8 +28,8 @@ import {
 } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
+import { toAreaTree } from '../../../utils/areaTree';
 import { orNull } from '../../../utils/options';
-import { toAreaTree } from '../codes/areaTree';
 
 type Filters = Partial<CustomerQuery>;
 interface Editing {

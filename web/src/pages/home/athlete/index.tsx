@@ -4,16 +4,16 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { LiveStatus } from '../../../components/public/live/HeatTable';
+import { LiveTitle } from '../../../components/public/live/panels';
 import { useBilingual } from '../../../hooks/language';
 import { useLiveCompetition, usePublicAthlete } from '../../../hooks/live';
 import { usePublicBase } from '../../../hooks/public';
 import { isField, markText, positiveId, windText } from '../../../utils/live-format';
 import { meetingDateTime } from '../../../utils/meeting-format';
-import { LiveStatus } from '../live/HeatTable';
-import { LiveTitle } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
-import '../parts/parts.css';
-import '../live/live.css';
+import '../../../components/public/parts.css';
+import '../../../components/public/live/live.css';
 
 function EntryBlock({ entry, card }: { entry: PublicAthleteEntryVO; card: PublicAthleteVO }) {
   const { t } = useTranslation();

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
+import { Countdown } from '../../../components/public/Countdown';
+import { MeetingDaysVenue } from '../../../components/public/MeetingCard';
 import { MeetingStatusTag } from '../../../components/tags';
 import { useBilingual } from '../../../hooks/language';
 import type { PublicBase } from '../../../hooks/public';
 import { meetingStamp, meetingStampNoted } from '../../../utils/meeting-format';
-import { Countdown } from '../parts/Countdown';
-import { MeetingDaysVenue } from '../parts/MeetingCard';
 
 /** The meeting's header: name, status, days, venue, registration window, and the ways in. */
 export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; base: PublicBase }) {

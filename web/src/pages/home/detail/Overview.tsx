@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSegmented } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { RemarkHtml } from '../../../components/public/RemarkHtml';
+import { Section } from '../../../components/public/Section';
 import { useBilingual } from '../../../hooks/language';
 import { useNarrow } from '../../../layouts/public/narrow';
 import { formatScheduleDay, meetingTime, meetingZoneNote, scheduleByDay } from '../../../utils/meeting-format';
-import { RemarkHtml } from '../parts/RemarkHtml';
-import { Section } from '../parts/Section';
 
 /** The meeting's remarks, its schedule by day and its groups with their items (each opens the item's page). */
 export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; itemHref: (id: number) => string }) {

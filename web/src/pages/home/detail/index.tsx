@@ -7,14 +7,22 @@ import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/
 import { PublicNotFound } from '../NotFound';
 import { MeetingHeader } from './MeetingHeader';
 import { Overview } from './Overview';
-import '../parts/parts.css';
+import '../../../components/public/parts.css';
 
 // The other tabs and a group item's view come when opened: a meeting link's first load is its overview.
-const EntriesPanel = lazy(() => import('../parts/lists').then((m) => ({ default: m.EntriesPanel })));
-const DelegationsPanel = lazy(() => import('../parts/delegations').then((m) => ({ default: m.DelegationsPanel })));
-const EventsBoard = lazy(() => import('../live/panels').then((m) => ({ default: m.EventsBoard })));
-const LatestResults = lazy(() => import('../live/panels').then((m) => ({ default: m.LatestResults })));
-const ScoresPanel = lazy(() => import('../live/panels').then((m) => ({ default: m.ScoresPanel })));
+const EntriesPanel = lazy(() => import('../../../components/public/lists').then((m) => ({ default: m.EntriesPanel })));
+const DelegationsPanel = lazy(() =>
+  import('../../../components/public/delegations').then((m) => ({ default: m.DelegationsPanel })),
+);
+const EventsBoard = lazy(() =>
+  import('../../../components/public/live/panels').then((m) => ({ default: m.EventsBoard })),
+);
+const LatestResults = lazy(() =>
+  import('../../../components/public/live/panels').then((m) => ({ default: m.LatestResults })),
+);
+const ScoresPanel = lazy(() =>
+  import('../../../components/public/live/panels').then((m) => ({ default: m.ScoresPanel })),
+);
 // From the group item page's module, so the view and that page are one chunk (one fetch on either page).
 const ItemView = lazy(() => import('../group-item').then((m) => ({ default: m.ItemView })));
 

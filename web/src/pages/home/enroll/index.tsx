@@ -14,12 +14,12 @@ import { refreshDlgMeetings, useDlgMeetings } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton, LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { Countdown } from '../../../components/public/Countdown';
+import { MeetingDaysVenue } from '../../../components/public/MeetingCard';
 import { SelfRegisterOnDemand } from '../../../components/self-register/on-demand';
 import { MeetingStatusTag } from '../../../components/tags';
 import { useBilingual } from '../../../hooks/language';
-import { Countdown } from '../parts/Countdown';
-import { MeetingDaysVenue } from '../parts/MeetingCard';
-import '../parts/parts.css';
+import '../../../components/public/parts.css';
 import './enroll.css';
 
 const STEPS = [

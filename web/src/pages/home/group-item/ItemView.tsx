@@ -3,13 +3,13 @@ import type { MeetingPublicVO } from '@baton/contracts';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../../../components/public/lists';
+import { CombinedPanel, GroupItemRounds } from '../../../components/public/live/panels';
+import { Section } from '../../../components/public/Section';
 import { useBilingual } from '../../../hooks/language';
 import { usePublicRounds } from '../../../hooks/live';
 import { usePublicBase } from '../../../hooks/public';
 import { findGroupItem, meetingDateTime } from '../../../utils/meeting-format';
-import { CombinedPanel, GroupItemRounds } from '../live/panels';
-import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../parts/lists';
-import { Section } from '../parts/Section';
 
 /**
  * One group item's page (the spec's "group item" view): its published rounds — start lists,

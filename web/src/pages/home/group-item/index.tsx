@@ -4,7 +4,7 @@ import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/
 import { positiveId } from '../../../utils/live-format';
 import { PublicEmpty } from '../PublicEmpty';
 import { ItemView } from './ItemView';
-import '../parts/parts.css';
+import '../../../components/public/parts.css';
 
 export { ItemView };
 

@@ -5,7 +5,7 @@ import { publicApi } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
-import { MeetingSelect } from '../parts/MeetingSelect';
+import { MeetingSelect } from '../../../components/public/MeetingSelect';
 import { idNumberProblem } from './id-number';
 
 /** Find a registration by the athlete's name and ID number, in one meeting or all. */

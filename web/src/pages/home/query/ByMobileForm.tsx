@@ -14,7 +14,7 @@ import {
 } from '../../../components/auth/credentials';
 import { LiteButton } from '../../../components/lite';
 import { LiteField, useLiteForm } from '../../../components/lite/field';
-import { MeetingSelect } from '../parts/MeetingSelect';
+import { MeetingSelect } from '../../../components/public/MeetingSelect';
 
 /**
  * Find a delegation's registrations with its contact mobile and an SMS code (the delegation

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../app/i18n';
 import { LiteSegmented, LiteSkeleton } from '../../../components/lite';
 import { ByIdForm } from './ByIdForm';
 import { Results } from './Results';
-import '../parts/parts.css';
+import '../../../components/public/parts.css';
 
 const ByMobileForm = lazy(() => import('./ByMobileForm'));
 

@@ -2,11 +2,11 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
+import { LatestResults } from '../../../components/public/live/panels';
 import { useBilingual } from '../../../hooks/language';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/public';
-import { LatestResults } from '../live/panels';
 import { PublicEmpty } from '../PublicEmpty';
-import '../parts/parts.css';
+import '../../../components/public/parts.css';
 
 /**
  * The track result page (spec §2): `/home/track-result?meetingId=` (or `?code=`), `/h5/track-result…` —

@@ -4,8 +4,8 @@ import { Col, Form, Input, Row, TreeSelect } from 'antd';
 import { delegationApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { type CrudFormProps, FormModal, useCrudForm } from '../../../components/crud';
+import { useAreaTree } from '../../../hooks/useAreaTree';
 import { orNull } from '../../../utils/options';
-import { useAreaTree } from './shared';
 
 interface Values {
   name: string;

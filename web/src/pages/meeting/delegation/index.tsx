@@ -18,10 +18,10 @@ import {
 } from '../../../components/crud';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
+import { useAreaTree } from '../../../hooks/useAreaTree';
 import { usePerm } from '../../../hooks/usePerm';
 import { DelegationFormModal } from './DelegationFormModal';
 import { BatchDialog, ChooseDialog, ReviewModal } from './dialogs';
-import { useAreaTree } from './shared';
 
 type Filters = Omit<ListQuery<DelegationPageQuery>, 'pageNum' | 'pageSize'>;
 interface SearchValues {

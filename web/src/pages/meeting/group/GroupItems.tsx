@@ -32,7 +32,7 @@ import { FormModal } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { useBilingual } from '../../../hooks/language';
 import { useSticky } from '../../../hooks/useSticky';
-import { formatDateTime, fromLocalInput, toLocalInput } from '../trackmeet/shared';
+import { fromLocalInput, meetingStamp, toLocalInput } from '../../../utils/meeting-format';
 import { DisciplineList, MAX_DISCIPLINES } from './DisciplineList';
 
 interface Values {
@@ -117,7 +117,7 @@ export function GroupItems({
     {
       title: t('meeting.groupItem.scheduledAt'),
       dataIndex: 'scheduledAt',
-      render: (v) => formatDateTime(v, timeZone) || '—',
+      render: (v) => meetingStamp(v, timeZone) || '—',
     },
     { title: t('meeting.groupItem.entries'), dataIndex: 'entryCount' },
     {

@@ -9,8 +9,8 @@ import { CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../..
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
 import { useBilingual } from '../../../hooks/language';
+import { useAreaTree } from '../../../hooks/useAreaTree';
 import { useMobile } from '../../../hooks/useMobile';
-import { useAreaTree } from '../delegation/shared';
 
 type Filters = { meetingId: number };
 const keyOf = (r: AreaUserVO) => `${r.userId}:${r.areaCodeId}`;

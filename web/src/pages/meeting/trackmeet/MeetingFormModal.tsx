@@ -10,9 +10,8 @@ import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { useSticky } from '../../../hooks/useSticky';
-import { timeZoneLabel } from '../../../utils/meeting-format';
+import { fromLocalInput, timeZoneLabel, toLocalInput } from '../../../utils/meeting-format';
 import { orNull } from '../../../utils/options';
-import { fromLocalInput, toLocalInput } from './shared';
 
 type Values = Omit<MeetingBody, 'regOpensAt' | 'regClosesAt' | 'timeZone'> & {
   regOpensAt: string;

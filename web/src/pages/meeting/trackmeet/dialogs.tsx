@@ -7,16 +7,17 @@ import { meetingApi, meetingQueries } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, useDict } from '../../../components/crud';
 import { HtmlEditor } from '../../../components/HtmlEditor';
+import { ServerHtml } from '../../../components/ServerHtml';
 import { useBilingual } from '../../../hooks/language';
 import { useSticky } from '../../../hooks/useSticky';
-import { formatDateTime, ServerHtml } from './shared';
+import { meetingStamp } from '../../../utils/meeting-format';
 
 /** Status changes of a meeting, newest first. */
 function StatusLog({ meetingId, timeZone }: { meetingId: number; timeZone: string }) {
   const { t } = useTranslation();
   const log = useQuery(meetingQueries.statusLog(meetingId));
   const columns: TableColumnsType<MeetingStatusLogVO> = [
-    { title: t('meeting.status.at'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, timeZone) },
+    { title: t('meeting.status.at'), dataIndex: 'createdAt', render: (v: string) => meetingStamp(v, timeZone) },
     {
       title: t('meeting.status.change'),
       key: 'change',

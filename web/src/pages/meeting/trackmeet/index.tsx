@@ -17,12 +17,12 @@ import {
   useCrudPage,
 } from '../../../components/crud';
 import { RowAction } from '../../../components/crud/actions';
+import { FieldsDialog } from '../../../components/FieldsDialog';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { meetingStampNoted } from '../../../utils/meeting-format';
+import { meetingStamp, meetingStampNoted } from '../../../utils/meeting-format';
 import { AdminsModal, MeetingTextModal, OfficialsModal, StatusModal } from './dialogs';
 import { MeetingFormModal } from './MeetingFormModal';
-import { FieldsDialog, formatDateTime } from './shared';
 
 type Filters = Omit<ListQuery<MeetingPageQuery>, 'pageNum' | 'pageSize'>;
 interface SearchValues {
@@ -109,7 +109,7 @@ export default function TrackmeetPage() {
       key: 'reg',
       render: (_, r) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(r.regOpensAt, r.timeZone)} ~{' '}
+          {meetingStamp(r.regOpensAt, r.timeZone)} ~{' '}
           {meetingStampNoted(r.regClosesAt, r.timeZone, (zone) => t('common.meetingClock', { zone }))}
         </span>
       ),

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../app/i18n';
-import { timeLeft } from '../../../utils/meeting-format';
+import { useTranslation } from '../../app/i18n';
+import { timeLeft } from '../../utils/meeting-format';
 
 /** "Registration closes in 3 d 4 h" until `until`, refreshed every half minute. */
 export function Countdown({ until }: { until: string }) {

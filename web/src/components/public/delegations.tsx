@@ -1,11 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { PublicCountsVO } from '@baton/contracts';
 import { useMemo, useState } from 'react';
-import { publicApi } from '../../../api/public';
-import { usePublicRead } from '../../../api/public-reads';
-import { useTranslation } from '../../../app/i18n';
-import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { publicApi } from '../../api/public';
+import { usePublicRead } from '../../api/public-reads';
+import { useTranslation } from '../../app/i18n';
+import { LiteEmptyDefault } from '../lite/empty';
+import { LiteSkeleton } from '../lite/index';
 import { PublicListsGate } from './lists';
 
 // A meeting's delegations and headline figures (the meeting page's Delegations tab, the h5

@@ -1,52 +1,10 @@
-import { type FieldLinksBody, type FieldLinkVO, type FieldTarget, type FieldVO, zonedInstant } from '@baton/contracts';
+import type { FieldLinksBody, FieldLinkVO, FieldTarget, FieldVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal, Switch, Table, type TableColumnsType, Tag, theme } from 'antd';
+import { App, Modal, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { pickQueries } from '../../../api/meeting';
-import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../../hooks/language';
-import { meetingStamp } from '../../../utils/meeting-format';
-
-/** An ISO timestamp as a `datetime-local` value on the meeting's clock, `timeZone` (the registration window). */
-export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
-  return meetingStamp(iso, timeZone).replace(' ', 'T');
-}
-
-/** A `datetime-local` value read on the meeting's clock, as an ISO timestamp (UTC), or null when empty. */
-export function fromLocalInput(local: string | null | undefined, timeZone: string): string | null {
-  const m = local ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local) : null;
-  return m ? zonedInstant(m[1]!, m[2]!, timeZone) : null;
-}
-
-/** An ISO timestamp as `YYYY-MM-DD HH:mm` on the meeting's clock. */
-export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
-  return meetingStamp(iso, timeZone);
-}
-
-/**
- * HTML as the SERVER sanitised it (the meeting remark comes back from `GET/PUT /remark` cleaned
- * with an allow-list). Never pass text typed in this browser here.
- */
-export function ServerHtml({ html, testId }: { html: string; testId?: string }) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      style={{
-        color: token.colorText,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadius,
-        padding: 12,
-        minHeight: 48,
-        maxHeight: 260,
-        overflow: 'auto',
-        overflowWrap: 'anywhere',
-      }}
-      data-testid={testId}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised remark HTML (allow-list), never local input
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
-}
+import { pickQueries } from '../api/meeting';
+import { useTranslation } from '../app/i18n';
+import { useBilingual } from '../hooks/language';
 
 export interface FieldsDialogProps {
   /** Open while not null: the key of what is being edited (changes reload the dialog). */

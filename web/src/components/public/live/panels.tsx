@@ -4,9 +4,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { notPublished } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
-import { CombinedTable } from '../../../components/competition/CombinedTable';
-import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../../components/lite';
-import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { useBilingual } from '../../../hooks/language';
 import {
   useLatestResults,
@@ -19,6 +16,9 @@ import {
 import type { PublicBase } from '../../../hooks/public';
 import { useRoundLabel } from '../../../hooks/round-label';
 import { meetingDateTime, meetingTime } from '../../../utils/meeting-format';
+import { CombinedTable } from '../../competition/CombinedTable';
+import { LiteEmptyDefault } from '../../lite/empty';
+import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../lite/index';
 import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
 import './live.css';
 

@@ -1,7 +1,7 @@
 import type { AreaCodeVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { pickQueries } from '../../../api/meeting';
-import { useBilingual } from '../../../hooks/language';
+import { pickQueries } from '../api/meeting';
+import { useBilingual } from './language';
 
 export interface AreaNode {
   value: number;

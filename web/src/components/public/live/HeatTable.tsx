@@ -2,11 +2,11 @@ import type { EventVO, HeatVO, StartVO } from '@baton/contracts';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
-import { LiteTag } from '../../../components/lite';
 import { useBilingual } from '../../../hooks/language';
 import type { PublicBase } from '../../../hooks/public';
 import { isField, isOfficial, markText, shownRows, trialSeries, windText } from '../../../utils/live-format';
 import { meetingTime } from '../../../utils/meeting-format';
+import { LiteTag } from '../../lite/index';
 
 const STATUS_COLOR = { draft: 'default', set: 'processing', official: 'success' } as const;
 

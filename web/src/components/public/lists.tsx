@@ -1,11 +1,11 @@
 import type { MeetingPublicVO, PublicCountsVO } from '@baton/contracts';
 import type { ReactNode } from 'react';
-import { notPublished, publicApi } from '../../../api/public';
-import { usePublicRead } from '../../../api/public-reads';
-import { useTranslation } from '../../../app/i18n';
-import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { useBilingual } from '../../../hooks/language';
+import { notPublished, publicApi } from '../../api/public';
+import { usePublicRead } from '../../api/public-reads';
+import { useTranslation } from '../../app/i18n';
+import { useBilingual } from '../../hooks/language';
+import { LiteEmptyDefault } from '../lite/empty';
+import { LiteSkeleton } from '../lite/index';
 import { EntryList } from './EntryList';
 import { NativeSelect } from './NativeSelect';
 

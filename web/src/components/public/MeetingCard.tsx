@@ -1,10 +1,10 @@
 import { CalendarOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../app/i18n';
-import { MeetingStatusTag } from '../../../components/tags';
-import { useBilingual } from '../../../hooks/language';
-import { formatDays } from '../../../utils/meeting-format';
+import { useTranslation } from '../../app/i18n';
+import { useBilingual } from '../../hooks/language';
+import { formatDays } from '../../utils/meeting-format';
+import { MeetingStatusTag } from '../tags';
 import { Countdown } from './Countdown';
 
 /** A meeting's days and venue, as spans of a `pub-meta` line (cards, the meeting page's header). */

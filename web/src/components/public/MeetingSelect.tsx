@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../../hooks/language';
-import { usePublicMeetings } from '../../../hooks/public';
+import { useTranslation } from '../../app/i18n';
+import { useBilingual } from '../../hooks/language';
+import { usePublicMeetings } from '../../hooks/public';
 import { NativeSelect } from './NativeSelect';
 
 /** Choose one of the public meetings (open ones first); a form control (`value` / `onChange`). */

@@ -1,8 +1,8 @@
 import type { PublicEntryVO } from '@baton/contracts';
-import { useTranslation } from '../../../app/i18n';
-import { LiteSkeleton } from '../../../components/lite';
-import { LiteEmptyDefault } from '../../../components/lite/empty';
-import { splitEntries } from '../../../utils/meeting-format';
+import { useTranslation } from '../../app/i18n';
+import { splitEntries } from '../../utils/meeting-format';
+import { LiteEmptyDefault } from '../lite/empty';
+import { LiteSkeleton } from '../lite/index';
 
 /** An event's entry list: athletes in order (bib, delegation, seed mark), relays as teams. */
 export function EntryList({ entries, loading }: { entries: readonly PublicEntryVO[] | undefined; loading: boolean }) {
