@@ -17,9 +17,11 @@ import { createCoach } from '../server/src/modules/apply/coaches.js';
 import { createEntry } from '../server/src/modules/apply/entries.js';
 import { submitApply } from '../server/src/modules/apply/submit.js';
 import { decide } from '../server/src/modules/audit/decisions.js';
-import { batchDelegations } from '../server/src/modules/delegations/service.js';
-import { createGroup, createGroupItem } from '../server/src/modules/groups/service.js';
-import { changeStatus, createMeeting } from '../server/src/modules/meetings/service.js';
+import { batchDelegations } from '../server/src/modules/delegations/bulk.js';
+import { createGroupItem } from '../server/src/modules/groups/items.js';
+import { createGroup } from '../server/src/modules/groups/service.js';
+import { changeStatus } from '../server/src/modules/meetings/status.js';
+import { createMeeting } from '../server/src/modules/meetings/write.js';
 import type { CurrentUser } from '../server/src/plugins/auth.js';
 
 export type Size = 'provincial' | 'carnival';

@@ -44,6 +44,21 @@ export const JobFields = {
 /** A job's id in an address: opaque, base64url. */
 export const JobId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
 
+/**
+ * A big export as a job (the logs: up to 20,000 rows): `POST <list>/export` starts it with the
+ * list's filters, `GET <list>/export/jobs/:job` says how far it is (rows written of all),
+ * `GET <list>/export/jobs/:job/file` answers the workbook once done.
+ */
+export const ExportJobVO = Type.Object({
+  ...JobFields,
+  /** Once done: the file's name and size. */
+  filename: Nullable(Type.String()),
+  bytes: Nullable(Type.Integer()),
+});
+export type ExportJobVO = Static<typeof ExportJobVO>;
+export const ExportJobParams = Type.Object({ job: JobId });
+export type ExportJobParams = Static<typeof ExportJobParams>;
+
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '';
   if (phone.length < 8) return phone;

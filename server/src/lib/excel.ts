@@ -2,6 +2,7 @@ import { createInflateRaw } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { badInput, say } from './errors.js';
+import type { Report } from './jobs.js';
 
 export interface Column<Row> {
   header: string;
@@ -24,15 +25,30 @@ export function safeCell(value: unknown): string | number | boolean | Date | nul
 /** exceljs is large (≈27 MB resident): loaded on the first spreadsheet, not at start. */
 export const excel = () => import('exceljs').then((m) => m.default);
 
-/** One sheet as an .xlsx buffer, every text cell neutralised. */
-export async function toXlsx<Row>(sheetName: string, columns: Column<Row>[], rows: Row[]): Promise<Buffer> {
+/**
+ * One sheet as an .xlsx buffer, every text cell neutralised. `report(done, total)` follows a big
+ * one (an export job's progress bar): rows written of all, the file last; it then lets other
+ * requests in every thousand rows.
+ */
+export async function toXlsx<Row>(
+  sheetName: string,
+  columns: Column<Row>[],
+  rows: Row[],
+  report?: Report,
+): Promise<Buffer> {
   const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
+  const total = rows.length + 1;
+  for (const [i, row] of rows.entries()) {
     sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, safeCell(c.value(row))])));
+    if (report && (i + 1) % 1000 === 0) {
+      report(i + 1, total);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
+  report?.(rows.length, total);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

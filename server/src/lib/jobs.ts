@@ -75,6 +75,20 @@ export const jobGone = () =>
     410,
   );
 
+/** A finished job's result; 409 while it runs, or with its failure's words. */
+export function jobResult<R, M>(job: Job<R, M>): R {
+  if (job.status === 'failed' && job.error) throw new AppError('A0400', { detail: job.error.en }, job.error, 409);
+  if (!job.result) {
+    throw new AppError(
+      'A0400',
+      { detail: 'still being made' },
+      { zh: '还在生成中，请稍候', en: 'It is still being made: wait for it to finish' },
+      409,
+    );
+  }
+  return job.result;
+}
+
 const GENERIC = { zh: '生成失败，请重试', en: 'Generating it failed, please try again' };
 
 export class JobStore<R, M = unknown> {

@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS } from '@baton/contracts';
+import { type ExportJobVO, HTTP_TIMEOUT_MS } from '@baton/contracts';
 import { authHeaders, handleFailure, isEnvelope, serializeParams } from './envelope';
 
 /**
@@ -158,6 +158,18 @@ export const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String
 /** A binary GET (exports, templates, files): the bytes and the headers, which carry the file name. */
 export const blob = (url: string, params?: object) =>
   request<BlobResponse>({ url, method: 'get', params, responseType: 'blob' });
+
+/**
+ * A big export made as a job on the server (the contracts' ExportJobVO): `start` with the list's
+ * filters, `job` how far it is, `file` the workbook once done. `components/crud`'s
+ * ExportJobButton follows one with a progress bar.
+ */
+export const exportJobApi = <P extends object>(url: string) => ({
+  start: (params: P) => request<ExportJobVO>({ url, method: 'post', params }),
+  job: (id: string) => request<ExportJobVO>({ url: `${url}/jobs/${encodeURIComponent(id)}`, method: 'get' }),
+  file: (id: string) => blob(`${url}/jobs/${encodeURIComponent(id)}/file`),
+});
+export type ExportJobApi<P extends object> = ReturnType<typeof exportJobApi<P>>;
 
 /**
  * The column re-map of a spreadsheet import: column index (0-based, A = 0) → field key, or null to

@@ -54,7 +54,7 @@ import type {
   UserUpdateBody,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
+import { blob, exportJobApi, type Ids, type ImportMapping, idList, importForm, request } from './request';
 
 /** A page of rows, as every `/page` call answers. */
 export interface PageResult<T> {
@@ -170,10 +170,11 @@ export const configApi = {
 export const logApi = {
   loginPage: (params: ListQuery<LoginLogQuery>) =>
     request<PageResult<LoginLogVO>>({ url: '/api/v1/logs/login/page', method: 'get', params }),
-  loginExport: (params: ListQuery<LoginLogExportQuery>) => blob('/api/v1/logs/login/export', params),
+  /** The logs' exports run as jobs (`exportJobApi`): start, follow, then the file. */
+  loginExport: exportJobApi<ListQuery<LoginLogExportQuery>>('/api/v1/logs/login/export'),
   operationPage: (params: ListQuery<OplogQuery>) =>
     request<PageResult<OplogVO>>({ url: '/api/v1/logs/operation/page', method: 'get', params }),
-  operationExport: (params: ListQuery<OplogExportQuery>) => blob('/api/v1/logs/operation/export', params),
+  operationExport: exportJobApi<ListQuery<OplogExportQuery>>('/api/v1/logs/operation/export'),
   operation: (id: number) => request<OplogDetailVO>({ url: `/api/v1/logs/operation/${id}`, method: 'get' }),
 };
 

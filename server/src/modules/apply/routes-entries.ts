@@ -14,15 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import {
-  applyItems,
-  createEntry,
-  createRelay,
-  deleteEntries,
-  deleteRelays,
-  updateEntry,
-  updateRelay,
-} from './entries.js';
+import { applyItems, createEntry, deleteEntries, updateEntry } from './entries.js';
+import { createRelay, deleteRelays, updateRelay } from './relays.js';
 import { type ApplyDeps, can, Deleted, type IdP, type IdsP, IdsParams, noted, tags } from './routes-kit.js';
 
 /** The applied items: the group items with the live quota, individual entries and relay teams. */

@@ -24,15 +24,12 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { batchDelegations, delegationsFromCustomers, delegationTemplate, importDelegations } from './bulk.js';
 import {
-  batchDelegations,
   createDelegation,
-  delegationsFromCustomers,
-  delegationTemplate,
   deleteDelegations,
   exportDelegations,
   getDelegation,
-  importDelegations,
   pageDelegations,
   reviewDelegation,
   updateDelegation,

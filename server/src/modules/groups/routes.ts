@@ -25,22 +25,24 @@ import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { copyGroups } from './copy.js';
 import {
-  copyGroups,
-  createGroup,
   createGroupItem,
   deleteGroupItems,
-  deleteGroups,
   exportGroupItems,
+  getGroupItem,
+  listGroupItems,
+  updateGroupItem,
+} from './items.js';
+import {
+  createGroup,
+  deleteGroups,
   exportGroups,
   getGroup,
-  getGroupItem,
   groupFields,
-  listGroupItems,
   pageGroups,
   setGroupFields,
   updateGroup,
-  updateGroupItem,
 } from './service.js';
 
 const tags = ['meeting: groups'];

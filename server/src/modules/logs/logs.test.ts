@@ -1,4 +1,4 @@
-import type { LoginLogVO, OplogDetailVO, OplogVO } from '@baton/contracts';
+import type { ExportJobVO, LoginLogVO, OplogDetailVO, OplogVO } from '@baton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
 import { bearer, loginRequest, makeTestApp, type TestApp } from '../../test/app.js';
@@ -17,13 +17,40 @@ afterAll(async () => {
 
 type Paged<T> = { list: T[]; total: number };
 
+/**
+ * An export as the page makes it: start the job, follow it to the end (its progress never goes
+ * back), then fetch the workbook. Answers the file's response.
+ */
+async function exported(url: string, token: string, headers: Record<string, string> = {}) {
+  let job = ok<ExportJobVO>(await call(t, token, { method: 'POST', url }, headers));
+  const base = url.split('?')[0];
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const next = ok<ExportJobVO>(await call(t, token, { method: 'GET', url: `${base}/jobs/${job.id}` }, headers));
+    expect(next.done).toBeGreaterThanOrEqual(job.done);
+    job = next;
+  }
+  expect(job.status, job.error ?? '').toBe('done');
+  expect(job.done).toBe(job.total);
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `${base}/jobs/${job.id}/file`,
+    headers: { ...bearer(token), ...headers },
+  });
+  expect(file.statusCode).toBe(200);
+  expect(job.bytes).toBe(file.rawPayload.length);
+  return file;
+}
+
 describe('logs', () => {
   it('refuses anonymous callers and users without sys:log perms', async () => {
     await expectGuarded(t, tk, [
       { method: 'GET', url: '/api/v1/logs/login/page' },
-      { method: 'GET', url: '/api/v1/logs/login/export' },
+      { method: 'POST', url: '/api/v1/logs/login/export' },
+      { method: 'GET', url: '/api/v1/logs/login/export/jobs/x' },
       { method: 'GET', url: '/api/v1/logs/operation/page' },
-      { method: 'GET', url: '/api/v1/logs/operation/export' },
+      { method: 'POST', url: '/api/v1/logs/operation/export' },
+      { method: 'GET', url: '/api/v1/logs/operation/export/jobs/x/file' },
       { method: 'GET', url: '/api/v1/logs/operation/1' },
     ]);
   });
@@ -48,11 +75,8 @@ describe('logs', () => {
     expect((await page('createTimeEnd=2001-01-01')).total).toBe(0);
     const asc = await page('sortKey=createdAt&sortDir=asc');
     expect(asc.list.at(-1)!.success).toBe(false);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/logs/login/export?success=true',
-      headers: { ...bearer(tk.admin), 'accept-language': 'en' },
-    });
+    const res = await exported('/api/v1/logs/login/export?success=true', tk.admin, { 'accept-language': 'en' });
+    expect(res.headers['content-disposition']).toContain('login-log');
     const { rows } = await readXlsx(res.rawPayload);
     expect(rows.length).toBe(3);
     expect(rows[0]!.values.Outcome).toBe('Success');
@@ -98,13 +122,22 @@ describe('logs', () => {
     expect(detail.after).toMatchObject({ name: '后勤保障' });
     expect((await call(t, tk.admin, { method: 'GET', url: '/api/v1/logs/operation/99999999' })).status).toBe(404);
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/logs/operation/export?module=dept',
-      headers: bearer(tk.admin),
-    });
+    const res = await exported('/api/v1/logs/operation/export?module=dept', tk.admin);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect((await readXlsx(res.rawPayload)).rows.length).toBe(4);
+  });
+
+  it('an export job is its starter’s: another administrator does not find it; an unknown one is gone', async () => {
+    const job = ok<ExportJobVO>(await call(t, tk.admin, { method: 'POST', url: '/api/v1/logs/operation/export' }));
+    const url = `/api/v1/logs/operation/export/jobs/${job.id}`;
+    expect((await call(t, tk.root, { method: 'GET', url })).status).toBe(410);
+    expect((await call(t, tk.root, { method: 'GET', url: `${url}/file` })).status).toBe(410);
+    expect((await call(t, tk.admin, { method: 'GET', url: '/api/v1/logs/operation/export/jobs/nope' })).status).toBe(
+      410,
+    );
+    expect(
+      (await call(t, tk.admin, { method: 'GET', url: '/api/v1/logs/operation/export/jobs/bad%20id' })).status,
+    ).toBe(400);
   });
 
   it('refuses bad filters', async () => {
@@ -183,9 +216,11 @@ describe('OpenAPI', () => {
       ['get', '/api/v1/config/public'],
       ['post', '/api/v1/config/refresh'],
       ['get', '/api/v1/logs/login/page'],
-      ['get', '/api/v1/logs/login/export'],
+      ['post', '/api/v1/logs/login/export'],
+      ['get', '/api/v1/logs/login/export/jobs/{job}'],
+      ['get', '/api/v1/logs/login/export/jobs/{job}/file'],
       ['get', '/api/v1/logs/operation/page'],
-      ['get', '/api/v1/logs/operation/export'],
+      ['post', '/api/v1/logs/operation/export'],
       ['get', '/api/v1/logs/operation/{id}'],
     ];
     for (const [method, path] of expected) {

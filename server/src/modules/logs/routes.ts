@@ -12,9 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
 import { ok } from '../../plugins/envelope.js';
-import { XlsxResponse } from '../users/routes.js';
+import { exportJobRoutes } from '../../plugins/export-jobs.js';
 import { exportLoginLog, exportOplog, oplogDetail, pageLoginLog, pageOplog } from './service.js';
 
 const tags = ['logs'];
@@ -40,24 +39,18 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await pageLoginLog(db, req.query)),
   );
 
-  app.get<{ Querystring: LoginLogExportQuery }>(
-    '/api/v1/logs/login/export',
-    {
-      config: { auth: { perm: 'sys:log:export' } },
-      schema: {
-        tags,
-        summary: 'Sign-in attempts of the current filter as .xlsx',
-        querystring: LoginLogExportQuery,
-        response: XlsxResponse,
-      },
-    },
-    async (req, reply) =>
-      sendXlsx(
-        reply,
-        `${req.lang === 'en' ? 'login-log' : '登录日志'}-${stamp()}.xlsx`,
-        await exportLoginLog(db, req.query, req.lang),
-      ),
-  );
+  // The logs' exports (up to 20,000 rows) run as jobs with a progress bar (plugins/export-jobs.ts).
+  exportJobRoutes<LoginLogExportQuery>(app, {
+    url: '/api/v1/logs/login/export',
+    perm: 'sys:log:export',
+    tags,
+    summary: 'Sign-in attempts of the current filter as .xlsx',
+    querystring: LoginLogExportQuery,
+    make: async (req, report) => ({
+      filename: `${req.lang === 'en' ? 'login-log' : '登录日志'}-${stamp()}.xlsx`,
+      bytes: await exportLoginLog(db, req.query, req.lang, report),
+    }),
+  });
 
   app.get<{ Querystring: OplogQuery }>(
     '/api/v1/logs/operation/page',
@@ -73,24 +66,17 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await pageOplog(db, req.query)),
   );
 
-  app.get<{ Querystring: OplogExportQuery }>(
-    '/api/v1/logs/operation/export',
-    {
-      config: { auth: { perm: 'sys:log:export' } },
-      schema: {
-        tags,
-        summary: 'Operations of the current filter as .xlsx',
-        querystring: OplogExportQuery,
-        response: XlsxResponse,
-      },
-    },
-    async (req, reply) =>
-      sendXlsx(
-        reply,
-        `${req.lang === 'en' ? 'operation-log' : '操作日志'}-${stamp()}.xlsx`,
-        await exportOplog(db, req.query, req.lang),
-      ),
-  );
+  exportJobRoutes<OplogExportQuery>(app, {
+    url: '/api/v1/logs/operation/export',
+    perm: 'sys:log:export',
+    tags,
+    summary: 'Operations of the current filter as .xlsx',
+    querystring: OplogExportQuery,
+    make: async (req, report) => ({
+      filename: `${req.lang === 'en' ? 'operation-log' : '操作日志'}-${stamp()}.xlsx`,
+      bytes: await exportOplog(db, req.query, req.lang, report),
+    }),
+  });
 
   app.get<{ Params: Static<typeof LogIdParams> }>(
     '/api/v1/logs/operation/:id',

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { loginLog, oplog } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { type Column, toXlsx } from '../../lib/excel.js';
+import type { Report } from '../../lib/jobs.js';
 import { limitOffset, orderFrom } from '../../lib/paging.js';
 import { createdBetween, iso, likeAny } from '../../lib/sql.js';
 
@@ -45,7 +46,7 @@ export async function pageLoginLog(db: Db, q: LoginLogQuery) {
   return { list: rows.map(toLoginVO), total: total?.n ?? 0 };
 }
 
-export async function exportLoginLog(db: Db, q: LoginLogExportQuery, lang: Lang): Promise<Buffer> {
+export async function exportLoginLog(db: Db, q: LoginLogExportQuery, lang: Lang, report?: Report): Promise<Buffer> {
   const rows = await db
     .select()
     .from(loginLog)
@@ -67,7 +68,7 @@ export async function exportLoginLog(db: Db, q: LoginLogExportQuery, lang: Lang)
     { header: e ? 'Code' : '结果码', key: 'code', width: 10, value: (r) => r.code },
     { header: e ? 'User agent' : '浏览器', key: 'userAgent', width: 50, value: (r) => r.userAgent },
   ];
-  return toXlsx(e ? 'Login log' : '登录日志', columns, rows);
+  return toXlsx(e ? 'Login log' : '登录日志', columns, rows, report);
 }
 
 function oplogWhere(q: OplogExportQuery): SQL | undefined {
@@ -123,7 +124,7 @@ export async function oplogDetail(db: Db, id: number): Promise<OplogDetailVO> {
   return { ...row, createdAt: iso(row.createdAt) };
 }
 
-export async function exportOplog(db: Db, q: OplogExportQuery, lang: Lang): Promise<Buffer> {
+export async function exportOplog(db: Db, q: OplogExportQuery, lang: Lang, report?: Report): Promise<Buffer> {
   const rows = await db
     .select(oplogColumns)
     .from(oplog)
@@ -146,5 +147,5 @@ export async function exportOplog(db: Db, q: OplogExportQuery, lang: Lang): Prom
     { header: e ? 'Duration (ms)' : '耗时（毫秒）', key: 'durationMs', width: 12, value: (r) => r.durationMs },
     { header: e ? 'User agent' : '浏览器', key: 'userAgent', width: 50, value: (r) => r.userAgent },
   ];
-  return toXlsx(e ? 'Operation log' : '操作日志', columns, rows);
+  return toXlsx(e ? 'Operation log' : '操作日志', columns, rows, report);
 }

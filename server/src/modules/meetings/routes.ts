@@ -34,23 +34,18 @@ import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { officialRoutes } from './officials.js';
 import { publicMeeting } from './public-meeting.js';
+import { exportMeetings, getMeetingForm, pageMeetings } from './service.js';
 import {
-  changeStatus,
   committeeOptions,
-  createMeeting,
-  deleteMeetings,
-  exportMeetings,
-  getMeetingForm,
   meetingAdmins,
   meetingFields,
   meetingText,
-  pageMeetings,
   setMeetingAdmins,
   setMeetingFields,
   setMeetingText,
-  statusLog,
-  updateMeeting,
-} from './service.js';
+} from './settings.js';
+import { changeStatus, statusLog } from './status.js';
+import { createMeeting, deleteMeetings, updateMeeting } from './write.js';
 
 const tags = ['meeting: meetings'];
 /** Area users reach the meetings they are assigned to through the area summary. */

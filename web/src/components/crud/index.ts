@@ -29,6 +29,7 @@ export {
 export { CrudToolbar, type CrudToolbarProps } from './CrudToolbar';
 export { DictSelect, DictTag, useDict } from './Dict';
 export { download, downloadFrom, filenameFromDisposition, saveBlob } from './download';
+export { ExportJobButton } from './ExportJobButton';
 export { FormModal, type FormModalProps } from './FormModal';
 export { formatTime } from './format';
 export { IconPicker } from './IconPicker';

@@ -127,7 +127,7 @@ export function relayPlaces(
 }
 
 /**
- * Why an athlete cannot run in a team of a relay event, in the server's order (entries.ts
+ * Why an athlete cannot run in a team of a relay event, in the server's order (relays.ts
  * `checkMembers`): already in another team of the same event, then the meeting's relay places
  * per athlete (maxRelaysPerAthlete) held in other teams.
  */

@@ -28,15 +28,10 @@ import { note } from '../../../plugins/oplog.js';
 import type { CompetitionDeps } from '../routes.js';
 import { callRoomRound } from './before-seeding.js';
 import { checkInEntry, checkInEntryByCode } from './entry-marks.js';
+import { checkInByCode, checkInStart } from './marks.js';
 import { redrawHeatLanes } from './redraw.js';
-import {
-  callRoomHeat,
-  callRoomList,
-  callRoomMeetings,
-  checkInByCode,
-  checkInStart,
-  setCallRoomSettings,
-} from './service.js';
+import { callRoomHeat, callRoomList } from './service.js';
+import { callRoomMeetings, setCallRoomSettings } from './settings.js';
 
 /** pdf-lib and the fonts load with the first sheet printed, not at start (as documents/routes.ts). */
 const sheet = () => import('./sheet.js');

@@ -24,7 +24,8 @@ import type { CurrentUser } from '../../../plugins/auth.js';
 import { requirePublicLists } from '../../public/service.js';
 import { requireCompetition } from '../access.js';
 import { answer, conflict, heatFacts, log, type ResultDeps, requireSet } from '../results/heat.js';
-import { loadEvent, roundStatus } from '../views.js';
+import { roundStatus } from '../round-vo.js';
+import { loadEvent } from '../views.js';
 import { abandons, combinedPlaces, type DisciplineStart, disciplinePoints, type StandingEntry } from './standing.js';
 
 /**

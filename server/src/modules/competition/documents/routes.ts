@@ -12,9 +12,8 @@ import {
   RoundIdParams,
 } from '@baton/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../lib/errors.js';
 import { sendFile } from '../../../lib/excel.js';
-import { type Job, JobStore, jobGone } from '../../../lib/jobs.js';
+import { type Job, JobStore, jobGone, jobResult } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { requireCompetition } from '../access.js';
@@ -33,7 +32,10 @@ const documents = async () => {
   ]);
   return { ...rounds, ...scores, ...bibs, ...timetable };
 };
-const books = () => import('./books.js');
+const books = {
+  programme: () => import('./programme-book.js'),
+  results: () => import('./results-book.js'),
+};
 
 interface BookMeta {
   book: BookKind;
@@ -120,8 +122,8 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
       };
       const key = `${meta.book}:${meta.lang}:${meta.paper}:${meta.bilingual}`;
       const job = bookJobs.start(String(m.id), key, meta, async (report) => {
-        const b = await books();
-        const make = meta.book === 'programme' ? b.programmeBook : b.resultsBook;
+        const make =
+          meta.book === 'programme' ? (await books.programme()).programmeBook : (await books.results()).resultsBook;
         return make(db, m, { lang: meta.lang, paper: meta.paper, bilingual: meta.bilingual }, report);
       });
       return ok(bookJobVO(bookJobs, job, req.lang));
@@ -162,17 +164,7 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
       },
     },
     async (req, reply) => {
-      const job = await findJob(req);
-      if (job.status === 'failed' && job.error) throw new AppError('A0400', { detail: job.error.en }, job.error, 409);
-      if (!job.result) {
-        throw new AppError(
-          'A0400',
-          { detail: 'still being made' },
-          { zh: '该文件还在生成中', en: 'The book is still being made' },
-          409,
-        );
-      }
-      return send(reply, job.result);
+      return send(reply, jobResult(await findJob(req)));
     },
   );
 

@@ -4,7 +4,6 @@ import type { DbOrTx, Tx } from '../../../db/client.js';
 import { athlete, compHeat, delegation, entry, type RoundPlan, relayTeam } from '../../../db/schema/index.js';
 import { badInput } from '../../../lib/errors.js';
 import { rowsOf } from '../../../lib/sql.js';
-import type { RoundRow } from '../rounds.js';
 import {
   type CompetitorFacts,
   competitorColumns,
@@ -12,7 +11,8 @@ import {
   type heatVO,
   relayMembersOf,
   roundStatus,
-} from '../views.js';
+} from '../round-vo.js';
+import type { RoundRow } from '../rounds.js';
 import { composeRound, type Placed, TooFewHeats } from './rules/compose.js';
 import { type Candidate, conflict, type Facts, type MeetingRow, trackOf } from './shared.js';
 

@@ -22,8 +22,9 @@ import { absentOf, carryMarks } from '../callroom/before-seeding.js';
 import { roundEvent } from '../combined/plan.js';
 import { abandonedBefore } from '../combined/service.js';
 import { announce } from '../publish.js';
+import { byLaneThenPosition, heatVO, roundStatus, roundVO, startVO } from '../round-vo.js';
 import { ensureRounds, ensureRoundsOf, type RoundRow, roundPlanOf, roundPlansOf } from '../rounds.js';
-import { byLaneThenPosition, heatVO, loadEvent, loadMeetingEvents, roundStatus, roundVO, startVO } from '../views.js';
+import { loadEvent, loadMeetingEvents } from '../views.js';
 import {
   type Composed,
   compose,

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../../plugins/auth.js';
 import type { RealtimeHub } from '../../../plugins/realtime.js';
 import { requireRound } from '../access.js';
 import { announce } from '../publish.js';
-import { roundStatus } from '../views.js';
+import { roundStatus } from '../round-vo.js';
 import { writeLog } from './log.js';
 import { conflict, frame, hasResult, lockRound, mustLoad, stale } from './shared.js';
 

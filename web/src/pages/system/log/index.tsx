@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { LoginLogQuery, LoginLogVO, OplogDetailVO, OplogQuery, OplogVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,7 +17,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { logApi, logQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, cleanParams, downloadFrom, formatTime, rangeParams, SearchForm } from '../../../components/crud';
+import { CrudTable, cleanParams, ExportJobButton, formatTime, rangeParams, SearchForm } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { useMobile } from '../../../hooks/useMobile';
 
@@ -116,12 +115,12 @@ function LoginLog() {
         data-testid="login-log-table"
         toolbar={
           <Perm value="sys:log:export">
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => void downloadFrom(() => logApi.loginExport(filters), 'login-log.xlsx')}
-            >
-              {t('crud.export')}
-            </Button>
+            <ExportJobButton
+              api={logApi.loginExport}
+              params={filters}
+              fallback="login-log.xlsx"
+              testId="login-log-export"
+            />
           </Perm>
         }
       />
@@ -234,12 +233,12 @@ function OperationLog() {
         data-testid="oplog-table"
         toolbar={
           <Perm value="sys:log:export">
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => void downloadFrom(() => logApi.operationExport(filters), 'operation-log.xlsx')}
-            >
-              {t('crud.export')}
-            </Button>
+            <ExportJobButton
+              api={logApi.operationExport}
+              params={filters}
+              fallback="operation-log.xlsx"
+              testId="oplog-export"
+            />
           </Perm>
         }
       />
