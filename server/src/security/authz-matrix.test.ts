@@ -254,6 +254,9 @@ beforeAll(async () => {
     groups: await firstId('meet_group', `meeting_id = ${meetingId}`),
     'group-items': await firstId('meet_group_item'),
     'logs/operation': await firstId('sys_oplog'),
+    // An export job no one started: allowed callers hear 410 (gone), the others are refused first.
+    'logs/login/export/jobs': 'no-such-job',
+    'logs/operation/export/jobs': 'no-such-job',
     'codegen/tables': 'sys_user',
   });
   // Throwaway rows for the deletions of system tables (deleting a seeded menu would take
