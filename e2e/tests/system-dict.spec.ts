@@ -37,8 +37,14 @@ test.describe('system: dictionaries', () => {
       const form = dialog(page);
       await expect(form.getByTestId('dict-data-label')).toHaveValue(from);
       await form.getByTestId('dict-data-label').fill(to);
+      // This save's own answer: the first save's toast may still be showing when the second is sent.
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/api/v1/dict-data/') && r.request().method() === 'PUT',
+      );
       await form.getByTestId('modal-ok').click();
+      expect((await saved).status()).toBe(200);
       await expect(toast(page, '保存成功')).toBeVisible();
+      await expect(form).toBeHidden();
     };
     try {
       await edit(original, renamed);
