@@ -6,15 +6,21 @@ import i18n from '../../app/i18n';
 import { ReturnDialog } from './ReturnDialog';
 
 const body = () => document.body;
-const reasonBox = () => body().querySelector<HTMLTextAreaElement>('[data-testid="return-reason"]')!;
-const okButton = () => body().querySelector<HTMLButtonElement>('[data-testid="return-ok"]')!;
-const errors = () => [...body().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+/**
+ * This test's dialog: the newest one in the page. A dialog of the test before can still be in the
+ * document while it is taken down; its errors and fields are not this one's.
+ */
+const newest = <E extends Element>(selector: string) => [...body().querySelectorAll<E>(selector)].at(-1)!;
+const reasonBox = () => newest<HTMLTextAreaElement>('[data-testid="return-reason"]');
+const okButton = () => newest<HTMLButtonElement>('[data-testid="return-ok"]');
+const errors = () =>
+  [...newest('[data-testid="return-form"]').querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 
 async function mount(onSubmit: (reason: string) => Promise<unknown>) {
   await i18n.changeLanguage('en');
   const onClose = vi.fn();
   const screen = await render(<ReturnDialog open count={2} onSubmit={onSubmit} onClose={onClose} />);
-  await expect.poll(() => reasonBox()).not.toBeNull();
+  await expect.poll(() => body().querySelector('[data-testid="return-reason"]')).not.toBeNull();
   return { screen, onClose };
 }
 
