@@ -53,7 +53,12 @@ spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--o
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  // A file that failed with no failing test of its own (it did not load, a hook threw) counts as
+  // one failure; a file whose tests failed is already counted by them.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  totals.failed += report.numFailedTests + brokenFiles;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (report.numFailedTests || report.numFailedTestSuites) failures.push('vitest');
 } else {
