@@ -24,7 +24,8 @@ export function JobProgress({
       <Progress
         percent={percent}
         status={job.status === 'failed' ? 'exception' : job.status === 'running' ? 'active' : 'success'}
-        format={() => `${job.done} / ${job.total}`}
+        // Until the job has said how much there is (its first report), no count.
+        format={() => (job.status === 'running' && job.total <= 1 ? '' : `${job.done} / ${job.total}`)}
         aria-label={label}
         data-testid={testId}
       />

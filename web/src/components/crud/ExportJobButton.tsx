@@ -73,7 +73,11 @@ export function ExportJobButton<P extends object>({
           <JobProgress
             job={job}
             label={t('crud.exportProgress')}
-            running={t('crud.exportRunning', { done: job.done, total: job.total })}
+            running={
+              job.total <= 1
+                ? t('crud.exportReading')
+                : t('crud.exportRunning', { done: job.done, total: job.total - 1 })
+            }
             testId={`${testId}-progress`}
           />
         )}

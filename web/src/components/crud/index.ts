@@ -16,9 +16,14 @@
  *   `saveBlob` — save data made in the page.
  * - `formatTime` — ISO timestamps for tables.
  *
- * A new list page starts from `useCrudPage` + `SearchForm` + `CrudTable` with `CrudToolbar` and
- * `rowActions`, and its dialog from `useCrudForm` + `FormModal`.
+ * - `CrudList` — a whole admin list page over these (filters, table, toolbar, its dialogs);
+ *   `keywordsField`, `statusField` — the filters most lists have.
+ *
+ * A new list page is `useCrudPage` + `CrudList` with its columns (`rowActions`) and filters, and its
+ * dialog `useCrudForm` + `FormModal`.
  */
+
+export { CrudList, type CrudListProps, keywordsField, statusField } from './CrudList';
 export {
   CrudTable,
   type CrudTableContext,

@@ -29,6 +29,7 @@ export default {
   deleted: 'Deleted',
   exporting: 'Exporting',
   exportProgress: 'Export progress',
+  exportReading: 'Reading the rows…',
   exportRunning: 'Writing row {{done}} of {{total}}; the file downloads when it is ready…',
   exported: 'Exported {{name}}',
   iconPlaceholder: 'Pick an icon',

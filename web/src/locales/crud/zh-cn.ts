@@ -29,6 +29,7 @@ export default {
   deleted: '删除成功',
   exporting: '正在导出',
   exportProgress: '导出进度',
+  exportReading: '正在读取数据…',
   exportRunning: '正在写入第 {{done}} / {{total}} 行，完成后自动下载…',
   exported: '已导出 {{name}}',
   iconPlaceholder: '选择图标',

@@ -1,26 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { AREA_CODE_PATTERN, type AreaCodeBody, type AreaCodeForm, type AreaCodeVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { codeApi, codeQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   downloadFrom,
   FormModal,
   ImportDialog,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
-import { usePerm } from '../../../hooks/usePerm';
 import { toAreaTree } from '../../../utils/areaTree';
 
 type Filters = { keywords?: string };
@@ -33,7 +31,6 @@ interface Editing {
 export default function CodesPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const can = usePerm();
   const queryClient = useQueryClient();
   const page = useCrudPage<AreaCodeVO, Filters, Editing>({
     remove: codeApi.remove,
@@ -65,41 +62,26 @@ export default function CodesPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('base.codes.keywordsPlaceholder')} data-testid="code-keywords" />,
-          },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<AreaCodeVO, Filters>
-        ref={page.table}
-        queryKey={codeQueries.list()}
-        request={(q) => codeApi.tree({ keywords: q.keywords })}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('base.codes.title')}
-        defaultExpandAll
-        selectable={can('base:code:delete')}
-        data-testid="code-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="base:code"
-            testId="code"
-            onAdd={() => page.edit({ id: 0 })}
-            onDelete={page.remove}
-            onImport={() => setImportOpen(true)}
-            onExport={() => downloadFrom(() => codeApi.export(page.filters), 'area-codes.xlsx')}
-            expandToggle
-          />
-        )}
-      />
+    <CrudList<AreaCodeVO, Filters, Editing>
+      page={page}
+      name="code"
+      perm="base:code"
+      search={[keywordsField(t('base.codes.keywordsPlaceholder'), 'code-keywords')]}
+      table={{
+        queryKey: codeQueries.list(),
+        request: (q) => codeApi.tree({ keywords: q.keywords }),
+        columns,
+        rowKey: 'id',
+        title: t('base.codes.title'),
+        defaultExpandAll: true,
+      }}
+      toolbar={{
+        onAdd: () => page.edit({ id: 0 }),
+        onImport: () => setImportOpen(true),
+        onExport: () => downloadFrom(() => codeApi.export(page.filters), 'area-codes.xlsx'),
+        expandToggle: true,
+      }}
+    >
       <CodeFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} label={bi} />
       <ImportDialog
         open={importOpen}
@@ -109,7 +91,7 @@ export default function CodesPage() {
         upload={(file, mode, mapping) => codeApi.import(file, mode, mapping)}
         onImported={page.changed}
       />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -8,26 +8,25 @@ import {
   maskPhone,
 } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType, TreeSelect } from 'antd';
 import { codeQueries, customerApi, customerQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   DictSelect,
   DictTag,
   downloadFrom,
   FormModal,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
-import { usePerm } from '../../../hooks/usePerm';
 import { toAreaTree } from '../../../utils/areaTree';
 import { orNull } from '../../../utils/options';
 
@@ -68,7 +67,6 @@ function useAreaTree(enabled: boolean) {
 /** Base data → Customers: organisations as a tree with sub-customers and contacts. */
 export default function CustomerPage() {
   const { t } = useTranslation();
-  const can = usePerm();
   const queryClient = useQueryClient();
   const page = useCrudPage<CustomerVO, Filters, Editing>({
     remove: customerApi.remove,
@@ -107,52 +105,37 @@ export default function CustomerPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: (
-              <Input allowClear placeholder={t('base.customer.keywordsPlaceholder')} data-testid="customer-keywords" />
-            ),
-          },
-          {
-            name: 'areaCodeId',
-            label: t('base.customer.area'),
-            node: (
-              <TreeSelect allowClear showSearch treeNodeFilterProp="title" treeData={areas} style={{ width: '100%' }} />
-            ),
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<CustomerVO, Filters>
-        ref={page.table}
-        queryKey={customerQueries.list()}
-        request={(q) => customerApi.tree({ keywords: q.keywords, areaCodeId: q.areaCodeId, status: q.status })}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('base.customer.title')}
-        defaultExpandAll
-        selectable={can('base:customer:delete')}
-        data-testid="customer-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="base:customer"
-            testId="customer"
-            onAdd={() => page.edit({ id: 0 })}
-            onDelete={page.remove}
-            onExport={() => downloadFrom(() => customerApi.export(page.filters), 'customers.xlsx')}
-            expandToggle
-          />
-        )}
-      />
+    <CrudList<CustomerVO, Filters, Editing>
+      page={page}
+      name="customer"
+      perm="base:customer"
+      search={[
+        keywordsField(t('base.customer.keywordsPlaceholder'), 'customer-keywords'),
+        {
+          name: 'areaCodeId',
+          label: t('base.customer.area'),
+          node: (
+            <TreeSelect allowClear showSearch treeNodeFilterProp="title" treeData={areas} style={{ width: '100%' }} />
+          ),
+        },
+        statusField(),
+      ]}
+      table={{
+        queryKey: customerQueries.list(),
+        request: (q) => customerApi.tree({ keywords: q.keywords, areaCodeId: q.areaCodeId, status: q.status }),
+        columns,
+        rowKey: 'id',
+        title: t('base.customer.title'),
+        defaultExpandAll: true,
+      }}
+      toolbar={{
+        onAdd: () => page.edit({ id: 0 }),
+        onExport: () => downloadFrom(() => customerApi.export(page.filters), 'customers.xlsx'),
+        expandToggle: true,
+      }}
+    >
       <CustomerFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -10,25 +10,23 @@ import {
   type FieldVO,
 } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { fieldApi, fieldQueries } from '../../../api/base';
 import { dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   downloadFrom,
   FormModal,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
-import { usePerm } from '../../../hooks/usePerm';
 import { orNull } from '../../../utils/options';
 
 type Filters = Partial<Pick<FieldPageQuery, 'keywords' | 'kind' | 'target'>>;
@@ -38,7 +36,6 @@ const TARGET_COLORS: Record<FieldTarget, string> = { athlete: 'blue', coach: 'gr
 /** Base data → Fields: the configurable registration form fields. */
 export default function FieldPage() {
   const { t } = useTranslation();
-  const can = usePerm();
   const page = useCrudPage<FieldVO, Filters>({ remove: fieldApi.remove });
   const kindOptions = FIELD_KIND_LIST.map((k) => ({ value: k, label: t(`base.field.kinds.${k}`) }));
   const targetOptions = FIELD_TARGET_LIST.map((k) => ({ value: k, label: t(`base.field.targets.${k}`) }));
@@ -94,43 +91,27 @@ export default function FieldPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('base.field.keywordsPlaceholder')} data-testid="field-keywords" />,
-          },
-          { name: 'kind', label: t('base.field.kind'), node: <Select allowClear options={kindOptions} /> },
-          { name: 'target', label: t('base.field.target'), node: <Select allowClear options={targetOptions} /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<FieldVO, Filters>
-        ref={page.table}
-        queryKey={fieldQueries.list()}
-        request={fieldApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('base.field.title')}
-        selectable={can('base:field:delete')}
-        defaultPageSize={20}
-        data-testid="field-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="base:field"
-            testId="field"
-            onAdd={() => page.edit(0)}
-            onDelete={page.remove}
-            onExport={() => downloadFrom(() => fieldApi.export(page.filters), 'fields.xlsx')}
-          />
-        )}
-      />
+    <CrudList<FieldVO, Filters>
+      page={page}
+      name="field"
+      perm="base:field"
+      search={[
+        keywordsField(t('base.field.keywordsPlaceholder'), 'field-keywords'),
+        { name: 'kind', label: t('base.field.kind'), node: <Select allowClear options={kindOptions} /> },
+        { name: 'target', label: t('base.field.target'), node: <Select allowClear options={targetOptions} /> },
+      ]}
+      table={{
+        queryKey: fieldQueries.list(),
+        request: fieldApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('base.field.title'),
+        defaultPageSize: 20,
+      }}
+      toolbar={{ onExport: () => downloadFrom(() => fieldApi.export(page.filters), 'fields.xlsx') }}
+    >
       <FieldFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -8,25 +8,24 @@ import {
   RESULT_FORMAT_LIST,
   type ResultFormat,
 } from '@baton/contracts';
-import { Col, Form, Input, InputNumber, Row, Select, Space, Switch, type TableColumnsType } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, type TableColumnsType } from 'antd';
 import { itemApi, itemQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   DictSelect,
   DictTag,
   downloadFrom,
   FormModal,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
-import { usePerm } from '../../../hooks/usePerm';
 
 type Filters = Partial<Pick<ItemPageQuery, 'keywords' | 'kind' | 'status'>>;
 
@@ -36,7 +35,6 @@ const Flag = ({ on }: { on: boolean }) => (on ? <CheckOutlined style={{ color: '
 /** Base data → Items (events): filters, table, create / edit, delete, export. */
 export default function ItemPage() {
   const { t } = useTranslation();
-  const can = usePerm();
   const page = useCrudPage<ItemVO, Filters>({ remove: itemApi.remove });
 
   const columns: TableColumnsType<ItemVO> = [
@@ -67,44 +65,27 @@ export default function ItemPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        data-testid="item-search"
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('base.item.keywordsPlaceholder')} data-testid="item-keywords" />,
-          },
-          { name: 'kind', label: t('base.item.kind'), node: <DictSelect dictCode="item_kind" /> },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<ItemVO, Filters>
-        ref={page.table}
-        queryKey={itemQueries.list()}
-        request={itemApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('base.item.title')}
-        selectable={can('base:item:delete')}
-        defaultPageSize={20}
-        data-testid="item-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="base:item"
-            testId="item"
-            onAdd={() => page.edit(0)}
-            onDelete={page.remove}
-            onExport={() => downloadFrom(() => itemApi.export(page.filters), 'items.xlsx')}
-          />
-        )}
-      />
+    <CrudList<ItemVO, Filters>
+      page={page}
+      name="item"
+      perm="base:item"
+      search={[
+        keywordsField(t('base.item.keywordsPlaceholder'), 'item-keywords'),
+        { name: 'kind', label: t('base.item.kind'), node: <DictSelect dictCode="item_kind" /> },
+        statusField(),
+      ]}
+      table={{
+        queryKey: itemQueries.list(),
+        request: itemApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('base.item.title'),
+        defaultPageSize: 20,
+      }}
+      toolbar={{ onExport: () => downloadFrom(() => itemApi.export(page.filters), 'items.xlsx') }}
+    >
       <ItemFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -1,19 +1,18 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import type { NatureBody, NaturePageQuery, NatureVO } from '@baton/contracts';
-import { Col, Form, Input, Row, Space, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { natureApi, natureQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   downloadFrom,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   useCrudForm,
   useCrudPage,
@@ -55,38 +54,20 @@ export default function NaturePage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('base.nature.keywordsPlaceholder')} data-testid="nature-keywords" />,
-          },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<NatureVO, Filters>
-        ref={page.table}
-        queryKey={natureQueries.list()}
-        request={natureApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('base.nature.title')}
-        selectable={can('meeting:nature:delete')}
-        data-testid="nature-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="meeting:nature"
-            testId="nature"
-            onAdd={() => page.edit(0)}
-            onDelete={page.remove}
-            onExport={() => downloadFrom(() => natureApi.export(page.filters), 'natures.xlsx')}
-          />
-        )}
-      />
+    <CrudList<NatureVO, Filters>
+      page={page}
+      name="nature"
+      perm="meeting:nature"
+      search={[keywordsField(t('base.nature.keywordsPlaceholder'), 'nature-keywords')]}
+      table={{
+        queryKey: natureQueries.list(),
+        request: natureApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('base.nature.title'),
+      }}
+      toolbar={{ onExport: () => downloadFrom(() => natureApi.export(page.filters), 'natures.xlsx') }}
+    >
       <NatureFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
       <NatureFieldsDrawer
         nature={fieldsOf}
@@ -94,7 +75,7 @@ export default function NaturePage() {
         onClose={() => setFieldsOf(null)}
         onSaved={page.changed}
       />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -20,13 +20,12 @@ import { configApi, configQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -103,52 +102,38 @@ export default function ConfigPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.config.keywordsPlaceholder')} />,
-          },
-          {
-            name: 'type',
-            label: t('system.config.type'),
-            node: (
-              <Select allowClear options={TYPES.map((v) => ({ value: v, label: t(`system.config.types.${v}`) }))} />
-            ),
-          },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<ConfigVO, Filters>
-        ref={page.table}
-        queryKey={configQueries.list()}
-        request={configApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.config.title')}
-        selectable={can('sys:config:delete') ? (c) => c.builtin : false}
-        data-testid="config-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="sys:config"
-            testId="config"
-            onAdd={() => page.edit(0)}
-            onDelete={page.remove}
-          >
-            <Perm value="sys:config:refresh">
-              <Button icon={<SyncOutlined />} loading={refreshing} onClick={refreshCache} data-testid="config-refresh">
-                {t('system.config.refresh')}
-              </Button>
-            </Perm>
-          </CrudToolbar>
-        )}
-      />
+    <CrudList<ConfigVO, Filters>
+      page={page}
+      name="config"
+      perm="sys:config"
+      search={[
+        keywordsField(t('system.config.keywordsPlaceholder')),
+        {
+          name: 'type',
+          label: t('system.config.type'),
+          node: <Select allowClear options={TYPES.map((v) => ({ value: v, label: t(`system.config.types.${v}`) }))} />,
+        },
+      ]}
+      table={{
+        queryKey: configQueries.list(),
+        request: configApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('system.config.title'),
+        selectable: can('sys:config:delete') ? (c) => c.builtin : false,
+      }}
+      toolbar={{
+        children: (
+          <Perm value="sys:config:refresh">
+            <Button icon={<SyncOutlined />} loading={refreshing} onClick={refreshCache} data-testid="config-refresh">
+              {t('system.config.refresh')}
+            </Button>
+          </Perm>
+        ),
+      }}
+    >
       <ConfigFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

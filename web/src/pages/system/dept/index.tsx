@@ -1,22 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DeptBody, DeptForm, DeptVO } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType, TreeSelect } from 'antd';
 import { deptApi, deptQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
-  DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   StatusRadio,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -58,42 +57,24 @@ export default function DeptPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.dept.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<DeptVO, Filters>
-        ref={page.table}
-        queryKey={deptQueries.list()}
-        request={(q) => deptApi.tree({ keywords: q.keywords, status: q.status })}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.dept.title')}
-        defaultExpandAll
-        selectable
-        data-testid="dept-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="sys:dept"
-            testId="dept"
-            onAdd={() => page.edit({ id: 0 })}
-            onDelete={page.remove}
-            expandToggle
-          />
-        )}
-      />
+    <CrudList<DeptVO, Filters, Editing>
+      page={page}
+      name="dept"
+      perm="sys:dept"
+      search={[keywordsField(t('system.dept.keywordsPlaceholder')), statusField()]}
+      table={{
+        queryKey: deptQueries.list(),
+        request: (q) => deptApi.tree({ keywords: q.keywords, status: q.status }),
+        columns,
+        rowKey: 'id',
+        title: t('system.dept.title'),
+        defaultExpandAll: true,
+        selectable: true,
+      }}
+      toolbar={{ onAdd: () => page.edit({ id: 0 }), expandToggle: true }}
+    >
       <DeptFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

@@ -1,22 +1,21 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictBody, DictForm, DictPageQuery, DictPageVO } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Space, type TableColumnsType } from 'antd';
+import { Button, Col, Form, Input, Row, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { dictApi, dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
-  DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   StatusRadio,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -30,9 +29,9 @@ type Filters = Partial<Pick<DictPageQuery, 'keywords' | 'status'>>;
 export default function DictPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const can = usePerm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const can = usePerm();
   const page = useCrudPage<DictPageVO, Filters>({
     remove: dictApi.remove,
     onChanged: () => {
@@ -78,34 +77,21 @@ export default function DictPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.dict.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<DictPageVO, Filters>
-        ref={page.table}
-        queryKey={dictQueries.list()}
-        request={dictApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.dict.title')}
-        selectable={can('sys:dict:delete')}
-        data-testid="dict-table"
-        toolbar={(table) => (
-          <CrudToolbar table={table} perm="sys:dict" testId="dict" onAdd={() => page.edit(0)} onDelete={page.remove} />
-        )}
-      />
+    <CrudList<DictPageVO, Filters>
+      page={page}
+      name="dict"
+      perm="sys:dict"
+      search={[keywordsField(t('system.dict.keywordsPlaceholder')), statusField()]}
+      table={{
+        queryKey: dictQueries.list(),
+        request: dictApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('system.dict.title'),
+      }}
+    >
       <DictFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
-    </Space>
+    </CrudList>
   );
 }
 

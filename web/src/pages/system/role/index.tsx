@@ -1,22 +1,22 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { RoleBody, RoleForm, RolePageQuery, RoleVO } from '@baton/contracts';
-import { Col, Form, Input, Row, Space, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { roleApi, roleQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
   DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   StatusRadio,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -70,35 +70,23 @@ export default function RolePage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.role.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<RoleVO, Filters>
-        ref={page.table}
-        queryKey={roleQueries.list()}
-        request={roleApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.role.title')}
-        selectable={can('sys:role:delete') ? (r) => r.code === ROOT : false}
-        data-testid="role-table"
-        toolbar={(table) => (
-          <CrudToolbar table={table} perm="sys:role" testId="role" onAdd={() => page.edit(0)} onDelete={page.remove} />
-        )}
-      />
+    <CrudList<RoleVO, Filters>
+      page={page}
+      name="role"
+      perm="sys:role"
+      search={[keywordsField(t('system.role.keywordsPlaceholder')), statusField()]}
+      table={{
+        queryKey: roleQueries.list(),
+        request: roleApi.page,
+        columns,
+        rowKey: 'id',
+        title: t('system.role.title'),
+        selectable: can('sys:role:delete') ? (r) => r.code === ROOT : false,
+      }}
+    >
       <RoleFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
       <AssignDrawer role={assigning} onClose={() => setAssigning(null)} />
-    </Space>
+    </CrudList>
   );
 }
 

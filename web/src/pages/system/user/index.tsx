@@ -2,21 +2,20 @@ import { LockOutlined } from '@ant-design/icons';
 import type { UserPageQuery, UserPageVO } from '@baton/contracts';
 import { maskPhone, PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Space, Switch, type TableColumnsType, TreeSelect } from 'antd';
+import { App, Col, DatePicker, Form, Input, Modal, Row, Switch, type TableColumnsType, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { deptQueries, userApi, userQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
-  CrudTable,
-  CrudToolbar,
-  DictSelect,
+  CrudList,
   DictTag,
   downloadFrom,
   formatTime,
   ImportDialog,
+  keywordsField,
   rangeParams,
   rowActions,
-  SearchForm,
+  statusField,
   useCrudPage,
 } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';
@@ -114,57 +113,42 @@ export default function UserPage() {
         <DeptTree value={deptId} onChange={setDeptId} />
       </Col>
       <Col xs={24} lg={18} xl={19} xxl={20} style={{ minWidth: 0 }}>
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <SearchForm<SearchValues>
-            data-testid="user-search"
-            fields={[
-              {
-                name: 'keywords',
-                label: t('crud.keywords'),
-                node: (
-                  <Input allowClear placeholder={t('system.user.keywordsPlaceholder')} data-testid="user-keywords" />
-                ),
-              },
-              { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-              {
-                name: 'created',
-                label: t('crud.createdBetween'),
-                node: (
-                  <DatePicker.RangePicker
-                    style={{ width: '100%' }}
-                    placeholder={[t('crud.startDate'), t('crud.endDate')]}
-                  />
-                ),
-              },
-            ]}
-            onSearch={(v) => page.search({ keywords: v.keywords, status: v.status, ...rangeParams(v.created) })}
-          />
-          <CrudTable<UserPageVO, Filters>
-            ref={page.table}
-            queryKey={userQueries.list()}
-            request={userApi.page}
-            params={filters}
-            columns={columns}
-            rowKey="id"
-            title={t('system.user.title')}
-            selectable={can('sys:user:delete') ? (r) => r.id === me : false}
-            data-testid="user-table"
-            toolbar={(table) => (
-              <CrudToolbar
-                table={table}
-                perm="sys:user"
-                testId="user"
-                onAdd={() => page.edit(0)}
-                onDelete={page.remove}
-                onImport={() => {
-                  setImportDept(deptId);
-                  setImportOpen(true);
-                }}
-                onExport={() => downloadFrom(() => userApi.export(filters), 'users.xlsx')}
-              />
-            )}
-          />
-        </Space>
+        <CrudList<UserPageVO, Filters, number, SearchValues>
+          page={page}
+          name="user"
+          perm="sys:user"
+          search={[
+            keywordsField(t('system.user.keywordsPlaceholder'), 'user-keywords'),
+            statusField(),
+            {
+              name: 'created',
+              label: t('crud.createdBetween'),
+              node: (
+                <DatePicker.RangePicker
+                  style={{ width: '100%' }}
+                  placeholder={[t('crud.startDate'), t('crud.endDate')]}
+                />
+              ),
+            },
+          ]}
+          onSearch={(v) => page.search({ keywords: v.keywords, status: v.status, ...rangeParams(v.created) })}
+          table={{
+            queryKey: userQueries.list(),
+            request: userApi.page,
+            params: filters,
+            columns,
+            rowKey: 'id',
+            title: t('system.user.title'),
+            selectable: can('sys:user:delete') ? (r) => r.id === me : false,
+          }}
+          toolbar={{
+            onImport: () => {
+              setImportDept(deptId);
+              setImportOpen(true);
+            },
+            onExport: () => downloadFrom(() => userApi.export(filters), 'users.xlsx'),
+          }}
+        />
       </Col>
 
       <UserFormModal editing={page.editing} defaultDeptId={deptId} onClose={page.closeForm} onSaved={reload} />

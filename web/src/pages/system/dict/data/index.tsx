@@ -7,22 +7,20 @@ import { dictDataApi, dictDataQueries, dictQueries } from '../../../../api/syste
 import { useTranslation } from '../../../../app/i18n';
 import {
   type CrudFormProps,
-  CrudTable,
-  CrudToolbar,
+  CrudList,
   createOrUpdate,
-  DictSelect,
   DictTag,
   FormModal,
   formatTime,
+  keywordsField,
   rowActions,
-  SearchForm,
   SortInput,
   StatusRadio,
+  statusField,
   useCrudForm,
   useCrudPage,
 } from '../../../../components/crud';
 import { useBilingual } from '../../../../hooks/language';
-import { usePerm } from '../../../../hooks/usePerm';
 import { refreshDictCache } from '../../../../stores/dict';
 
 type Filters = Partial<Pick<DictDataPageQuery, 'keywords' | 'status' | 'dictCode'>>;
@@ -39,7 +37,6 @@ const TAG_COLORS: Record<string, string> = {
 export default function DictDataPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const can = usePerm();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const dictCode = params.get('dictCode') ?? '';
@@ -75,64 +72,49 @@ export default function DictDataPage() {
     ]),
   ];
 
-  return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.dictData.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="status" numeric /> },
-        ]}
-        onSearch={page.search}
+  // The title: back to the dictionaries, and a picker of the dictionary shown.
+  const title = (
+    <Space wrap>
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        onClick={() => navigate('/system/dict')}
+        aria-label={t('common.back')}
       />
-      <CrudTable<DictDataVO, Filters>
-        ref={page.table}
-        queryKey={dictDataQueries.list()}
-        request={dictDataApi.page}
-        params={{ ...page.filters, dictCode: dictCode || undefined }}
-        columns={columns}
-        rowKey="id"
-        title={
-          <Space wrap>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              onClick={() => navigate('/system/dict')}
-              aria-label={t('common.back')}
-            />
-            <span>{t('system.dictData.title')}</span>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              value={dictCode || undefined}
-              placeholder={t('system.dictData.pickDict')}
-              onChange={(code: string) => setParams({ dictCode: code })}
-              options={(lista.data ?? []).map((d) => ({
-                value: d.dictCode,
-                label: `${bi(d.name, d.nameEn)} (${d.dictCode})`,
-              }))}
-              style={{ minWidth: 200 }}
-              data-testid="dict-data-pick"
-            />
-          </Space>
-        }
-        selectable={can('sys:dict-data:delete')}
-        data-testid="dict-data-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="sys:dict-data"
-            testId="dict-data"
-            onAdd={() => page.edit(0)}
-            addDisabled={!current}
-            onDelete={page.remove}
-          />
-        )}
+      <span>{t('system.dictData.title')}</span>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        value={dictCode || undefined}
+        placeholder={t('system.dictData.pickDict')}
+        onChange={(code: string) => setParams({ dictCode: code })}
+        options={(lista.data ?? []).map((d) => ({
+          value: d.dictCode,
+          label: `${bi(d.name, d.nameEn)} (${d.dictCode})`,
+        }))}
+        style={{ minWidth: 200 }}
+        data-testid="dict-data-pick"
       />
-      <DictDataFormModal editing={page.editing} dictCode={dictCode} onClose={page.closeForm} onSaved={page.changed} />
     </Space>
+  );
+
+  return (
+    <CrudList<DictDataVO, Filters>
+      page={page}
+      name="dict-data"
+      perm="sys:dict-data"
+      search={[keywordsField(t('system.dictData.keywordsPlaceholder')), statusField()]}
+      table={{
+        queryKey: dictDataQueries.list(),
+        request: dictDataApi.page,
+        params: { ...page.filters, dictCode: dictCode || undefined },
+        columns,
+        rowKey: 'id',
+        title,
+      }}
+      toolbar={{ addDisabled: !current }}
+    >
+      <DictDataFormModal editing={page.editing} dictCode={dictCode} onClose={page.closeForm} onSaved={page.changed} />
+    </CrudList>
   );
 }
 
