@@ -496,6 +496,10 @@ export const MeetingPublicVO = Type.Object({
   status: Literals(MEETING_STATUS_LIST),
   registrationOpen: Type.Boolean(),
   remark: Type.String({ description: 'Sanitised HTML' }),
+  /** 竞赛规程: the competition regulations, sanitised HTML ('' when the committee wrote none). */
+  regulations: Type.String({ description: 'Sanitised HTML' }),
+  /** Who holds the meeting, one per line. */
+  organisers: Type.String(),
   groups: Type.Array(
     Type.Object({
       id: Type.Integer(),

@@ -55,6 +55,8 @@ export async function publicMeeting(db: Db, code: string, now: Date = new Date()
     status: m.status,
     registrationOpen: isRegistrationOpen(m, now),
     remark: m.remark ?? '',
+    regulations: m.regulations ?? '',
+    organisers: m.organisers,
     groups: groups.map((g) => ({
       id: g.id,
       name: g.name,

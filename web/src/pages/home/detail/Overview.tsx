@@ -10,7 +10,7 @@ import { useBilingual } from '../../../hooks/language';
 import { useNarrow } from '../../../layouts/public/narrow';
 import { formatScheduleDay, meetingTime, meetingZoneNote, scheduleByDay } from '../../../utils/meeting-format';
 
-/** The meeting's remarks, its schedule by day and its groups with their items (each opens the item's page). */
+/** The meeting's remarks and 竞赛规程, its schedule by day and its groups with their items (each opens the item's page). */
 export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; itemHref: (id: number) => string }) {
   const { t, i18n } = useTranslation();
   const pick = useBilingual();
@@ -21,6 +21,7 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
   // Phones show one day at a time (a day of a big meeting is a long list); desktops show them side by side.
   const narrow = useNarrow();
   const [picked, setPicked] = useState<string | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const oneDay = narrow && days.length > 1;
   const current = days.find((d) => d.day === picked)?.day ?? days[0]?.day;
   const shownDays = oneDay ? days.filter((d) => d.day === current) : days;
@@ -29,6 +30,15 @@ export function Overview({ meeting, itemHref }: { meeting: MeetingPublicVO; item
       {meeting.remark.trim() ? (
         <Section title={t('public.detail.remarks')} testId="section-remarks">
           <RemarkHtml html={meeting.remark} />
+        </Section>
+      ) : null}
+      {meeting.regulations.trim() ? (
+        <Section title={t('public.detail.regulations')} testId="section-regulations">
+          {/* Folded: a full 竞赛规程 is pages long, and the schedule comes after it. */}
+          <details className="pub-details" onToggle={(e) => setRulesOpen(e.currentTarget.open)}>
+            <summary>{t(rulesOpen ? 'public.detail.regulationsClose' : 'public.detail.regulationsOpen')}</summary>
+            <RemarkHtml html={meeting.regulations} testId="meeting-regulations" />
+          </details>
         </Section>
       ) : null}
       <Section title={t('public.detail.schedule')} testId="section-schedule">

@@ -35,6 +35,8 @@ const MEETING: MeetingPublicVO = {
   status: 'registration_closed',
   registrationOpen: false,
   remark: '<p>Welcome</p><ul><li>Two events each</li></ul>',
+  regulations: '<h2>一、竞赛项目</h2><p>执行最新田径竞赛规则。</p>',
+  organisers: '主办单位：瑞安市教育局',
   groups: [
     {
       id: 1,
@@ -334,6 +336,13 @@ describe('meeting page: entry lists', () => {
     await expect
       .element(screen.getByTestId('meeting-remark').getByRole('listitem'))
       .toHaveTextContent('Two events each');
+    // The 竞赛规程 is folded under its heading; opening it shows the committee's text.
+    const rules = screen.getByTestId('meeting-regulations');
+    await expect.element(screen.getByTestId('section-regulations')).toHaveTextContent('Competition regulations');
+    await expect.element(rules).not.toBeVisible();
+    await screen.getByText('Read the regulations').click();
+    await expect.element(rules.getByRole('heading')).toHaveTextContent('一、竞赛项目');
+    await expect.element(screen.getByText('Fold the regulations')).toBeVisible();
     await expect.element(screen.getByTestId('meeting-status')).toHaveTextContent('Entries closed');
     // Registration is closed: no way to enter from here.
     await expect.element(screen.getByTestId('detail-enroll')).not.toBeInTheDocument();
