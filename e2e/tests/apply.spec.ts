@@ -99,6 +99,14 @@ test('a delegation enrols on a phone: ID number, Excel, events up to the limit, 
   await expect(visible(page.getByTestId('apply-header'))).toContainText('瑞安市田径协会代表队');
   await noSideScroll(page);
 
+  // The 竞赛规程 the committee wrote is one tap away in the delegation's information.
+  await visible(page.getByTestId('apply-info')).click();
+  const infoForm = visible(page.getByTestId('apply-info-form'));
+  await infoForm.getByText('竞赛规程', { exact: true }).click();
+  await expect(infoForm.getByTestId('apply-regulations')).toContainText('一、竞赛日期和地点');
+  await visible(page.getByTestId('modal-cancel')).click();
+  await expect(infoForm).toBeHidden();
+
   const ctx = await api<{ groups: { name: string; gender: string; birthFrom: string }[] }>(
     page,
     'GET',

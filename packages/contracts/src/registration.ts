@@ -94,6 +94,8 @@ export const ApplyContextVO = Type.Object({
     timeZone: TimeZoneName,
     registrationOpen: Type.Boolean(),
     remark: Type.String({ description: 'Sanitised HTML' }),
+    /** 竞赛规程: the competition regulations ('' when none), sanitised HTML. */
+    regulations: Type.String({ description: 'Sanitised HTML' }),
     maxEventsPerAthlete: Type.Integer(),
     maxRelaysPerAthlete: Type.Integer(),
     maxEntriesPerItem: Type.Integer(),

@@ -68,6 +68,7 @@ export async function applyContext(db: Db, u: CurrentUser, q: ApplyContextQuery)
       timeZone: m.timeZone,
       registrationOpen: a.open,
       remark: sanitizeNoticeHtml(m.remark ?? ''),
+      regulations: sanitizeNoticeHtml(m.regulations ?? ''),
       maxEventsPerAthlete: m.maxEventsPerAthlete,
       maxRelaysPerAthlete: m.maxRelaysPerAthlete,
       maxEntriesPerItem: m.maxEntriesPerItem,

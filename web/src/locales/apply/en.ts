@@ -40,7 +40,8 @@ export default {
   },
   info: {
     title: 'Delegation information',
-    remark: 'Regulations and notes',
+    remark: 'Notes from the committee',
+    regulations: 'Competition regulations',
     name: 'Delegation',
     mobile: 'Contact mobile',
     mobileHint: 'The contact mobile is the delegation’s sign-in; ask the committee to change it',

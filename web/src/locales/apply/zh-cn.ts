@@ -37,7 +37,8 @@ export default {
   },
   info: {
     title: '代表队信息',
-    remark: '竞赛规程与说明',
+    remark: '赛事说明',
+    regulations: '竞赛规程',
     name: '代表队名称',
     mobile: '联系手机',
     mobileHint: '联系手机是代表队的登录账号，如需变更请联系组委会',

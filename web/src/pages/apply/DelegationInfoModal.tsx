@@ -84,23 +84,24 @@ export function DelegationInfoModal({
       readOnly={readOnly}
       data-testid="apply-info-form"
     >
-      {meeting.remark && (
+      {(meeting.remark || meeting.regulations) && (
         <Collapse
           size="small"
           style={{ marginBottom: 16 }}
-          items={[
-            {
-              key: 'remark',
-              label: t('apply.info.remark'),
+          items={(['regulations', 'remark'] as const)
+            .filter((kind) => meeting[kind])
+            .map((kind) => ({
+              key: kind,
+              label: t(`apply.info.${kind}`),
               children: (
                 <div
                   className="apply-remark"
+                  data-testid={`apply-${kind}`}
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
-                  dangerouslySetInnerHTML={{ __html: meeting.remark }}
+                  dangerouslySetInnerHTML={{ __html: meeting[kind] }}
                 />
               ),
-            },
-          ]}
+            }))}
         />
       )}
       <Form<Values> form={form} layout="vertical" disabled={readOnly}>

@@ -43,6 +43,7 @@ const ctx: ApplyContextVO = {
     timeZone: 'Asia/Shanghai',
     registrationOpen: true,
     remark: '',
+    regulations: '',
     maxEventsPerAthlete: 2,
     maxRelaysPerAthlete: 1,
     maxEntriesPerItem: 2,
