@@ -1,15 +1,14 @@
 import type { MeetingBody, MeetingForm } from '@baton/contracts';
 import { MEETING_CODE_PATTERN, MEETING_ORGANISERS_MAX, timeZoneNames, timeZoneOffset } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { getPublicConfig } from '../../../api/dlg';
 import { meetingApi, meetingQueries, pickQueries } from '../../../api/meeting';
 import { usePublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
-import { FormModal } from '../../../components/crud';
+import { FormModal, useCrudForm } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
-import { useSticky } from '../../../hooks/useSticky';
 import { fromLocalInput, timeZoneLabel, toLocalInput } from '../../../utils/meeting-format';
 import { orNull } from '../../../utils/options';
 
@@ -43,6 +42,34 @@ function instantOf(local: string | undefined, timeZone: string): Date | undefine
   return iso ? new Date(iso) : undefined;
 }
 
+/** The request body of the form's values: text trimmed, the window read on the meeting's clock. */
+function bodyOf(v: Values): MeetingBody {
+  return {
+    name: v.name.trim(),
+    nameEn: (v.nameEn ?? '').trim(),
+    code: v.code.trim(),
+    year: v.year,
+    natureId: v.natureId ?? null,
+    venue: (v.venue ?? '').trim(),
+    organisers: v.organisers ?? '',
+    startDate: v.startDate,
+    endDate: v.endDate,
+    regOpensAt: fromLocalInput(v.regOpensAt, v.timeZone) ?? '',
+    regClosesAt: fromLocalInput(v.regClosesAt, v.timeZone) ?? '',
+    timeZone: v.timeZone,
+    ageRefDate: orNull(v.ageRefDate),
+    maxEventsPerAthlete: v.maxEventsPerAthlete ?? 0,
+    maxRelaysPerAthlete: v.maxRelaysPerAthlete ?? 0,
+    maxEntriesPerItem: v.maxEntriesPerItem ?? 0,
+    maxAthletes: v.maxAthletes ?? null,
+    maxCoaches: v.maxCoaches ?? null,
+    lanes: v.lanes ?? 8,
+    allowSelfRegistration: Boolean(v.allowSelfRegistration),
+    areaAuditFirst: Boolean(v.areaAuditFirst),
+    publicLists: Boolean(v.publicLists),
+  };
+}
+
 interface Props {
   /** `null` closed, `0` create, an id edits that meeting. */
   editing: number | null;
@@ -57,14 +84,43 @@ const third = { xs: 24, sm: 8 };
 /** Create / edit a meeting: every attribute of DOMAIN.md "Meeting"; the loaded version travels with the edit. */
 export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const pick = useBilingual();
   const client = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<MeetingForm | null>(null);
-  const [loading, setLoading] = useState(false);
   const open = editing !== null;
-  const isEdit = Boolean(useSticky(editing));
+  const { form, loaded, isEdit, modal } = useCrudForm<Values, MeetingForm, number, MeetingForm>({
+    editing,
+    load: meetingApi.form,
+    // The registration window is typed on the meeting's clock.
+    toValues: (m) =>
+      ({
+        ...m,
+        regOpensAt: toLocalInput(m.regOpensAt, m.timeZone),
+        regClosesAt: toLocalInput(m.regClosesAt, m.timeZone),
+        ageRefDate: m.ageRefDate ?? undefined,
+      }) as Values,
+    defaults: () => ({
+      year: new Date().getFullYear(),
+      lanes: 8,
+      maxEventsPerAthlete: 2,
+      maxRelaysPerAthlete: 1,
+      maxEntriesPerItem: 2,
+      allowSelfRegistration: false,
+      areaAuditFirst: false,
+      publicLists: true,
+    }),
+    // The lane groups and bib scheme are edited elsewhere: an edit sends them back as loaded.
+    save: (v, m) => {
+      const body = bodyOf(v);
+      return m
+        ? meetingApi.update(m.id, { ...body, laneGroups: m.laneGroups, bibScheme: m.bibScheme, version: m.version })
+        : meetingApi.create(body);
+    },
+    onClose,
+    onSaved: (saved) => {
+      void client.invalidateQueries({ queryKey: meetingQueries.options().queryKey });
+      onSaved(saved);
+    },
+  });
   const natures = useQuery({ ...pickQueries.natures(), enabled: open });
   // A new meeting starts on the server's zone (BATON_TIME_ZONE).
   const serverZone = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000, enabled: open }).data
@@ -80,94 +136,17 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
   const clockOf = (local: string | undefined) =>
     zone ? t('common.meetingClock', { zone: timeZoneOffset(zone, instantOf(local, zone)) }) : undefined;
 
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) {
-      const year = new Date().getFullYear();
-      form.setFieldsValue({
-        year,
-        lanes: 8,
-        maxEventsPerAthlete: 2,
-        maxRelaysPerAthlete: 1,
-        maxEntriesPerItem: 2,
-        allowSelfRegistration: false,
-        areaAuditFirst: false,
-        publicLists: true,
-      });
-      return;
-    }
-    setLoading(true);
-    meetingApi
-      .form(editing)
-      .then((m) => {
-        setLoaded(m);
-        form.setFieldsValue({
-          ...m,
-          regOpensAt: toLocalInput(m.regOpensAt, m.timeZone),
-          regClosesAt: toLocalInput(m.regClosesAt, m.timeZone),
-          ageRefDate: m.ageRefDate ?? undefined,
-        } as Values);
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose]);
-
-  // After the fields are reset above: a new meeting starts on the server's zone, once it is known.
+  // After the form is reset: a new meeting starts on the server's zone, once it is known.
   useEffect(() => {
     if (editing === 0 && serverZone && !form.getFieldValue('timeZone')) form.setFieldsValue({ timeZone: serverZone });
   }, [editing, serverZone, form]);
-
-  const submit = async (v: Values) => {
-    const body: MeetingBody = {
-      name: v.name.trim(),
-      nameEn: (v.nameEn ?? '').trim(),
-      code: v.code.trim(),
-      year: v.year,
-      natureId: v.natureId ?? null,
-      venue: (v.venue ?? '').trim(),
-      organisers: v.organisers ?? '',
-      startDate: v.startDate,
-      endDate: v.endDate,
-      regOpensAt: fromLocalInput(v.regOpensAt, v.timeZone) ?? '',
-      regClosesAt: fromLocalInput(v.regClosesAt, v.timeZone) ?? '',
-      timeZone: v.timeZone,
-      ageRefDate: orNull(v.ageRefDate),
-      maxEventsPerAthlete: v.maxEventsPerAthlete ?? 0,
-      maxRelaysPerAthlete: v.maxRelaysPerAthlete ?? 0,
-      maxEntriesPerItem: v.maxEntriesPerItem ?? 0,
-      maxAthletes: v.maxAthletes ?? null,
-      maxCoaches: v.maxCoaches ?? null,
-      lanes: v.lanes ?? 8,
-      allowSelfRegistration: Boolean(v.allowSelfRegistration),
-      areaAuditFirst: Boolean(v.areaAuditFirst),
-      publicLists: Boolean(v.publicLists),
-    };
-    const saved =
-      editing && loaded
-        ? await meetingApi.update(editing, {
-            ...body,
-            laneGroups: loaded.laneGroups,
-            bibScheme: loaded.bibScheme,
-            version: loaded.version,
-          })
-        : await meetingApi.create(body);
-    message.success(t('crud.saved'));
-    void client.invalidateQueries({ queryKey: meetingQueries.options().queryKey });
-    onSaved(saved);
-  };
 
   const required = (key: string) => [{ required: true, message: t(`meeting.trackmeet.rules.${key}`) }];
 
   return (
     <FormModal<Values>
-      open={open}
+      {...modal}
       title={isEdit ? t('meeting.trackmeet.editTitle') : t('meeting.trackmeet.addTitle')}
-      form={form}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={loading}
       width={760}
       data-testid="meeting-form"
     >
