@@ -7,28 +7,15 @@ import {
   AthleteVO,
   Envelope,
   ImportReport,
-  MeetingIdParams,
   Page,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendXlsx } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { createAthlete, deleteAthletes, getAthlete, pageAthletes, updateAthlete } from './athletes.js';
 import { athleteTemplate, exportAthletes, importAthletes, schoolTemplate } from './importer.js';
-import {
-  type ApplyDeps,
-  can,
-  Deleted,
-  type IdP,
-  type IdsP,
-  IdsParams,
-  ImportQuery,
-  importHandler,
-  noted,
-  tags,
-} from './routes-kit.js';
+import { type ApplyDeps, can, ImportQuery, importHandler, personRoutes, tags } from './routes-kit.js';
 
 /** The delegation's athletes: page, one, register, change, delete; template, export and import. */
 export async function applyAthleteRoutes(app: FastifyInstance, deps: ApplyDeps) {
@@ -98,57 +85,16 @@ export async function applyAthleteRoutes(app: FastifyInstance, deps: ApplyDeps) 
     importHandler(db, importAthletes),
   );
 
-  app.get<IdP>(
-    '/api/v1/apply/athletes/:id/form',
-    {
-      config: can('apply:athlete:query', 'query'),
-      schema: { tags, summary: 'One athlete', params: MeetingIdParams, response: { 200: Envelope(AthleteVO) } },
-    },
-    async (req) => ok(await getAthlete(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: AthleteBody }>(
-    '/api/v1/apply/athletes',
-    {
-      config: can('apply:athlete:add', 'edit'),
-      schema: { tags, summary: 'Register an athlete', body: AthleteBody, response: { 200: Envelope(AthleteVO) } },
-    },
-    async (req) => {
-      const r = await createAthlete(db, currentUser(req), req.body);
-      noted(req, r.after.id, r);
-      return ok(r.after);
-    },
-  );
-
-  app.put<IdP & { Body: AthleteUpdateBody }>(
-    '/api/v1/apply/athletes/:id',
-    {
-      config: can('apply:athlete:edit', 'edit'),
-      schema: {
-        tags,
-        summary: 'Change an athlete (an approved one goes back to audit; submitted ones are locked)',
-        params: MeetingIdParams,
-        body: AthleteUpdateBody,
-        response: { 200: Envelope(AthleteVO) },
-      },
-    },
-    async (req) => {
-      const r = await updateAthlete(db, currentUser(req), req.params.id, req.body);
-      noted(req, req.params.id, r);
-      return ok(r.after);
-    },
-  );
-
-  app.delete<IdsP>(
-    '/api/v1/apply/athletes/:ids',
-    {
-      config: can('apply:athlete:delete', 'edit'),
-      schema: { tags, summary: 'Delete draft or returned athletes', params: IdsParams, response: { 200: Deleted } },
-    },
-    async (req) => {
-      const r = await deleteAthletes(db, currentUser(req), parseIds(req.params.ids));
-      noted(req, req.params.ids, r);
-      return ok({ deleted: r.deleted });
-    },
-  );
+  personRoutes(app, db, {
+    path: 'athletes',
+    perm: 'apply:athlete',
+    noun: 'athlete',
+    VO: AthleteVO,
+    Body: AthleteBody,
+    UpdateBody: AthleteUpdateBody,
+    get: getAthlete,
+    create: createAthlete,
+    update: updateAthlete,
+    remove: deleteAthletes,
+  });
 }

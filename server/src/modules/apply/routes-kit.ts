@@ -1,9 +1,12 @@
-import { Envelope, IdList, ImportModeQuery } from '@baton/contracts';
-import type { FastifyRequest } from 'fastify';
+import { Envelope, IdList, ImportModeQuery, MeetingIdParams } from '@baton/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { uploadedFile } from '../../lib/excel.js';
+import { parseIds } from '../../lib/paging.js';
 import { importMapping } from '../../lib/sheet-import.js';
+import type { CurrentUser } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
@@ -78,3 +81,95 @@ export const importHandler =
     }
     return ok(report);
   };
+
+/** A write of one record as the services answer it: the record after, what it was, whether a manager overrode a closed window. */
+interface Written<VO> {
+  after: VO;
+  before?: unknown;
+  override: boolean;
+}
+
+/**
+ * The four routes of one kind of the delegation's people (athletes, coaches): one record's form,
+ * register, change, delete — each with its permission (`<perm>:query|add|edit|delete`, or the
+ * meeting's managers), and every write noted in the operation log.
+ */
+export function personRoutes<VO extends { id: number }, B, U>(
+  app: FastifyInstance,
+  db: Db,
+  p: {
+    /** `athletes` → `/api/v1/apply/athletes…` */
+    path: string;
+    /** `apply:athlete` */
+    perm: string;
+    /** The record's name in the API's summaries: `athlete`, `coach`. */
+    noun: string;
+    VO: TSchema;
+    Body: TSchema;
+    UpdateBody: TSchema;
+    get: (db: Db, u: CurrentUser, id: number) => Promise<VO>;
+    create: (db: Db, u: CurrentUser, body: B) => Promise<Written<VO>>;
+    update: (db: Db, u: CurrentUser, id: number, body: U) => Promise<Written<VO>>;
+    remove: (
+      db: Db,
+      u: CurrentUser,
+      ids: number[],
+    ) => Promise<{ deleted: number; before?: unknown; override: boolean }>;
+  },
+) {
+  const url = `/api/v1/apply/${p.path}`;
+  const a = /^[aeiou]/.test(p.noun) ? 'an' : 'a';
+  app.get<IdP>(
+    `${url}/:id/form`,
+    {
+      config: can(`${p.perm}:query`, 'query'),
+      schema: { tags, summary: `One ${p.noun}`, params: MeetingIdParams, response: { 200: Envelope(p.VO) } },
+    },
+    async (req) => ok(await p.get(db, currentUser(req), req.params.id)),
+  );
+
+  app.post<{ Body: B }>(
+    url,
+    {
+      config: can(`${p.perm}:add`, 'edit'),
+      schema: { tags, summary: `Register ${a} ${p.noun}`, body: p.Body, response: { 200: Envelope(p.VO) } },
+    },
+    async (req) => {
+      const r = await p.create(db, currentUser(req), req.body as B);
+      noted(req, r.after.id, r);
+      return ok(r.after);
+    },
+  );
+
+  app.put<IdP & { Body: U }>(
+    `${url}/:id`,
+    {
+      config: can(`${p.perm}:edit`, 'edit'),
+      schema: {
+        tags,
+        summary: `Change ${a} ${p.noun} (an approved one goes back to audit; submitted ones are locked)`,
+        params: MeetingIdParams,
+        body: p.UpdateBody,
+        response: { 200: Envelope(p.VO) },
+      },
+    },
+    async (req) => {
+      const r = await p.update(db, currentUser(req), req.params.id, req.body as U);
+      noted(req, req.params.id, r);
+      return ok(r.after);
+    },
+  );
+
+  app.delete<IdsP>(
+    `${url}/:ids`,
+    {
+      config: can(`${p.perm}:delete`, 'edit'),
+      schema: { tags, summary: `Delete draft or returned ${p.path}`, params: IdsParams, response: { 200: Deleted } },
+    },
+    async (req) => {
+      const r = await p.remove(db, currentUser(req), parseIds(req.params.ids));
+      noted(req, req.params.ids, r);
+      return ok({ deleted: r.deleted });
+    },
+  );
+}
