@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
 import type { CallRoomHeatVO, CallRoomStartVO, CheckInAnswer } from '@baton/contracts';
-import { Alert, App, Button, Card, Empty, Popconfirm, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { callRoomApi } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
@@ -8,7 +8,7 @@ import { downloadFrom } from '../../../components/crud';
 import { usePerm } from '../../../hooks/usePerm';
 import { meetingTime } from '../../../utils/meeting-format';
 import { useEventLabel } from '../shared';
-import { BibTools, MarkRow, STATE_KEY, who } from './Marking';
+import { BibTools, MarkRow, PanelFrame, STATE_KEY, who } from './Marking';
 import { nextState } from './state';
 
 /**
@@ -160,83 +160,63 @@ export function HeatPanel({
   );
   const redraw = mayMark && heat.redraw === 'yes' ? <Redraw heat={heat} onDone={onHeat} /> : null;
   return (
-    <Card variant="borderless" className="callroom-panel" data-testid="callroom-heat">
-      <Spin spinning={loading}>
-        <div className="callroom-panel-head">
-          {onBack && (
-            <Button
-              icon={<ArrowLeftOutlined />}
-              onClick={onBack}
-              className="callroom-touch"
-              data-testid="callroom-back"
-            >
-              {t('callroom.back')}
-            </Button>
-          )}
-          <div className="callroom-panel-title">
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {label(heat)} · {t(`comp.roundName.${heat.roundName}`)}
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              {t(field ? 'callroom.flight' : 'callroom.heat', { number: heat.heatNumber, count: heat.heatCount })}
-              {heat.callAt && timeZone
-                ? ` · ${t('callroom.callAt', { time: meetingTime(heat.callAt, timeZone) })}`
-                : ''}
-              {heat.startsAt && timeZone
-                ? ` · ${t('callroom.startsAt', { time: meetingTime(heat.startsAt, timeZone) })}`
-                : ''}
-            </Typography.Text>
-          </div>
-        </div>
-        <div className="callroom-counts" data-testid="callroom-counts">
-          {(['present', 'late', 'absent', 'unmarked'] as const).map((k) => (
-            <span key={k} className={`callroom-count is-${k}`}>
-              <b>{c[k]}</b> {t(`callroom.summary.${k}`)}
-            </span>
-          ))}
-        </div>
-        {official && <Alert type="info" showIcon title={t('callroom.officialHeat')} style={{ marginBottom: 12 }} />}
-        {mayMark && heat.redraw !== 'yes' && <Redraw heat={heat} onDone={onHeat} />}
-        {mayMark ? (
-          <BibTools onCode={byCode} scannerHint={t('callroom.scanner.hint')}>
-            {redraw}
-            {sheet}
-          </BibTools>
-        ) : (
-          <div className="callroom-tools">{sheet}</div>
-        )}
-        {mayMark && (
-          <Typography.Text type="secondary" className="callroom-hint">
-            {t('callroom.tapHint')}
-          </Typography.Text>
-        )}
-        <div className="callroom-starts" data-testid="callroom-starts">
-          {heat.starts.map((s) => (
-            <MarkRow
-              key={s.startId}
-              number={(heat.lanes ? s.lane : s.position) ?? ''}
-              bib={s.bib}
-              name={s.name}
-              nameEn={s.nameEn}
-              delegationName={s.delegationName}
-              members={s.members}
-              state={s.checkIn}
-              badge={s.code === 'DNS' ? 'DNS' : null}
-              note={
-                s.code === 'DNS' && !s.callRoomDns
-                  ? t('callroom.dnsResults')
-                  : heat.lanes && s.lane === null && s.code !== 'DNS'
-                    ? t('callroom.noLane')
-                    : null
-              }
-              busy={busy === s.startId}
-              disabled={!mayMark}
-              onTap={() => void tap(s)}
-              testId="callroom-start"
-            />
-          ))}
-        </div>
-      </Spin>
-    </Card>
+    <PanelFrame
+      testId="callroom-heat"
+      loading={loading}
+      onBack={onBack}
+      title={`${label(heat)} · ${t(`comp.roundName.${heat.roundName}`)}`}
+      subtitle={
+        <>
+          {t(field ? 'callroom.flight' : 'callroom.heat', { number: heat.heatNumber, count: heat.heatCount })}
+          {heat.callAt && timeZone ? ` · ${t('callroom.callAt', { time: meetingTime(heat.callAt, timeZone) })}` : ''}
+          {heat.startsAt && timeZone
+            ? ` · ${t('callroom.startsAt', { time: meetingTime(heat.startsAt, timeZone) })}`
+            : ''}
+        </>
+      }
+      counts={c}
+    >
+      {official && <Alert type="info" showIcon title={t('callroom.officialHeat')} style={{ marginBottom: 12 }} />}
+      {mayMark && heat.redraw !== 'yes' && <Redraw heat={heat} onDone={onHeat} />}
+      {mayMark ? (
+        <BibTools onCode={byCode} scannerHint={t('callroom.scanner.hint')}>
+          {redraw}
+          {sheet}
+        </BibTools>
+      ) : (
+        <div className="callroom-tools">{sheet}</div>
+      )}
+      {mayMark && (
+        <Typography.Text type="secondary" className="callroom-hint">
+          {t('callroom.tapHint')}
+        </Typography.Text>
+      )}
+      <div className="callroom-starts" data-testid="callroom-starts">
+        {heat.starts.map((s) => (
+          <MarkRow
+            key={s.startId}
+            number={(heat.lanes ? s.lane : s.position) ?? ''}
+            bib={s.bib}
+            name={s.name}
+            nameEn={s.nameEn}
+            delegationName={s.delegationName}
+            members={s.members}
+            state={s.checkIn}
+            badge={s.code === 'DNS' ? 'DNS' : null}
+            note={
+              s.code === 'DNS' && !s.callRoomDns
+                ? t('callroom.dnsResults')
+                : heat.lanes && s.lane === null && s.code !== 'DNS'
+                  ? t('callroom.noLane')
+                  : null
+            }
+            busy={busy === s.startId}
+            disabled={!mayMark}
+            onTap={() => void tap(s)}
+            testId="callroom-start"
+          />
+        ))}
+      </div>
+    </PanelFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { ScanOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ScanOutlined } from '@ant-design/icons';
 import type { CallRoomStartVO, CheckInState } from '@baton/contracts';
-import { Button, Input, Space } from 'antd';
+import { Button, Card, Input, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
@@ -146,5 +146,62 @@ export function BibTools({
         }}
       />
     </>
+  );
+}
+
+/**
+ * A call-room panel (a heat, or a first round checked in before seeding): back to the list on a
+ * phone, the event and round with its times, the counts of present / late / absent / unmarked,
+ * then the panel's own notes, tools and rows.
+ */
+export function PanelFrame({
+  testId,
+  loading,
+  onBack,
+  title,
+  subtitle,
+  counts,
+  children,
+}: {
+  testId: string;
+  loading: boolean;
+  onBack?: () => void;
+  title: ReactNode;
+  subtitle: ReactNode;
+  counts: Record<'present' | 'late' | 'absent' | 'unmarked', number>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" className="callroom-panel" data-testid={testId}>
+      <Spin spinning={loading}>
+        <div className="callroom-panel-head">
+          {onBack && (
+            <Button
+              icon={<ArrowLeftOutlined />}
+              onClick={onBack}
+              className="callroom-touch"
+              data-testid="callroom-back"
+            >
+              {t('callroom.back')}
+            </Button>
+          )}
+          <div className="callroom-panel-title">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+            <Typography.Text type="secondary">{subtitle}</Typography.Text>
+          </div>
+        </div>
+        <div className="callroom-counts" data-testid="callroom-counts">
+          {(['present', 'late', 'absent', 'unmarked'] as const).map((k) => (
+            <span key={k} className={`callroom-count is-${k}`}>
+              <b>{counts[k]}</b> {t(`callroom.summary.${k}`)}
+            </span>
+          ))}
+        </div>
+        {children}
+      </Spin>
+    </Card>
   );
 }

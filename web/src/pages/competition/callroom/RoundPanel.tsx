@@ -1,13 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { CallRoomEntryVO, CallRoomRoundVO, EntryCheckInAnswer } from '@baton/contracts';
-import { Alert, App, Button, Card, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { callRoomApi } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import { meetingTime } from '../../../utils/meeting-format';
 import { useEventLabel } from '../shared';
-import { BibTools, MarkRow, STATE_KEY, who } from './Marking';
+import { BibTools, MarkRow, PanelFrame, STATE_KEY, who } from './Marking';
 import { nextState } from './state';
 
 /**
@@ -74,81 +73,62 @@ export function RoundPanel({
     }
   };
 
-  const c = round.counts;
   return (
-    <Card variant="borderless" className="callroom-panel" data-testid="callroom-round">
-      <Spin spinning={loading}>
-        <div className="callroom-panel-head">
-          {onBack && (
-            <Button
-              icon={<ArrowLeftOutlined />}
-              onClick={onBack}
-              className="callroom-touch"
-              data-testid="callroom-back"
-            >
-              {t('callroom.back')}
-            </Button>
-          )}
-          <div className="callroom-panel-title">
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {label(round)} · {t(`comp.roundName.${round.roundName}`)}
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              <Tag color="gold" style={{ marginInlineEnd: 6 }}>
-                {t('callroom.before.tag')}
-              </Tag>
-              {round.callAt && timeZone
-                ? t('callroom.callAt', { time: meetingTime(round.callAt, timeZone) })
-                : t('callroom.unscheduled')}
-              {round.startsAt && timeZone
-                ? ` · ${t('callroom.startsAt', { time: meetingTime(round.startsAt, timeZone) })}`
-                : ''}
-            </Typography.Text>
-          </div>
-        </div>
-        <div className="callroom-counts" data-testid="callroom-counts">
-          {(['present', 'late', 'absent', 'unmarked'] as const).map((k) => (
-            <span key={k} className={`callroom-count is-${k}`}>
-              <b>{c[k]}</b> {t(`callroom.summary.${k}`)}
-            </span>
-          ))}
-        </div>
-        <Alert
-          type={round.open ? 'warning' : 'info'}
-          showIcon
-          title={t(
-            round.open ? 'callroom.before.hint' : round.seeded ? 'callroom.before.seeded' : 'callroom.before.closed',
-          )}
-          style={{ marginBottom: 12 }}
-          data-testid="callroom-round-note"
-        />
-        {mayMark && (
-          <>
-            <BibTools onCode={byCode} scannerHint={t('callroom.before.scannerHint')} />
-            <Typography.Text type="secondary" className="callroom-hint">
-              {t('callroom.tapHint')}
-            </Typography.Text>
-          </>
+    <PanelFrame
+      testId="callroom-round"
+      loading={loading}
+      onBack={onBack}
+      title={`${label(round)} · ${t(`comp.roundName.${round.roundName}`)}`}
+      subtitle={
+        <>
+          <Tag color="gold" style={{ marginInlineEnd: 6 }}>
+            {t('callroom.before.tag')}
+          </Tag>
+          {round.callAt && timeZone
+            ? t('callroom.callAt', { time: meetingTime(round.callAt, timeZone) })
+            : t('callroom.unscheduled')}
+          {round.startsAt && timeZone
+            ? ` · ${t('callroom.startsAt', { time: meetingTime(round.startsAt, timeZone) })}`
+            : ''}
+        </>
+      }
+      counts={round.counts}
+    >
+      <Alert
+        type={round.open ? 'warning' : 'info'}
+        showIcon
+        title={t(
+          round.open ? 'callroom.before.hint' : round.seeded ? 'callroom.before.seeded' : 'callroom.before.closed',
         )}
-        <div className="callroom-starts" data-testid="callroom-entries">
-          {round.entries.map((e, i) => (
-            <MarkRow
-              key={keyOf(e)}
-              number={i + 1}
-              bib={e.bib}
-              name={e.name}
-              nameEn={e.nameEn}
-              delegationName={e.delegationName}
-              members={e.members}
-              state={e.checkIn}
-              busy={busy === keyOf(e)}
-              disabled={!mayMark}
-              onTap={() => void tap(e)}
-              testId="callroom-entry"
-            />
-          ))}
-        </div>
-      </Spin>
-    </Card>
+        style={{ marginBottom: 12 }}
+        data-testid="callroom-round-note"
+      />
+      {mayMark && (
+        <>
+          <BibTools onCode={byCode} scannerHint={t('callroom.before.scannerHint')} />
+          <Typography.Text type="secondary" className="callroom-hint">
+            {t('callroom.tapHint')}
+          </Typography.Text>
+        </>
+      )}
+      <div className="callroom-starts" data-testid="callroom-entries">
+        {round.entries.map((e, i) => (
+          <MarkRow
+            key={keyOf(e)}
+            number={i + 1}
+            bib={e.bib}
+            name={e.name}
+            nameEn={e.nameEn}
+            delegationName={e.delegationName}
+            members={e.members}
+            state={e.checkIn}
+            busy={busy === keyOf(e)}
+            disabled={!mayMark}
+            onTap={() => void tap(e)}
+            testId="callroom-entry"
+          />
+        ))}
+      </div>
+    </PanelFrame>
   );
 }
