@@ -5,7 +5,7 @@ import {
   type RegistrationStatsVO,
   zonedInstant,
 } from '@baton/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { delegation, meeting } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -46,6 +46,7 @@ interface MeetingSqlRow {
   name: string;
   name_en: string;
   status: string;
+  time_zone: string;
   delegations: number;
   athletes: number;
   coaches: number;
@@ -58,7 +59,7 @@ export async function registrationStats(
   u: CurrentUser,
   q: RegistrationStatsQuery,
 ): Promise<RegistrationStatsVO> {
-  if (q.meetingId) await requireMeeting(db, u, q.meetingId, 'view');
+  const asked = q.meetingId ? (await requireMeeting(db, u, q.meetingId, 'view')).meeting : null;
   const scope = await meetingScope(db, u);
   const inScope = (column: typeof meeting.id | typeof delegation.meetingId) =>
     scopeCondition(scope, column) ?? sql`true`;
@@ -74,7 +75,7 @@ export async function registrationStats(
           union all select x.meeting_id from reg_relay_team x join dl on dl.id = x.delegation_id) y
         group by meeting_id),
       d as (select meeting_id, count(*)::int as n from dl group by meeting_id)
-      select ${meeting.id} as id, ${meeting.name} as name, ${meeting.nameEn} as name_en, ${meeting.status} as status,
+      select ${meeting.id} as id, ${meeting.name} as name, ${meeting.nameEn} as name_en, ${meeting.status} as status, ${meeting.timeZone} as time_zone,
         coalesce(d.n, 0) as delegations, coalesce(a.n, 0) as athletes, coalesce(c.n, 0) as coaches,
         coalesce(e.n, 0) as entries, coalesce(a.waiting, 0) + coalesce(c.waiting, 0) as backlog
       from ${meeting}
@@ -102,9 +103,8 @@ export async function registrationStats(
   if (chosen === undefined) return { meetings, perDay: [], byGroup: [], byItem: [] };
   const dl = visibleDelegations(u, sql`${delegation.meetingId} = ${chosen}`);
 
-  // Days on the chosen meeting's clock (issue 25: one clock per meeting).
-  const [zoned] = await db.select({ timeZone: meeting.timeZone }).from(meeting).where(eq(meeting.id, chosen));
-  const zone = zoned?.timeZone ?? MEETING_TIME_ZONE;
+  // Days on the chosen meeting's clock (issue 25: one clock per meeting), read with the rest.
+  const zone = asked?.timeZone ?? meetingRows.find((m) => Number(m.id) === chosen)?.time_zone ?? MEETING_TIME_ZONE;
   const dates = lastDays(DAYS, zone);
   const since = zonedInstant(dates[0]!, '00:00', zone);
   const day = (column: SQL) => sql`to_char((${column} at time zone ${zone})::date, 'YYYY-MM-DD')`;

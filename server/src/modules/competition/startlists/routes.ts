@@ -91,6 +91,8 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
       const u = currentUser(req);
       const { meeting: m } = await requireCompetition(db, u, req.params.id, 'manage');
       const { body } = req;
+      // Checked here for the answer (404, 403 at once); the job reads the meeting again when it runs,
+      // as it is then: a job may wait its turn behind another.
       const job = generateJobs.start(String(m.id), `all:${body.seed ?? ''}`, null, (report) =>
         generateAllStartLists(db, hub, u, m.id, body, report),
       );
