@@ -99,11 +99,10 @@ test('a committee user sets a meeting up from nothing and opens registration', a
   await row.getByTestId('meeting-more').click();
   await page.getByRole('menuitem', { name: '竞赛规程' }).click();
   const rules = page.getByTestId('regulations-input');
-  await rules.fill('一、竞赛项目');
-  await rules.selectText();
+  // A toolbar button wraps a heading; then the committee's own text, typed as HTML.
   await page.getByTestId('regulations-input-heading').click();
-  await rules.press('End');
-  await rules.pressSequentially('<p>执行最新田径竞赛规则<script>alert(1)</script></p>');
+  await expect(rules).toHaveValue(/^<h3>.+<\/h3>$/);
+  await rules.fill('<h3>一、竞赛项目</h3><p>执行最新田径竞赛规则<script>alert(1)</script></p>');
   await page.getByTestId('regulations-ok').click();
   const preview = page.getByTestId('regulations-preview');
   await expect(preview.locator('h3')).toHaveText('一、竞赛项目');

@@ -14,29 +14,43 @@ export function useLiteForm<V extends Record<string, unknown>>(
   // The latest values, for a change made after an await (a closure's `values` may be older).
   const latest = useRef(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  // The fields whose error a rule gave: shown in the language of this render (a switch of language
+  // after a failed check must not leave the old language's words), not as they were stored.
+  const fromRule = useRef(new Set<keyof V>());
   const problem = <K extends keyof V>(name: K, all: V) => rules[name]?.(all[name], all) ?? undefined;
+  const noted = (name: keyof V, message: string | undefined) => {
+    if (message) fromRule.current.add(name);
+    else fromRule.current.delete(name);
+    return message;
+  };
 
   const set = <K extends keyof V>(name: K, value: V[K]) => {
     const next = { ...latest.current, [name]: value };
     latest.current = next;
     setValues(next);
-    setErrors((prev) => ({ ...prev, [name]: problem(name, next) }));
+    const message = noted(name, problem(name, next));
+    setErrors((prev) => ({ ...prev, [name]: message }));
   };
   /** Checks `names` (every field with a rule when absent); true when they all pass. */
   const check = (names: (keyof V)[] = Object.keys(rules) as (keyof V)[]) => {
     const found: Partial<Record<keyof V, string>> = {};
-    for (const name of names) found[name] = problem(name, latest.current);
+    for (const name of names) found[name] = noted(name, problem(name, latest.current));
     setErrors((prev) => ({ ...prev, ...found }));
     return names.every((name) => !found[name]);
   };
-  const setError = (name: keyof V, message: string | undefined) => setErrors((prev) => ({ ...prev, [name]: message }));
+  const setError = (name: keyof V, message: string | undefined) => {
+    fromRule.current.delete(name);
+    setErrors((prev) => ({ ...prev, [name]: message }));
+  };
   /** Sets a field without checking it, its error gone (a used picture code, emptied for the next). */
   const reset = <K extends keyof V>(name: K, value: V[K]) => {
     latest.current = { ...latest.current, [name]: value };
     setValues(latest.current);
     setError(name, undefined);
   };
-  return { values, errors, set, check, setError, reset };
+  const shown = { ...errors };
+  for (const name of fromRule.current) if (shown[name]) shown[name] = problem(name, latest.current) ?? shown[name];
+  return { values, errors: shown, set, check, setError, reset };
 }
 
 /**
