@@ -1,5 +1,6 @@
 /** Shared pieces of the bench: child servers, sign-in, autocannon runs, RSS sampling, tables. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -100,6 +101,13 @@ export function pgBackendCpuMs(database: string): Map<number, number> {
   return out;
 }
 
+/** BENCH_CPU_PROF=dir: the process writes a V8 CPU profile (.cpuprofile) there when it stops. */
+const cpuProf = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
+/** One random secret per bench run: Baton signs its tokens with it and the reference verifies them. */
+const BENCH_JWT_SECRET = randomBytes(48).toString('base64');
+
 let bundle: string | null = null;
 
 /**
@@ -138,14 +146,13 @@ export function startBaton(o: {
     BATON_CAPTCHA: 'off',
     LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
+    JWT_SECRET: BENCH_JWT_SECRET,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.redisUrl) env.REDIS_URL = o.redisUrl;
-  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile (.cpuprofile) there when it stops.
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return startChild([...prof, serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
+  return startChild([...cpuProf(), serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
 }
 
 export interface BareRoute {
@@ -153,6 +160,19 @@ export interface BareRoute {
   url: string;
   contentType: string;
   body: Buffer;
+}
+
+/**
+ * The reference write path (bench/bare-writes.mjs) on `databaseUrl`: verifies the tokens Baton
+ * issues (same secret), with the pool size Baton's default.
+ */
+export function startBareWrites(port: number, databaseUrl: string) {
+  return startChild(
+    [...cpuProf(), 'bench/bare-writes.mjs'],
+    { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET },
+    /listening (http:\/\/\S+)/,
+    'reference writes',
+  );
 }
 
 /** The bare Fastify server with these routes (bench/bare.mjs). */

@@ -44,6 +44,7 @@ import {
   signIn,
   sleep,
   startBare,
+  startBareWrites,
   startBaton,
   table,
 } from './lib.js';
@@ -232,23 +233,33 @@ function registrationEndpoints(meet: Meet): Endpoint[] {
 
 // ─── Scenario: registration writes ────────────────────────────────────────────────────────
 
-async function registrationWrites(baton: Child, meet: Meet, url: string) {
-  const token = await signIn(baton.base, 'root');
+interface WriteRun {
+  ok: number;
+  refused: number;
+  seconds: number;
+  rate: number;
+  /** CPU ms per entry: the serving process's and PostgreSQL's backends' on this database. */
+  serverMs: number;
+  pgMs: number;
+  samples: string[];
+}
+
+/** One client per delegation, all at once; each adds its athletes' entries one request at a time. */
+async function driveEntries(server: Child, token: string, meet: Meet, url: string): Promise<WriteRun> {
   let ok = 0;
   let refused = 0;
   const samples: string[] = [];
   const deadline = Date.now() + 180_000;
-  const cpuBefore = cpuMsOf(baton.pid);
+  const cpuBefore = cpuMsOf(server.pid);
   const database = new URL(url).pathname.slice(1);
   const pgBefore = pgBackendCpuMs(database);
   const started = performance.now();
-  // One client per delegation, all at once; each adds its athletes' entries one request at a time.
   await Promise.all(
     meet.delegations.map(async (d) => {
       for (const a of d.athletes) {
         for (const e of a.entries) {
           if (Date.now() > deadline) return;
-          const res = await fetch(`${baton.base}/api/v1/apply/entries`, {
+          const res = await fetch(`${server.base}/api/v1/apply/entries`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
             body: JSON.stringify({ delegationId: d.id, athleteId: a.id, ...e }),
@@ -264,14 +275,44 @@ async function registrationWrites(baton: Child, meet: Meet, url: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpuMs = cpuMsOf(baton.pid) - cpuBefore;
+  const cpuMs = cpuMsOf(server.pid) - cpuBefore;
   let pgMs = 0;
   for (const [pid, ms] of pgBackendCpuMs(database)) pgMs += ms - (pgBefore.get(pid) ?? 0);
-  const planned = meet.delegations.reduce((s, d) => s + d.athletes.reduce((t, a) => t + a.entries.length, 0), 0);
-  const rate = ok / seconds;
-  log(
-    `  writes: ${ok}/${planned} entries in ${seconds.toFixed(1)} s (${fmt(rate)}/s), refused ${refused}; CPU per entry: server ${(cpuMs / Math.max(ok, 1)).toFixed(2)} ms, PostgreSQL backends ${(pgMs / Math.max(ok, 1)).toFixed(2)} ms ${samples.join('; ')}`,
-  );
+  const per = (ms: number) => ms / Math.max(ok, 1);
+  return { ok, refused, seconds, rate: ok / seconds, serverMs: per(cpuMs), pgMs: per(pgMs), samples };
+}
+
+const describeRun = (r: WriteRun) =>
+  `${r.ok} entries in ${r.seconds.toFixed(1)} s (${fmt(r.rate)}/s), refused ${r.refused}; CPU per entry: server ${r.serverMs.toFixed(2)} ms, PostgreSQL backends ${r.pgMs.toFixed(2)} ms ${r.samples.join('; ')}`;
+
+/**
+ * The reference write path (bench/bare-writes.mjs) adds every entry first; they are then deleted
+ * (with their history and log lines, and the tables vacuumed) and Baton adds them again, so both
+ * write the same rows into the same database in the same minutes.
+ */
+async function referenceWrites(token: string, meet: Meet, url: string): Promise<WriteRun> {
+  const ref = await startBareWrites(PORT_BASE + 15, url);
+  children.push(ref);
+  const run = await driveEntries(ref, token, meet, url);
+  await ref.stop();
+  log(`  reference writes: ${describeRun(run)}`);
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const id = meet.meetingId;
+  await c.query(`delete from reg_record_history where meeting_id = ${id} and entity = 'entry'`);
+  await c.query(`delete from reg_entry where meeting_id = ${id}`);
+  await c.query(`delete from sys_oplog where module = 'bench-reference'`);
+  await c.query('vacuum analyze reg_entry, reg_record_history, sys_oplog');
+  await c.end();
+  return run;
+}
+
+async function registrationWrites(baton: Child, meet: Meet, url: string) {
+  const token = await signIn(baton.base, 'root');
+  const reference = await referenceWrites(token, meet, url);
+  const run = await driveEntries(baton, token, meet, url);
+  const { ok, refused, seconds, rate } = run;
+  log(`  writes: ${describeRun(run)}`);
 
   // SQL: no limit exceeded, no person twice (the soak's checks, on this meeting).
   const c = new pg.Client({ connectionString: url });
@@ -324,13 +365,22 @@ async function registrationWrites(baton: Child, meet: Meet, url: string) {
   await c.end();
   log(`  submitted and approved: ${approved} entries approved`);
   log(`  SQL: ${stored} entries stored; violations: ${violations.length ? violations.join(', ') : 'none'}`);
-  const complete = ok === planned && stored === planned && refused === 0;
+  const planned = meet.delegations.reduce((s, d) => s + d.athletes.reduce((t, a) => t + a.entries.length, 0), 0);
+  const complete = ok === planned && stored === planned && refused === 0 && reference.ok === planned;
+  const vsRef = rate / reference.rate;
   rows.push({
     scenario: `registration writes, PostgreSQL, ${meet.delegations.length} delegations in parallel${scaleNote}`,
     figure: `${fmt(rate)} entries/s (${ok}/${planned} in ${seconds.toFixed(1)} s)`,
     target: '≥ 1,000 entries/s',
     ratio: `${(rate / 1000).toFixed(2)}×`,
     pass: rate >= 1000 && complete ? 'pass' : 'MISS',
+  });
+  rows.push({
+    scenario: 'registration writes against the reference write path (bench/bare-writes.mjs), same database',
+    figure: `${fmt(rate)} vs ${fmt(reference.rate)} entries/s; CPU per entry: server ${run.serverMs.toFixed(2)} vs ${reference.serverMs.toFixed(2)} ms, PostgreSQL ${run.pgMs.toFixed(2)} vs ${reference.pgMs.toFixed(2)} ms`,
+    target: '≥ 0.7× reference; server CPU ≤ 1 ms/entry',
+    ratio: `${vsRef.toFixed(2)}×`,
+    pass: vsRef >= 0.7 && run.serverMs <= 1 && complete ? 'pass' : 'MISS',
   });
   rows.push({
     scenario: 'registration writes: SQL check afterwards',

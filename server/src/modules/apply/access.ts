@@ -11,6 +11,7 @@ import {
   type relayTeam,
 } from '../../db/schema/index.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
+import { preparedSelect, queryBuilder } from '../../lib/sql.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { type MeetingRow, meetingRole, requireMeeting } from '../meetings/access.js';
 import { isRegistrationOpen } from '../meetings/registration-window.js';
@@ -93,30 +94,44 @@ export async function requireActing(db: DbOrTx, u: CurrentUser, delegationId: nu
  * of an invited delegation marks it as registering.
  */
 export async function requireWriting(tx: DbOrTx, u: CurrentUser, delegationId: number): Promise<Writing> {
-  return lockAndWrite(tx, u, 'apply_lock_delegation', eq(delegation.id, sql.placeholder('id')), { id: delegationId });
+  return lockAndWrite(tx, u, 'apply_lock_delegation', () => eq(delegation.id, sql.placeholder('id')), {
+    id: delegationId,
+  });
 }
+
+const lockStatements = new Map<string, ReturnType<typeof lockStatement>>();
+
+/** The statement locking the delegation row matching `where`, with its meeting (built once per name). */
+function lockStatement(name: string, where: SQL | undefined) {
+  return preparedSelect<ReturnType<typeof lockQuery>, Record<string, number>>(name, lockQuery(where));
+}
+const lockQuery = (where: SQL | undefined) =>
+  queryBuilder
+    .select({ d: delegation, m: meeting })
+    .from(delegation)
+    .innerJoin(meeting, eq(meeting.id, delegation.meetingId))
+    .where(where)
+    .for('update', { of: delegation });
 
 /**
  * Lock the delegation row matching `where` (its meeting read in the same statement), then as
  * `writing`. The statement runs as the prepared statement `name` (PostgreSQL plans it once per
- * connection): `where` takes its values as placeholders, filled from `values`, so that one name
+ * connection): `where()` (called once per name) takes its values as placeholders, filled from `values`, so that one name
  * always stands for one text.
  */
 async function lockAndWrite(
   tx: DbOrTx,
   u: CurrentUser,
   name: string,
-  where: SQL | undefined,
+  where: () => SQL | undefined,
   values: Record<string, number>,
 ): Promise<Writing> {
-  const [row] = await tx
-    .select({ d: delegation, m: meeting })
-    .from(delegation)
-    .innerJoin(meeting, eq(meeting.id, delegation.meetingId))
-    .where(where)
-    .for('update', { of: delegation })
-    .prepare(name)
-    .execute(values);
+  let lock = lockStatements.get(name);
+  if (!lock) {
+    lock = lockStatement(name, where());
+    lockStatements.set(name, lock);
+  }
+  const [row] = await lock(tx, values);
   if (!row) throw notFound();
   const a = await reachWithMeeting(tx, u, row.d, row.m);
   if (!a.open && !a.manager) throw new AppError('A0460');
@@ -155,10 +170,11 @@ export async function requireWritingOfRecord(
     tx,
     u,
     `apply_lock_of_${getTableName(t)}${only === undefined ? '' : '_only'}`,
-    and(
-      sql`${delegation.id} = (select ${t.delegationId} from ${t} where ${t.id} = ${sql.placeholder('id')})`,
-      only === undefined ? undefined : eq(delegation.id, sql.placeholder('only')),
-    ),
+    () =>
+      and(
+        sql`${delegation.id} = (select ${t.delegationId} from ${t} where ${t.id} = ${sql.placeholder('id')})`,
+        only === undefined ? undefined : eq(delegation.id, sql.placeholder('only')),
+      ),
     only === undefined ? { id } : { id, only },
   );
 }
