@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { auditQueries } from '../../api/audit';
 import { useTranslation } from '../../app/i18n';
-import { DictTag } from '../../components/crud';
+import { DictTag } from '../../components/crud/Dict';
 import { useBilingual } from '../../hooks/language';
 import { usePerm } from '../../hooks/usePerm';
 import { EChart, type EChartOption } from './EChart';
