@@ -5,7 +5,6 @@ import {
   AreaCodeUpdateBody,
   AreaCodeVO,
   Envelope,
-  IdList,
   ImportModeQuery,
   ImportReport,
   MeetingIdParams,
@@ -14,9 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -36,29 +35,22 @@ const tags = ['base: codes'];
 export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: AreaCodeQuery }>(
-    '/api/v1/codes',
-    {
-      // Delegation forms and the area-user dialog pick areas from this tree too.
-      config: { auth: { perm: ['base:code:query', 'meeting:delegation:query', 'meeting:area-user:query'] } },
-      schema: {
-        tags,
-        summary: 'The area code tree (keywords keep matches and their ancestors)',
-        querystring: AreaCodeQuery,
-        response: { 200: Envelope(Type.Array(AreaCodeVO)) },
-      },
-    },
-    async (req) => ok(await codeTree(db, req.query)),
-  );
-
-  app.get<{ Querystring: AreaCodeQuery }>(
-    '/api/v1/codes/export',
-    {
-      config: { auth: { perm: 'base:code:export' } },
-      schema: { tags, summary: 'Codes as .xlsx, in the import columns', querystring: AreaCodeQuery },
-    },
-    async (req, reply) => sendXlsx(reply, 'area-codes.xlsx', await exportCodes(db, req.query, req.lang)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/codes', tags, params: MeetingIdParams, VO: AreaCodeForm });
+  r.list({
+    // Delegation forms and the area-user dialog pick areas from this tree too.
+    perm: ['base:code:query', 'meeting:delegation:query', 'meeting:area-user:query'],
+    summary: 'The area code tree (keywords keep matches and their ancestors)',
+    query: AreaCodeQuery,
+    answer: Type.Array(AreaCodeVO),
+    run: (q) => codeTree(db, q),
+  });
+  r.export({
+    perm: 'base:code:export',
+    summary: 'Codes as .xlsx, in the import columns',
+    query: AreaCodeQuery,
+    file: 'area-codes.xlsx',
+    run: (q, req) => exportCodes(db, q, req.lang),
+  });
 
   app.get(
     '/api/v1/codes/template',
@@ -91,62 +83,22 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/codes/:id/form',
-    {
-      config: { auth: { perm: 'base:code:query' } },
-      schema: { tags, summary: 'One code', params: MeetingIdParams, response: { 200: Envelope(AreaCodeForm) } },
-    },
-    async (req) => ok(await getCode(db, req.params.id)),
-  );
-
-  app.post<{ Body: AreaCodeBody }>(
-    '/api/v1/codes',
-    {
-      config: { auth: { perm: 'base:code:add' } },
-      schema: { tags, summary: 'Create a code', body: AreaCodeBody, response: { 200: Envelope(AreaCodeForm) } },
-    },
-    async (req) => {
-      const after = await createCode(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<{ Params: { id: number }; Body: AreaCodeUpdateBody }>(
-    '/api/v1/codes/:id',
-    {
-      config: { auth: { perm: 'base:code:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a code (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: AreaCodeUpdateBody,
-        response: { 200: Envelope(AreaCodeForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateCode(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/codes/:ids',
-    {
-      config: { auth: { perm: 'base:code:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete codes nothing hangs on',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteCodes(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  r.form({ perm: 'base:code:query', summary: 'One code', run: (id) => getCode(db, id) });
+  r.create({
+    perm: 'base:code:add',
+    summary: 'Create a code',
+    body: AreaCodeBody,
+    run: (body, req) => createCode(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'base:code:edit',
+    summary: 'Update a code (optimistic lock on version)',
+    body: AreaCodeUpdateBody,
+    run: (id, body, req) => updateCode(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'base:code:delete',
+    summary: 'Delete codes nothing hangs on',
+    run: (ids, req) => deleteCodes(db, currentUser(req), ids),
+  });
 }

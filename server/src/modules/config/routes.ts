@@ -5,15 +5,14 @@ import {
   ConfigUpdateBody,
   ConfigVO,
   Envelope,
-  IdList,
   IdParams,
   Page,
   PublicConfigVO,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { parseIds } from '../../lib/paging.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -27,8 +26,6 @@ import {
 } from './service.js';
 
 const tags = ['config'];
-const IdsParams = Type.Object({ ids: IdList });
-type IdP = { Params: Static<typeof IdParams> };
 
 export interface ConfigDeps {
   db: Db;
@@ -44,6 +41,11 @@ export interface ConfigDeps {
 export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
   const { db, cache } = deps;
   const production = deps.production ?? false;
+  /** A write's answer, once the cache no longer holds what it changed. */
+  const invalidated = async <T>(written: T) => {
+    await cache.invalidate();
+    return written;
+  };
 
   app.get(
     '/api/v1/config/public',
@@ -59,86 +61,40 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
     async () => ok(publicConfig(cache, deps.envCaptcha, production, deps.timeZone)),
   );
 
-  app.get<{ Querystring: ConfigPageQuery }>(
-    '/api/v1/config/page',
-    {
-      config: { auth: { perm: 'sys:config:query' } },
-      schema: {
-        tags,
-        summary: 'Settings, paged',
-        querystring: ConfigPageQuery,
-        response: { 200: Envelope(Page(ConfigVO)) },
-      },
-    },
-    async (req) => ok(await pageConfig(db, req.query)),
-  );
-
-  app.get<IdP>(
-    '/api/v1/config/:id/form',
-    {
-      config: { auth: { perm: ['sys:config:edit', 'sys:config:query'] } },
-      schema: { tags, summary: 'A setting’s edit form', params: IdParams, response: { 200: Envelope(ConfigForm) } },
-    },
-    async (req) => ok(await configForm(db, req.params.id)),
-  );
-
-  app.post<{ Body: ConfigBody }>(
-    '/api/v1/config',
-    {
-      config: { auth: { perm: 'sys:config:add' } },
-      schema: {
-        tags,
-        summary: 'Add a setting (the value is checked against its type)',
-        body: ConfigBody,
-        response: { 200: Envelope(ConfigForm) },
-      },
-    },
-    async (req) => {
-      const created = await createConfig(db, req.body, production);
-      await cache.invalidate();
-      note(req, { target: created.key, after: created });
-      return ok(created);
-    },
-  );
-
-  app.put<IdP & { Body: ConfigUpdateBody }>(
-    '/api/v1/config/:id',
-    {
-      config: { auth: { perm: 'sys:config:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a setting (optimistic locking); takes effect at once',
-        params: IdParams,
-        body: ConfigUpdateBody,
-        response: { 200: Envelope(ConfigForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateConfig(db, req.params.id, req.body, production);
-      await cache.invalidate();
-      note(req, { target: after.key, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: Static<typeof IdsParams> }>(
-    '/api/v1/config/:ids',
-    {
-      config: { auth: { perm: 'sys:config:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete settings (not the built-in ones)',
-        params: IdsParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const removed = await deleteConfigs(db, parseIds(req.params.ids));
-      await cache.invalidate();
-      note(req, { target: removed.map((r) => r.key).join(','), before: removed });
-      return ok(null);
-    },
-  );
+  const r = crudRoutes(app, { url: '/api/v1/config', tags, params: IdParams, VO: ConfigForm });
+  r.list({
+    path: '/page',
+    perm: 'sys:config:query',
+    summary: 'Settings, paged',
+    query: ConfigPageQuery,
+    answer: Page(ConfigVO),
+    run: (q) => pageConfig(db, q),
+  });
+  r.form({
+    perm: ['sys:config:edit', 'sys:config:query'],
+    summary: 'A setting’s edit form',
+    run: (id) => configForm(db, id),
+  });
+  r.create({
+    perm: 'sys:config:add',
+    summary: 'Add a setting (the value is checked against its type)',
+    body: ConfigBody,
+    run: (body) => createConfig(db, body, production).then(invalidated),
+    target: (created) => created.key,
+  });
+  r.update({
+    perm: 'sys:config:edit',
+    summary: 'Update a setting (optimistic locking); takes effect at once',
+    body: ConfigUpdateBody,
+    run: (id, body) => updateConfig(db, id, body, production).then(invalidated),
+    target: (after) => after.key,
+  });
+  r.remove({
+    perm: 'sys:config:delete',
+    summary: 'Delete settings (not the built-in ones)',
+    run: (ids) => deleteConfigs(db, ids).then(invalidated),
+    target: (removed) => removed.map((setting) => setting.key).join(','),
+  });
 
   app.post(
     '/api/v1/config/refresh',

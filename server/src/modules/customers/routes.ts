@@ -4,18 +4,13 @@ import {
   CustomerQuery,
   CustomerUpdateBody,
   CustomerVO,
-  Envelope,
-  IdList,
   MeetingIdParams,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
-import { note } from '../../plugins/oplog.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import {
   createCustomer,
   customerTree,
@@ -35,86 +30,38 @@ const tags = ['base: customers'];
 export async function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: CustomerQuery }>(
-    '/api/v1/customers',
-    {
-      // The "choose delegation" dialog picks customers from this tree too.
-      config: { auth: { perm: ['base:customer:query', 'meeting:delegation:add'] } },
-      schema: {
-        tags,
-        summary: 'The customer tree (filters keep matches and their ancestors)',
-        querystring: CustomerQuery,
-        response: { 200: Envelope(Type.Array(CustomerVO)) },
-      },
-    },
-    async (req) => ok(await customerTree(db, req.query)),
-  );
-
-  app.get<{ Querystring: CustomerQuery }>(
-    '/api/v1/customers/export',
-    {
-      config: { auth: { perm: 'base:customer:export' } },
-      schema: { tags, summary: 'Customers of the current filter as .xlsx', querystring: CustomerQuery },
-    },
-    async (req, reply) => sendXlsx(reply, 'customers.xlsx', await exportCustomers(db, req.query, req.lang)),
-  );
-
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/customers/:id/form',
-    {
-      config: { auth: { perm: 'base:customer:query' } },
-      schema: { tags, summary: 'One customer', params: MeetingIdParams, response: { 200: Envelope(CustomerForm) } },
-    },
-    async (req) => ok(await getCustomer(db, req.params.id)),
-  );
-
-  app.post<{ Body: CustomerBody }>(
-    '/api/v1/customers',
-    {
-      config: { auth: { perm: 'base:customer:add' } },
-      schema: { tags, summary: 'Create a customer', body: CustomerBody, response: { 200: Envelope(CustomerForm) } },
-    },
-    async (req) => {
-      const after = await createCustomer(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<{ Params: { id: number }; Body: CustomerUpdateBody }>(
-    '/api/v1/customers/:id',
-    {
-      config: { auth: { perm: 'base:customer:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a customer (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: CustomerUpdateBody,
-        response: { 200: Envelope(CustomerForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateCustomer(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/customers/:ids',
-    {
-      config: { auth: { perm: 'base:customer:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete customers without sub-customers',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteCustomers(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  const r = crudRoutes(app, { url: '/api/v1/customers', tags, params: MeetingIdParams, VO: CustomerForm });
+  r.list({
+    // The "choose delegation" dialog picks customers from this tree too.
+    perm: ['base:customer:query', 'meeting:delegation:add'],
+    summary: 'The customer tree (filters keep matches and their ancestors)',
+    query: CustomerQuery,
+    answer: Type.Array(CustomerVO),
+    run: (q) => customerTree(db, q),
+  });
+  r.export({
+    perm: 'base:customer:export',
+    summary: 'Customers of the current filter as .xlsx',
+    query: CustomerQuery,
+    file: 'customers.xlsx',
+    run: (q, req) => exportCustomers(db, q, req.lang),
+  });
+  r.form({ perm: 'base:customer:query', summary: 'One customer', run: (id) => getCustomer(db, id) });
+  r.create({
+    perm: 'base:customer:add',
+    summary: 'Create a customer',
+    body: CustomerBody,
+    run: (body, req) => createCustomer(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'base:customer:edit',
+    summary: 'Update a customer (optimistic lock on version)',
+    body: CustomerUpdateBody,
+    run: (id, body, req) => updateCustomer(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'base:customer:delete',
+    summary: 'Delete customers without sub-customers',
+    run: (ids, req) => deleteCustomers(db, currentUser(req), ids),
+  });
 }

@@ -9,19 +9,17 @@ import {
   DelegationUpdateBody,
   DelegationVO,
   Envelope,
-  IdList,
   ImportModeQuery,
   ImportReport,
   MeetingIdParams,
   Page,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { sendXlsx, uploadedFile } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { batchDelegations, delegationsFromCustomers, delegationTemplate, importDelegations } from './bulk.js';
@@ -46,29 +44,21 @@ const brief = (r: ImportReport) => ({ ...r, errors: r.errors.slice(0, 50) });
 export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: DelegationPageQuery }>(
-    '/api/v1/delegations',
-    {
-      config: { auth: VIEW },
-      schema: {
-        tags,
-        summary: 'Page of the delegations of a meeting (area users: their areas only)',
-        querystring: DelegationPageQuery,
-        response: { 200: Envelope(Page(DelegationVO)) },
-      },
-    },
-    async (req) => ok(await pageDelegations(db, currentUser(req), req.query)),
-  );
-
-  app.get<{ Querystring: DelegationExportQuery }>(
-    '/api/v1/delegations/export',
-    {
-      config: { auth: { perm: ['meeting:delegation:export', 'meeting:area-summary:export'] } },
-      schema: { tags, summary: 'Delegations of the current filter as .xlsx', querystring: DelegationExportQuery },
-    },
-    async (req, reply) =>
-      sendXlsx(reply, 'delegations.xlsx', await exportDelegations(db, currentUser(req), req.query, req.lang)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/delegations', tags, params: MeetingIdParams, VO: DelegationVO });
+  r.list({
+    perm: VIEW.perm,
+    summary: 'Page of the delegations of a meeting (area users: their areas only)',
+    query: DelegationPageQuery,
+    answer: Page(DelegationVO),
+    run: (q, req) => pageDelegations(db, currentUser(req), q),
+  });
+  r.export({
+    perm: ['meeting:delegation:export', 'meeting:area-summary:export'],
+    summary: 'Delegations of the current filter as .xlsx',
+    query: DelegationExportQuery,
+    file: 'delegations.xlsx',
+    run: (q, req) => exportDelegations(db, currentUser(req), q, req.lang),
+  });
 
   app.get(
     '/api/v1/delegations/template',
@@ -144,64 +134,28 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<IdP>(
-    '/api/v1/delegations/:id/form',
-    {
-      config: { auth: VIEW },
-      schema: { tags, summary: 'One delegation', params: MeetingIdParams, response: { 200: Envelope(DelegationVO) } },
-    },
-    async (req) => ok(await getDelegation(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: DelegationBody }>(
-    '/api/v1/delegations',
-    {
-      config: { auth: { perm: 'meeting:delegation:add' } },
-      schema: { tags, summary: 'Create a delegation', body: DelegationBody, response: { 200: Envelope(DelegationVO) } },
-    },
-    async (req) => {
-      const after = await createDelegation(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<IdP & { Body: DelegationUpdateBody }>(
-    '/api/v1/delegations/:id',
-    {
-      config: { auth: { perm: 'meeting:delegation:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a delegation (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: DelegationUpdateBody,
-        response: { 200: Envelope(DelegationVO) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateDelegation(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/delegations/:ids',
-    {
-      config: { auth: { perm: 'meeting:delegation:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete delegations with nobody registered',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteDelegations(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  r.form({
+    perm: VIEW.perm,
+    summary: 'One delegation',
+    run: (id, req) => getDelegation(db, currentUser(req), id),
+  });
+  r.create({
+    perm: 'meeting:delegation:add',
+    summary: 'Create a delegation',
+    body: DelegationBody,
+    run: (body, req) => createDelegation(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'meeting:delegation:edit',
+    summary: 'Update a delegation (optimistic lock on version)',
+    body: DelegationUpdateBody,
+    run: (id, body, req) => updateDelegation(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'meeting:delegation:delete',
+    summary: 'Delete delegations with nobody registered',
+    run: (ids, req) => deleteDelegations(db, currentUser(req), ids),
+  });
 
   app.post<IdP & { Body: DelegationReviewBody }>(
     '/api/v1/delegations/:id/review',

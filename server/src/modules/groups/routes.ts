@@ -13,16 +13,14 @@ import {
   GroupPageQuery,
   GroupUpdateBody,
   GroupVO,
-  IdList,
   MeetingIdParams,
   Page,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { copyGroups } from './copy.js';
@@ -47,35 +45,26 @@ import {
 
 const tags = ['meeting: groups'];
 type IdP = { Params: { id: number } };
-type IdsP = { Params: { ids: string } };
-const IdsParams = Type.Object({ ids: IdList });
 
 /** Groups of a meeting with their fields, copy, and group items: `meeting:group:*`. */
 export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: GroupPageQuery }>(
-    '/api/v1/groups',
-    {
-      config: { auth: { perm: ['meeting:group:query', 'meeting:delegation:query'] } },
-      schema: {
-        tags,
-        summary: 'Page of the groups of a meeting',
-        querystring: GroupPageQuery,
-        response: { 200: Envelope(Page(GroupVO)) },
-      },
-    },
-    async (req) => ok(await pageGroups(db, currentUser(req), req.query)),
-  );
-
-  app.get<{ Querystring: GroupExportQuery }>(
-    '/api/v1/groups/export',
-    {
-      config: { auth: { perm: 'meeting:group:export' } },
-      schema: { tags, summary: 'Groups of the current filter as .xlsx', querystring: GroupExportQuery },
-    },
-    async (req, reply) => sendXlsx(reply, 'groups.xlsx', await exportGroups(db, currentUser(req), req.query, req.lang)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/groups', tags, params: MeetingIdParams, VO: GroupVO });
+  r.list({
+    perm: ['meeting:group:query', 'meeting:delegation:query'],
+    summary: 'Page of the groups of a meeting',
+    query: GroupPageQuery,
+    answer: Page(GroupVO),
+    run: (q, req) => pageGroups(db, currentUser(req), q),
+  });
+  r.export({
+    perm: 'meeting:group:export',
+    summary: 'Groups of the current filter as .xlsx',
+    query: GroupExportQuery,
+    file: 'groups.xlsx',
+    run: (q, req) => exportGroups(db, currentUser(req), q, req.lang),
+  });
 
   app.post<{ Body: GroupCopyBody }>(
     '/api/v1/groups/copy',
@@ -95,64 +84,28 @@ export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<IdP>(
-    '/api/v1/groups/:id/form',
-    {
-      config: { auth: { perm: 'meeting:group:query' } },
-      schema: { tags, summary: 'One group', params: MeetingIdParams, response: { 200: Envelope(GroupVO) } },
-    },
-    async (req) => ok(await getGroup(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: GroupBody }>(
-    '/api/v1/groups',
-    {
-      config: { auth: { perm: 'meeting:group:add' } },
-      schema: { tags, summary: 'Create a group', body: GroupBody, response: { 200: Envelope(GroupVO) } },
-    },
-    async (req) => {
-      const after = await createGroup(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<IdP & { Body: GroupUpdateBody }>(
-    '/api/v1/groups/:id',
-    {
-      config: { auth: { perm: 'meeting:group:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a group (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: GroupUpdateBody,
-        response: { 200: Envelope(GroupVO) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateGroup(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<IdsP>(
-    '/api/v1/groups/:ids',
-    {
-      config: { auth: { perm: 'meeting:group:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete groups nothing is registered in',
-        params: IdsParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteGroups(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  r.form({
+    perm: 'meeting:group:query',
+    summary: 'One group',
+    run: (id, req) => getGroup(db, currentUser(req), id),
+  });
+  r.create({
+    perm: 'meeting:group:add',
+    summary: 'Create a group',
+    body: GroupBody,
+    run: (body, req) => createGroup(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'meeting:group:edit',
+    summary: 'Update a group (optimistic lock on version)',
+    body: GroupUpdateBody,
+    run: (id, body, req) => updateGroup(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'meeting:group:delete',
+    summary: 'Delete groups nothing is registered in',
+    run: (ids, req) => deleteGroups(db, currentUser(req), ids),
+  });
 
   app.get<IdP>(
     '/api/v1/groups/:id/fields',
@@ -189,91 +142,41 @@ export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   // ─── Group items ─────────────────────────────────────────────────────────────────────
 
-  app.get<{ Querystring: GroupItemQuery }>(
-    '/api/v1/group-items',
-    {
-      config: { auth: { perm: ['meeting:group:query', 'meeting:delegation:query'] } },
-      schema: {
-        tags,
-        summary: 'The items of a group (groupId) or of every group of a meeting (meetingId)',
-        querystring: GroupItemQuery,
-        response: { 200: Envelope(Type.Array(GroupItemVO)) },
-      },
-    },
-    async (req) => ok(await listGroupItems(db, currentUser(req), req.query)),
-  );
-
-  app.get<{ Querystring: GroupItemQuery }>(
-    '/api/v1/group-items/export',
-    {
-      config: { auth: { perm: 'meeting:group:export' } },
-      schema: { tags, summary: 'Group items of the current filter as .xlsx', querystring: GroupItemQuery },
-    },
-    async (req, reply) =>
-      sendXlsx(reply, 'group-items.xlsx', await exportGroupItems(db, currentUser(req), req.query, req.lang)),
-  );
-
-  app.get<IdP>(
-    '/api/v1/group-items/:id/form',
-    {
-      config: { auth: { perm: 'meeting:group:query' } },
-      schema: { tags, summary: 'One group item', params: MeetingIdParams, response: { 200: Envelope(GroupItemVO) } },
-    },
-    async (req) => ok(await getGroupItem(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: GroupItemBody }>(
-    '/api/v1/group-items',
-    {
-      config: { auth: { perm: 'meeting:group:edit' } },
-      schema: {
-        tags,
-        summary: 'Offer an item in a group (limits, rounds, scoring table, schedule slot)',
-        body: GroupItemBody,
-        response: { 200: Envelope(GroupItemVO) },
-      },
-    },
-    async (req) => {
-      const after = await createGroupItem(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<IdP & { Body: GroupItemUpdateBody }>(
-    '/api/v1/group-items/:id',
-    {
-      config: { auth: { perm: 'meeting:group:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a group item (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: GroupItemUpdateBody,
-        response: { 200: Envelope(GroupItemVO) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateGroupItem(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<IdsP>(
-    '/api/v1/group-items/:ids',
-    {
-      config: { auth: { perm: 'meeting:group:edit' } },
-      schema: {
-        tags,
-        summary: 'Remove group items nothing is registered in',
-        params: IdsParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteGroupItems(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  const items = crudRoutes(app, { url: '/api/v1/group-items', tags, params: MeetingIdParams, VO: GroupItemVO });
+  items.list({
+    perm: ['meeting:group:query', 'meeting:delegation:query'],
+    summary: 'The items of a group (groupId) or of every group of a meeting (meetingId)',
+    query: GroupItemQuery,
+    answer: Type.Array(GroupItemVO),
+    run: (q, req) => listGroupItems(db, currentUser(req), q),
+  });
+  items.export({
+    perm: 'meeting:group:export',
+    summary: 'Group items of the current filter as .xlsx',
+    query: GroupItemQuery,
+    file: 'group-items.xlsx',
+    run: (q, req) => exportGroupItems(db, currentUser(req), q, req.lang),
+  });
+  items.form({
+    perm: 'meeting:group:query',
+    summary: 'One group item',
+    run: (id, req) => getGroupItem(db, currentUser(req), id),
+  });
+  items.create({
+    perm: 'meeting:group:edit',
+    summary: 'Offer an item in a group (limits, rounds, scoring table, schedule slot)',
+    body: GroupItemBody,
+    run: (body, req) => createGroupItem(db, currentUser(req), body),
+  });
+  items.update({
+    perm: 'meeting:group:edit',
+    summary: 'Update a group item (optimistic lock on version)',
+    body: GroupItemUpdateBody,
+    run: (id, body, req) => updateGroupItem(db, currentUser(req), id, body),
+  });
+  items.remove({
+    perm: 'meeting:group:edit',
+    summary: 'Remove group items nothing is registered in',
+    run: (ids, req) => deleteGroupItems(db, currentUser(req), ids),
+  });
 }

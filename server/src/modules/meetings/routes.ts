@@ -4,7 +4,6 @@ import {
   FieldLinksBody,
   FieldLinkVO,
   FieldTargetQuery,
-  IdList,
   MEETING_TEXTS,
   MeetingAdminsBody,
   MeetingAdminVO,
@@ -26,10 +25,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { officialRoutes } from './officials.js';
@@ -57,29 +55,21 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   await officialRoutes(app, deps);
 
-  app.get<{ Querystring: MeetingPageQuery }>(
-    '/api/v1/meetings',
-    {
-      config: { auth: VIEW },
-      schema: {
-        tags,
-        summary: 'Page of the meetings the caller reaches',
-        querystring: MeetingPageQuery,
-        response: { 200: Envelope(Page(MeetingVO)) },
-      },
-    },
-    async (req) => ok(await pageMeetings(db, currentUser(req), req.query)),
-  );
-
-  app.get<{ Querystring: MeetingExportQuery }>(
-    '/api/v1/meetings/export',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:export' } },
-      schema: { tags, summary: 'Meetings of the current filter as .xlsx', querystring: MeetingExportQuery },
-    },
-    async (req, reply) =>
-      sendXlsx(reply, 'meetings.xlsx', await exportMeetings(db, currentUser(req), req.query, req.lang)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/meetings', tags, params: MeetingIdParams, VO: MeetingForm });
+  r.list({
+    perm: VIEW.perm,
+    summary: 'Page of the meetings the caller reaches',
+    query: MeetingPageQuery,
+    answer: Page(MeetingVO),
+    run: (q, req) => pageMeetings(db, currentUser(req), q),
+  });
+  r.export({
+    perm: 'meeting:trackmeet:export',
+    summary: 'Meetings of the current filter as .xlsx',
+    query: MeetingExportQuery,
+    file: 'meetings.xlsx',
+    run: (q, req) => exportMeetings(db, currentUser(req), q, req.lang),
+  });
 
   app.get<{ Params: { code: string } }>(
     '/api/v1/meetings/by-code/:code',
@@ -110,69 +100,28 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await committeeOptions(db, req.query.keywords)),
   );
 
-  app.get<IdP>(
-    '/api/v1/meetings/:id/form',
-    {
-      config: { auth: VIEW },
-      schema: { tags, summary: 'One meeting', params: MeetingIdParams, response: { 200: Envelope(MeetingForm) } },
-    },
-    async (req) => ok(await getMeetingForm(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: MeetingBody }>(
-    '/api/v1/meetings',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:add' } },
-      schema: {
-        tags,
-        summary: 'Create a meeting in draft (a committee creator becomes its admin)',
-        body: MeetingBody,
-        response: { 200: Envelope(MeetingForm) },
-      },
-    },
-    async (req) => {
-      const after = await createMeeting(db, currentUser(req), req.body, app.baton.config.timeZone);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<IdP & { Body: MeetingUpdateBody }>(
-    '/api/v1/meetings/:id',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a meeting (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: MeetingUpdateBody,
-        response: { 200: Envelope(MeetingForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateMeeting(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/meetings/:ids',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete meetings without delegations',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteMeetings(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  r.form({
+    perm: VIEW.perm,
+    summary: 'One meeting',
+    run: (id, req) => getMeetingForm(db, currentUser(req), id),
+  });
+  r.create({
+    perm: 'meeting:trackmeet:add',
+    summary: 'Create a meeting in draft (a committee creator becomes its admin)',
+    body: MeetingBody,
+    run: (body, req) => createMeeting(db, currentUser(req), body, app.baton.config.timeZone),
+  });
+  r.update({
+    perm: 'meeting:trackmeet:edit',
+    summary: 'Update a meeting (optimistic lock on version)',
+    body: MeetingUpdateBody,
+    run: (id, body, req) => updateMeeting(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'meeting:trackmeet:delete',
+    summary: 'Delete meetings without delegations',
+    run: (ids, req) => deleteMeetings(db, currentUser(req), ids),
+  });
 
   app.post<IdP & { Body: MeetingStatusBody }>(
     '/api/v1/meetings/:id/status',

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { routesFor } from './route-tree.js';
@@ -38,19 +39,14 @@ export async function menuRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await routesFor(db, currentUser(req))),
   );
 
-  app.get<{ Querystring: Static<typeof MenuQuery> }>(
-    '/api/v1/menus',
-    {
-      config: { auth: { perm: 'sys:menu:query' } },
-      schema: {
-        tags,
-        summary: 'The whole menu tree (keywords keep matches and their ancestors)',
-        querystring: MenuQuery,
-        response: { 200: Envelope(Type.Array(MenuVO)) },
-      },
-    },
-    async (req) => ok(await menuTree(db, req.query.keywords)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/menus', tags, params: IdParams, VO: MenuForm });
+  r.list({
+    perm: 'sys:menu:query',
+    summary: 'The whole menu tree (keywords keep matches and their ancestors)',
+    query: MenuQuery,
+    answer: Type.Array(MenuVO),
+    run: (q) => menuTree(db, q.keywords),
+  });
 
   app.get<{ Querystring: Static<typeof MenuOptionsQuery> }>(
     '/api/v1/menus/options',
@@ -66,51 +62,21 @@ export async function menuRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await menuOptions(db, req.query.onlyParent ?? false, req.lang)),
   );
 
-  app.get<IdP>(
-    '/api/v1/menus/:id/form',
-    {
-      config: { auth: { perm: ['sys:menu:edit', 'sys:menu:query'] } },
-      schema: { tags, summary: 'A menu’s edit form', params: IdParams, response: { 200: Envelope(MenuForm) } },
-    },
-    async (req) => ok(await menuForm(db, req.params.id)),
-  );
-
-  app.post<{ Body: MenuBody }>(
-    '/api/v1/menus',
-    {
-      config: { auth: { perm: 'sys:menu:add' } },
-      schema: {
-        tags,
-        summary: 'Create a catalogue, page or button',
-        body: MenuBody,
-        response: { 200: Envelope(MenuForm) },
-      },
-    },
-    async (req) => {
-      const created = await createMenu(db, req.body);
-      note(req, { target: `${created.id} ${created.title}`, after: created });
-      return ok(created);
-    },
-  );
-
-  app.put<IdP & { Body: MenuUpdateBody }>(
-    '/api/v1/menus/:id',
-    {
-      config: { auth: { perm: 'sys:menu:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a menu (optimistic locking; never under itself)',
-        params: IdParams,
-        body: MenuUpdateBody,
-        response: { 200: Envelope(MenuForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateMenu(db, req.params.id, req.body);
-      note(req, { target: `${after.id} ${after.title}`, before, after });
-      return ok(after);
-    },
-  );
+  r.form({ perm: ['sys:menu:edit', 'sys:menu:query'], summary: 'A menu’s edit form', run: (id) => menuForm(db, id) });
+  r.create({
+    perm: 'sys:menu:add',
+    summary: 'Create a catalogue, page or button',
+    body: MenuBody,
+    run: (body) => createMenu(db, body),
+    target: (created) => `${created.id} ${created.title}`,
+  });
+  r.update({
+    perm: 'sys:menu:edit',
+    summary: 'Update a menu (optimistic locking; never under itself)',
+    body: MenuUpdateBody,
+    run: (id, body) => updateMenu(db, id, body),
+    target: (after) => `${after.id} ${after.title}`,
+  });
 
   app.delete<IdP>(
     '/api/v1/menus/:id',

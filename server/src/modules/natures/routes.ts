@@ -3,7 +3,6 @@ import {
   FieldLinksBody,
   FieldLinkVO,
   FieldTargetQuery,
-  IdList,
   MeetingIdParams,
   NatureBody,
   NaturePageQuery,
@@ -14,9 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -40,87 +38,39 @@ const tags = ['meeting: natures'];
 export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: NaturePageQuery }>(
-    '/api/v1/natures',
-    {
-      config: { auth: { perm: ['meeting:nature:query', 'meeting:trackmeet:add', 'meeting:trackmeet:edit'] } },
-      schema: {
-        tags,
-        summary: 'Page of natures',
-        querystring: NaturePageQuery,
-        response: { 200: Envelope(Page(NatureVO)) },
-      },
-    },
-    async (req) => ok(await pageNatures(db, req.query)),
-  );
-
-  app.get<{ Querystring: NaturePageQuery }>(
-    '/api/v1/natures/export',
-    {
-      config: { auth: { perm: 'meeting:nature:export' } },
-      schema: { tags, summary: 'Natures of the current filter as .xlsx', querystring: NaturePageQuery },
-    },
-    async (req, reply) => sendXlsx(reply, 'natures.xlsx', await exportNatures(db, req.query, req.lang)),
-  );
-
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/natures/:id/form',
-    {
-      config: { auth: { perm: 'meeting:nature:query' } },
-      schema: { tags, summary: 'One nature', params: MeetingIdParams, response: { 200: Envelope(NatureVO) } },
-    },
-    async (req) => ok(await getNature(db, req.params.id)),
-  );
-
-  app.post<{ Body: NatureBody }>(
-    '/api/v1/natures',
-    {
-      config: { auth: { perm: 'meeting:nature:add' } },
-      schema: { tags, summary: 'Create a nature', body: NatureBody, response: { 200: Envelope(NatureVO) } },
-    },
-    async (req) => {
-      const after = await createNature(db, currentUser(req), req.body);
-      note(req, { target: after.id, after });
-      return ok(after);
-    },
-  );
-
-  app.put<{ Params: { id: number }; Body: NatureUpdateBody }>(
-    '/api/v1/natures/:id',
-    {
-      config: { auth: { perm: 'meeting:nature:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a nature (optimistic lock on version)',
-        params: MeetingIdParams,
-        body: NatureUpdateBody,
-        response: { 200: Envelope(NatureVO) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateNature(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/natures/:ids',
-    {
-      config: { auth: { perm: 'meeting:nature:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete natures no meeting uses',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const before = await deleteNatures(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before });
-      return ok(null);
-    },
-  );
+  const r = crudRoutes(app, { url: '/api/v1/natures', tags, params: MeetingIdParams, VO: NatureVO });
+  r.list({
+    perm: ['meeting:nature:query', 'meeting:trackmeet:add', 'meeting:trackmeet:edit'],
+    summary: 'Page of natures',
+    query: NaturePageQuery,
+    answer: Page(NatureVO),
+    run: (q) => pageNatures(db, q),
+  });
+  r.export({
+    perm: 'meeting:nature:export',
+    summary: 'Natures of the current filter as .xlsx',
+    query: NaturePageQuery,
+    file: 'natures.xlsx',
+    run: (q, req) => exportNatures(db, q, req.lang),
+  });
+  r.form({ perm: 'meeting:nature:query', summary: 'One nature', run: (id) => getNature(db, id) });
+  r.create({
+    perm: 'meeting:nature:add',
+    summary: 'Create a nature',
+    body: NatureBody,
+    run: (body, req) => createNature(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'meeting:nature:edit',
+    summary: 'Update a nature (optimistic lock on version)',
+    body: NatureUpdateBody,
+    run: (id, body, req) => updateNature(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'meeting:nature:delete',
+    summary: 'Delete natures no meeting uses',
+    run: (ids, req) => deleteNatures(db, currentUser(req), ids),
+  });
 
   app.get<{ Params: { id: number }; Querystring: FieldTargetQuery }>(
     '/api/v1/natures/:id/fields',

@@ -1,6 +1,5 @@
 import {
   Envelope,
-  IdList,
   IdParams,
   Page,
   RoleBody,
@@ -14,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
@@ -30,25 +29,20 @@ import {
 } from './service.js';
 
 const tags = ['roles'];
-const IdsParams = Type.Object({ ids: IdList });
 type IdP = { Params: Static<typeof IdParams> };
 
 export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get<{ Querystring: RolePageQuery }>(
-    '/api/v1/roles/page',
-    {
-      config: { auth: { perm: 'sys:role:query' } },
-      schema: {
-        tags,
-        summary: 'Roles, paged',
-        querystring: RolePageQuery,
-        response: { 200: Envelope(Page(RoleVO)) },
-      },
-    },
-    async (req) => ok(await pageRoles(db, req.query)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/roles', tags, params: IdParams, VO: RoleForm });
+  r.list({
+    path: '/page',
+    perm: 'sys:role:query',
+    summary: 'Roles, paged',
+    query: RolePageQuery,
+    answer: Page(RoleVO),
+    run: (q) => pageRoles(db, q),
+  });
 
   app.get(
     '/api/v1/roles/options',
@@ -59,64 +53,31 @@ export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await roleOptions(db, currentUser(req), req.lang)),
   );
 
-  app.get<IdP>(
-    '/api/v1/roles/:id/form',
-    {
-      config: { auth: { perm: ['sys:role:edit', 'sys:role:query'] } },
-      schema: { tags, summary: 'A role’s edit form', params: IdParams, response: { 200: Envelope(RoleForm) } },
-    },
-    async (req) => ok(await roleForm(db, req.params.id)),
-  );
-
-  app.post<{ Body: RoleBody }>(
-    '/api/v1/roles',
-    {
-      config: { auth: { perm: 'sys:role:add' } },
-      schema: { tags, summary: 'Create a role', body: RoleBody, response: { 200: Envelope(RoleForm) } },
-    },
-    async (req) => {
-      const created = await createRole(db, req.body);
-      note(req, { target: created.code, after: created });
-      return ok(created);
-    },
-  );
-
-  app.put<IdP & { Body: RoleUpdateBody }>(
-    '/api/v1/roles/:id',
-    {
-      config: { auth: { perm: 'sys:role:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a role (optimistic locking)',
-        params: IdParams,
-        body: RoleUpdateBody,
-        response: { 200: Envelope(RoleForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateRole(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: after.code, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: Static<typeof IdsParams> }>(
-    '/api/v1/roles/:ids',
-    {
-      config: { auth: { perm: 'sys:role:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete roles (not ROOT, not roles held by users)',
-        params: IdsParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const removed = await deleteRoles(db, parseIds(req.params.ids));
-      note(req, { target: removed.map((r) => r.code).join(','), before: removed });
-      return ok(null);
-    },
-  );
+  r.form({
+    perm: ['sys:role:edit', 'sys:role:query'],
+    summary: 'A role’s edit form',
+    run: (id) => roleForm(db, id),
+  });
+  r.create({
+    perm: 'sys:role:add',
+    summary: 'Create a role',
+    body: RoleBody,
+    run: (body) => createRole(db, body),
+    target: (created) => created.code,
+  });
+  r.update({
+    perm: 'sys:role:edit',
+    summary: 'Update a role (optimistic locking)',
+    body: RoleUpdateBody,
+    run: (id, body, req) => updateRole(db, currentUser(req), id, body),
+    target: (after) => after.code,
+  });
+  r.remove({
+    perm: 'sys:role:delete',
+    summary: 'Delete roles (not ROOT, not roles held by users)',
+    run: (ids) => deleteRoles(db, ids),
+    target: (removed) => removed.map((role) => role.code).join(','),
+  });
 
   app.get<IdP>(
     '/api/v1/roles/:id/menuIds',

@@ -1,7 +1,6 @@
 import {
   Envelope,
   GetUserQuery,
-  IdList,
   IdParams,
   ImportReport,
   OptionVO,
@@ -25,9 +24,9 @@ import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { badInput } from '../../lib/errors.js';
 import { sendXlsx, XLSX_TYPE } from '../../lib/excel.js';
-import { parseIds } from '../../lib/paging.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
+import { crudRoutes } from '../../plugins/crud-routes.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { importTemplate, importUsers } from './importer.js';
@@ -47,7 +46,6 @@ import {
 } from './service.js';
 
 const tags = ['users'];
-const IdsParams = Type.Object({ ids: IdList });
 /** A binary .xlsx answer, for the OpenAPI document. */
 export const XlsxResponse = {
   200: {
@@ -85,19 +83,15 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<{ Querystring: UserPageQuery }>(
-    '/api/v1/users/page',
-    {
-      config: { auth: { perm: 'sys:user:query' } },
-      schema: {
-        tags,
-        summary: 'Users, paged and filtered, within the caller’s data scope',
-        querystring: UserPageQuery,
-        response: { 200: Envelope(Page(UserPageVO)) },
-      },
-    },
-    async (req) => ok(await pageUsers(db, currentUser(req), req.query, req.lang)),
-  );
+  const r = crudRoutes(app, { url: '/api/v1/users', tags, params: IdParams, VO: UserForm });
+  r.list({
+    path: '/page',
+    perm: 'sys:user:query',
+    summary: 'Users, paged and filtered, within the caller’s data scope',
+    query: UserPageQuery,
+    answer: Page(UserPageVO),
+    run: (q, req) => pageUsers(db, currentUser(req), q, req.lang),
+  });
 
   app.get(
     '/api/v1/users/options',
@@ -238,64 +232,28 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>(
-    '/api/v1/users/:id/form',
-    {
-      config: { auth: { perm: ['sys:user:edit', 'sys:user:query'] } },
-      schema: { tags, summary: 'A user’s edit form', params: IdParams, response: { 200: Envelope(UserForm) } },
-    },
-    async (req) => ok(await userForm(db, currentUser(req), req.params.id)),
-  );
-
-  app.post<{ Body: UserCreateBody }>(
-    '/api/v1/users',
-    {
-      config: { auth: { perm: 'sys:user:add' } },
-      schema: { tags, summary: 'Create a user', body: UserCreateBody, response: { 200: Envelope(UserForm) } },
-    },
-    async (req) => {
-      const created = await createUser(db, currentUser(req), req.body);
-      note(req, { target: created.id, after: created });
-      return ok(created);
-    },
-  );
-
-  app.put<{ Params: Static<typeof IdParams>; Body: UserUpdateBody }>(
-    '/api/v1/users/:id',
-    {
-      config: { auth: { perm: 'sys:user:edit' } },
-      schema: {
-        tags,
-        summary: 'Update a user (optimistic locking: send the version loaded)',
-        params: IdParams,
-        body: UserUpdateBody,
-        response: { 200: Envelope(UserForm) },
-      },
-    },
-    async (req) => {
-      const { before, after } = await updateUser(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return ok(after);
-    },
-  );
-
-  app.delete<{ Params: Static<typeof IdsParams> }>(
-    '/api/v1/users/:ids',
-    {
-      config: { auth: { perm: 'sys:user:delete' } },
-      schema: {
-        tags,
-        summary: 'Delete users (comma-separated ids); not oneself, not root',
-        params: IdsParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
-      const removed = await deleteUsers(db, currentUser(req), parseIds(req.params.ids));
-      note(req, { target: req.params.ids, before: removed });
-      return ok(null);
-    },
-  );
+  r.form({
+    perm: ['sys:user:edit', 'sys:user:query'],
+    summary: 'A user’s edit form',
+    run: (id, req) => userForm(db, currentUser(req), id),
+  });
+  r.create({
+    perm: 'sys:user:add',
+    summary: 'Create a user',
+    body: UserCreateBody,
+    run: (body, req) => createUser(db, currentUser(req), body),
+  });
+  r.update({
+    perm: 'sys:user:edit',
+    summary: 'Update a user (optimistic locking: send the version loaded)',
+    body: UserUpdateBody,
+    run: (id, body, req) => updateUser(db, currentUser(req), id, body),
+  });
+  r.remove({
+    perm: 'sys:user:delete',
+    summary: 'Delete users (comma-separated ids); not oneself, not root',
+    run: (ids, req) => deleteUsers(db, currentUser(req), ids),
+  });
 
   app.put<{ Params: Static<typeof IdParams>; Querystring: Static<typeof PasswordResetQuery> }>(
     '/api/v1/users/:id/password/reset',
