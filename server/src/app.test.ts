@@ -5,29 +5,23 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeTestApp, type TestApp } from './test/app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, makeTestApp, useTestApp } from './test/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp({}, (app) => {
-    app.get('/api/test/boom', { config: { auth: 'public' } }, async () => {
-      throw new Error('secret internals at /srv/app.ts:12');
-    });
-    app.get('/api/test/guarded', { config: { auth: { perm: 'test:guarded:query' } } }, async () => ({
-      code: '00000',
-      data: 'in',
-      msg: 'OK',
-    }));
-    app.post(
-      '/api/test/echo',
-      { config: { auth: 'public' }, schema: { body: Type.Object({ n: Type.Integer({ minimum: 1 }) }) } },
-      async (req) => ({ code: '00000', data: req.body, msg: 'OK' }),
-    );
+const t = useTestApp({}, (app) => {
+  app.get('/api/test/boom', { config: { auth: 'public' } }, async () => {
+    throw new Error('secret internals at /srv/app.ts:12');
   });
-});
-afterAll(async () => {
-  await t.close();
+  app.get('/api/test/guarded', { config: { auth: { perm: 'test:guarded:query' } } }, async () => ({
+    code: '00000',
+    data: 'in',
+    msg: 'OK',
+  }));
+  app.post(
+    '/api/test/echo',
+    { config: { auth: 'public' }, schema: { body: Type.Object({ n: Type.Integer({ minimum: 1 }) }) } },
+    async (req) => ({ code: '00000', data: req.body, msg: 'OK' }),
+  );
 });
 
 describe('envelope', () => {

@@ -1,10 +1,11 @@
+import type { ImportReport } from '@baton/contracts';
 import { desc, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dept, meeting, oplog, role, user } from '../db/schema/index.js';
 import { athleteFields, demoDelegations, demoGroups, idNumber } from '../modules/apply/testkit.js';
 import { type Client, code, data, multipartFile, signIn } from '../modules/meetings/testkit.js';
-import { loginRequest, makeTestApp, type TestApp } from '../test/app.js';
+import { loginRequest, useTestApp } from '../test/app.js';
 
 /**
  * Issues 22 and 25: the export of every list re-imports as it is — the file the export writes
@@ -12,27 +13,11 @@ import { loginRequest, makeTestApp, type TestApp } from '../test/app.js';
  * rows: users (a generated password for each, answered once), delegations into another meeting,
  * athletes into a fresh delegation, area codes.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 
-type Report = {
-  total: number;
-  valid: number;
-  invalid: number;
-  imported: number;
-  errors: { row: number; field: string; message: string }[];
-  notices?: string[];
-  creates?: { what: string; count: number }[];
-  passwords?: { row: number; username: string; password: string }[];
-  sheet?: { headerRow: number; rows: { row: number; values: Record<string, string> }[] };
-};
-
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = await signIn(t, 'admin');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const upload = (url: string, file: Buffer) => admin.raw({ method: 'POST', url, ...multipartFile(file) });
@@ -82,7 +67,7 @@ describe('exports re-import as they are', () => {
     expect(code(await admin.del(`/api/v1/users/${ids.join(',')}`))).toBe('00000');
 
     const url = `/api/v1/users/import?deptId=${it1!.id}`;
-    const preview = data<Report>(await upload(`${url}&mode=preview`, exported.rawPayload));
+    const preview = data<ImportReport>(await upload(`${url}&mode=preview`, exported.rawPayload));
     expect(preview.errors).toEqual([]);
     expect(preview).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 0 });
     expect(preview.passwords).toBeUndefined();
@@ -94,7 +79,7 @@ describe('exports re-import as they are', () => {
     ]);
     const answer = await upload(url, exported.rawPayload);
     expect(answer.headers['cache-control']).toBe('no-store');
-    const done = data<Report>(answer);
+    const done = data<ImportReport>(answer);
     expect(done).toMatchObject({ total: 2, valid: 2, imported: 2, errors: [] });
     expect(done.notices![0]).toBe(
       '2 password(s) generated: they are shown this once only, download or hand them out now',
@@ -162,7 +147,7 @@ describe('exports re-import as they are', () => {
     ws.getCell(1, last).value = '密码';
     ws.getCell(2, last).value = 'Chosen#2026';
     const form = multipartFile(Buffer.from(await wb.xlsx.writeBuffer()));
-    const done = data<Report>(
+    const done = data<ImportReport>(
       await admin.raw({
         method: 'POST',
         url: `/api/v1/users/import?deptId=${it1!.id}`,
@@ -186,11 +171,11 @@ describe('exports re-import as they are', () => {
     const before = await sheetRows(exported.rawPayload);
     expect(before.length).toBeGreaterThan(0);
     const url = `/api/v1/delegations/import?meetingId=${other!.id}`;
-    const preview = data<Report>(await upload(`${url}&mode=preview`, exported.rawPayload));
+    const preview = data<ImportReport>(await upload(`${url}&mode=preview`, exported.rawPayload));
     expect(preview.errors).toEqual([]);
     expect(preview.sheet!.rows.map((r) => r.values.name)).toEqual(before.map((r) => r.Name));
     expect(preview.creates).toEqual([{ what: 'delegations', label: 'Delegations', count: before.length }]);
-    const done = data<Report>(await upload(url, exported.rawPayload));
+    const done = data<ImportReport>(await upload(url, exported.rawPayload));
     expect(done).toMatchObject({ total: before.length, imported: before.length, errors: [] });
     const after = await sheetRows((await admin.get(`/api/v1/delegations/export?meetingId=${other!.id}`)).rawPayload);
     const cols = (rows: Record<string, string>[]) =>
@@ -244,13 +229,13 @@ describe('exports re-import as they are', () => {
     expect(code(await admin.del(`/api/v1/apply/athletes/${ids.join(',')}`))).toBe('00000');
     expect(await exportOf(from!)).toEqual([]);
     const url = `/api/v1/apply/athletes/import?delegationId=${to}`;
-    const preview = data<Report>(await upload(`${url}&mode=preview`, original));
+    const preview = data<ImportReport>(await upload(`${url}&mode=preview`, original));
     expect(preview.errors).toEqual([]);
     expect(preview.creates).toEqual([
       { what: 'athletes', label: 'Athletes', count: 3 },
       { what: 'entries', label: 'Entries', count: 3 },
     ]);
-    const done = data<Report>(await upload(url, original));
+    const done = data<ImportReport>(await upload(url, original));
     expect(done).toMatchObject({ total: 3, imported: 3, errors: [] });
     expect(await exportOf(to!)).toEqual(before);
   });
@@ -267,10 +252,10 @@ describe('exports re-import as they are', () => {
     expect(before.map((r) => r.Code)).toEqual(['RT9', 'RT9-1']);
     expect(code(await admin.del(`/api/v1/codes/${child.id}`))).toBe('00000');
     expect(code(await admin.del(`/api/v1/codes/${root.id}`))).toBe('00000');
-    const preview = data<Report>(await upload('/api/v1/codes/import?mode=preview', exported.rawPayload));
+    const preview = data<ImportReport>(await upload('/api/v1/codes/import?mode=preview', exported.rawPayload));
     expect(preview.errors).toEqual([]);
     expect(preview.notices).toEqual(['column E "Level" was not recognised and is ignored']);
-    const done = data<Report>(await upload('/api/v1/codes/import', exported.rawPayload));
+    const done = data<ImportReport>(await upload('/api/v1/codes/import', exported.rawPayload));
     expect(done).toMatchObject({ total: 2, imported: 2, errors: [] });
     expect(await sheetRows((await admin.get('/api/v1/codes/export?keywords=RT9')).rawPayload)).toEqual(before);
   });

@@ -1,8 +1,8 @@
 import { deflateRawSync, constants as zlib } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asDelegation, demoDelegations } from '../modules/apply/testkit.js';
 import { code, demoMeetingId, multipartFile, signIn } from '../modules/meetings/testkit.js';
-import { makeTestApp, type TestApp } from '../test/app.js';
+import { useTestApp } from '../test/app.js';
 import { DEFAULT_SHEET_LIMITS, readXlsx } from './excel.js';
 
 /**
@@ -90,14 +90,10 @@ function bombXlsx(): Buffer {
   ]);
 }
 
-let t: TestApp;
+const t = useTestApp();
 let bomb: Buffer;
-beforeAll(async () => {
+beforeAll(() => {
   bomb = bombXlsx();
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('zip bombs in spreadsheet imports', () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changesData, DataVersion } from '../db/data-version.js';
 import { meeting, oplog } from '../db/schema/index.js';
-import { awayFromWindowEdge, makeTestApp, type TestApp } from '../test/app.js';
+import { awayFromWindowEdge, useTestApp } from '../test/app.js';
 import { AnswerCache } from './answer-cache.js';
 
 describe('changesData', () => {
@@ -50,18 +50,16 @@ describe('AnswerCache', () => {
 });
 
 describe('cached public answers', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let meetingId: number;
   const url = '/api/v1/meetings/by-code/wrj2025';
   const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const nameOf = async () => (await get()).json().data.name as string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     const [m] = await t.database.db.select({ id: meeting.id }).from(meeting).where(eq(meeting.code, 'wrj2025'));
     meetingId = m!.id;
   });
-  afterAll(() => t.close());
 
   it('serves a kept answer without touching the database, with an ETag and 304', async () => {
     const first = await get();

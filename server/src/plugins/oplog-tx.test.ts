@@ -14,14 +14,13 @@ import { openDatabase } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import {
   athleteForm,
-  clientWithToken,
   count,
   type DemoGroup,
   demoDelegations,
   demoGroups,
   setMeeting,
 } from '../modules/apply/testkit.js';
-import { type Client, code, data } from '../modules/meetings/testkit.js';
+import { type Client, clientWithToken, code, data } from '../modules/meetings/testkit.js';
 import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../test/app.js';
 import { startTcpProxy, throughProxy } from '../test/tcp-proxy.js';
 

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compHeat,
   compRecord,
@@ -25,7 +25,7 @@ import {
 import { rowsOf } from '../lib/sql.js';
 import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
 import { addUser, demoMeetingId, multipartFile } from '../modules/meetings/testkit.js';
-import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../test/app.js';
+import { bearer, login, signInDelegation, useTestApp } from '../test/app.js';
 import { CALLERS, type Caller, ROUTE_RULES, type Rule } from './route-rules.js';
 import { apiRoutes, type RouteKey, routeName } from './routes.js';
 
@@ -36,7 +36,7 @@ import { apiRoutes, type RouteKey, routeName } from './routes.js';
  * 404 — a 400 for the minimal body still means the gate let it through), any other caller is
  * refused (401 when anonymous, else 403 or a 404 that hides the record).
  */
-let t: TestApp;
+const t = useTestApp();
 let routes: RouteKey[];
 const tokens = new Map<Caller, string | null>();
 /** Path parameter values by route prefix, filled in setup. */
@@ -98,7 +98,6 @@ async function addMeeting(code: string, delegations: number): Promise<{ meetingI
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   routes = apiRoutes(t.app);
 
@@ -316,9 +315,6 @@ beforeAll(async () => {
   }
   tokens.set('delegation', await signInDelegation(t, d1!.id));
   tokens.set('otherDelegation', await signInDelegation(t, other.delegationIds[0]!));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The route's path with its parameters filled: the most specific `[METHOD ]prefix` known wins. */

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   areaCode,
   customer,
@@ -18,9 +18,16 @@ import {
   user,
   userRole,
 } from '../db/schema/index.js';
-import { clientWithToken } from '../modules/apply/testkit.js';
-import { addUser, type Client, demoMeetingId, multipartFile, signIn, xlsx } from '../modules/meetings/testkit.js';
-import { login, makeTestApp, type TestApp } from '../test/app.js';
+import {
+  addUser,
+  type Client,
+  clientWithToken,
+  demoMeetingId,
+  multipartFile,
+  signIn,
+  xlsx,
+} from '../modules/meetings/testkit.js';
+import { login, useTestApp } from '../test/app.js';
 import { changedTables, databaseDigest } from './digest.js';
 
 /**
@@ -34,7 +41,7 @@ import { changedTables, databaseDigest } from './digest.js';
  * delegations come from. All of them, and every other write of that data, are refused with
  * 403 A0301 and change nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 let otherCommittee: Client;
 let committee: Client;
 let admin: Client;
@@ -50,7 +57,6 @@ let usedCustomer: typeof customer.$inferSelect;
 const LOGS = new Set(['sys_oplog', 'sys_login_log', 'auth_session']);
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   meeting1 = await demoMeetingId(t);
   const [m2] = await db
@@ -99,9 +105,6 @@ beforeAll(async () => {
   [usedCustomer] = (await db.select().from(customer).where(eq(customer.id, from!.customerId!))) as [
     typeof customer.$inferSelect,
   ];
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const refused = (res: LightMyRequestResponse) => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../lib/paths.js';
 import { rowsOf } from '../lib/sql.js';
-import { bearer, login, makeTestApp, type TestApp } from '../test/app.js';
+import { bearer, login, useTestApp } from '../test/app.js';
 import { apiRoutes, type RouteKey, routeName } from './routes.js';
 
 /**
@@ -18,7 +18,7 @@ import { apiRoutes, type RouteKey, routeName } from './routes.js';
  *   existing log row's id and bodies naming that id, leaves every existing row of sys_oplog and
  *   sys_login_log exactly as it was (new rows are appended; none vanish or change).
  */
-let t: TestApp;
+const t = useTestApp();
 let routes: RouteKey[];
 let token = '';
 
@@ -43,7 +43,6 @@ async function snapshot(upTo?: Snapshot): Promise<Snapshot> {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   routes = apiRoutes(t.app);
   token = (await login(t, 'root')).accessToken;
   // Something in each log: sign-ins (login log) and a few writes (operation log).
@@ -56,9 +55,6 @@ beforeAll(async () => {
       payload: { dictCode: `log_${name.slice(-1).toLowerCase()}`, name, nameEn: name },
     });
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Server source files (not tests), relative to server/src. */

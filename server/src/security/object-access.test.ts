@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { count, eq, lt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   delegation,
   delegationFile,
@@ -12,9 +12,16 @@ import {
   oplog,
 } from '../db/schema/index.js';
 import { fileForm, PNG_1PX } from '../modules/account/testkit.js';
-import { asDelegation, athleteForm, clientWithToken, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
-import { addUser, type Client, demoMeetingId, multipartFile, signIn } from '../modules/meetings/testkit.js';
-import { makeTestApp, signInDelegation, type TestApp } from '../test/app.js';
+import { asDelegation, athleteForm, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
+import {
+  addUser,
+  type Client,
+  clientWithToken,
+  demoMeetingId,
+  multipartFile,
+  signIn,
+} from '../modules/meetings/testkit.js';
+import { signInDelegation, useTestApp } from '../test/app.js';
 import { changedTables, databaseDigest } from './digest.js';
 
 /**
@@ -23,7 +30,7 @@ import { changedTables, databaseDigest } from './digest.js';
  * meeting's delegation or settings, a notice sent to someone else, another user — is refused
  * (401, 403 or 404) and nothing changes in any table.
  */
-let t: TestApp;
+const t = useTestApp();
 const ids = {
   meeting: 0,
   delegation: 0,
@@ -58,7 +65,6 @@ async function upload(c: Client, bytes: Buffer, filename: string): Promise<strin
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   ids.meeting = await demoMeetingId(t);
   const boys = (await demoGroups(t)).get('U16 Boys')!;
@@ -142,9 +148,6 @@ beforeAll(async () => {
   outsiders.set('committee of another meeting', await signIn(t, 'object-committee'));
   outsiders.set('area user of another area', await signIn(t, 'object-sub'));
   outsiders.set('customer', await signIn(t, 'object-customer'));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Every request that names one of delegation 1's (or meeting 1's) records by id, with a valid body. */

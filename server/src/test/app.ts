@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto-v2';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -99,6 +99,43 @@ export async function makeTestApp(
       await app.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * The test app of the suite that calls it (the file, or a `describe`): `makeTestApp(overrides, beforeReady)`
+ * in a `beforeAll`, closed in an `afterAll`. Returns the app as a TestApp whose fields are read from the
+ * built one when used (in a hook or a test; before the build they throw). Hooks run in the order they are
+ * registered and `afterAll`s in reverse, so the suite's own `beforeAll` after this call sees the app, and
+ * its own `afterAll` runs before the app closes.
+ */
+export function useTestApp(
+  overrides: Parameters<typeof makeTestApp>[0] = {},
+  beforeReady?: Parameters<typeof makeTestApp>[1],
+): TestApp {
+  let built: TestApp | undefined;
+  const live = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll; use it in a hook or a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await makeTestApp(overrides, beforeReady);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get app() {
+      return live().app;
+    },
+    get database() {
+      return live().database;
+    },
+    get config() {
+      return live().config;
+    },
+    close: () => live().close(),
   };
 }
 

@@ -1,27 +1,13 @@
 import { USER_TYPE } from '@baton/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authCode, oplog, outbox, role, session, user, userRole } from '../../db/schema/index.js';
-import {
-  bearer,
-  login,
-  loginRequest,
-  makeTestApp,
-  solvedCaptcha,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/app.js';
+import { bearer, login, loginRequest, solvedCaptcha, TEST_PASSWORD, useTestApp } from '../../test/app.js';
 import { createUser, fileForm, latestCode, PDF_MINI, PNG_1PX } from './testkit.js';
 
 const en = { 'accept-language': 'en' };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function publicCode(contact: string, purpose: 'register' | 'reset-password', contactType = 'MOBILE') {
   const res = await t.app.inject({

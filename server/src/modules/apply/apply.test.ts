@@ -1,8 +1,8 @@
 import { idCheckChar } from '@baton/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, auditDecision, delegation, entry, meeting, recordHistory, user } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { JPEG_16X8 } from '../files/testkit.js';
 import { type Client, code, data, signIn } from '../meetings/testkit.js';
 import {
@@ -17,7 +17,7 @@ import {
   setMeeting,
 } from './testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let groups: Map<string, DemoGroup>;
 let boys: DemoGroup;
 let girls: DemoGroup;
@@ -30,7 +30,6 @@ let admin: Client;
 type Athlete = { id: number; version: number; status: string; gender: string; birthDate: string; idNumber: string };
 
 beforeAll(async () => {
-  t = await makeTestApp();
   groups = await demoGroups(t);
   boys = groups.get('U16 Boys')!;
   girls = groups.get('U16 Girls')!;
@@ -39,9 +38,6 @@ beforeAll(async () => {
   d1zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
   committee = await signIn(t, 'committee');
   admin = await signIn(t, 'admin');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const addAthlete = async (c: Client, form: Record<string, unknown>) => c.post('/api/v1/apply/athletes', form);

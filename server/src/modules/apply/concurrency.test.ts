@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, groupItem } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { code, data } from '../meetings/testkit.js';
 import {
   asDelegation,
@@ -9,25 +9,18 @@ import {
   count,
   type DemoGroup,
   demoDelegations,
-  demoGroups,
+  demoEntrants,
   setMeeting,
 } from './testkit.js';
 
 /** Limits hold under bursts of parallel requests (DOMAIN.md "Registration" 4 and 5). */
-let t: TestApp;
+const t = useTestApp();
 let boys: DemoGroup;
 let girls: DemoGroup;
 let dlgIds: number[];
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  const groups = await demoGroups(t);
-  boys = groups.get('U16 Boys')!;
-  girls = groups.get('U16 Girls')!;
-  dlgIds = (await demoDelegations(t)).map((d) => d.id);
-});
-afterAll(async () => {
-  await t.close();
+  ({ boys, girls, dlgIds } = await demoEntrants(t));
 });
 
 describe('parallel requests never pass a limit', () => {

@@ -1,8 +1,8 @@
 import type { EntryVO } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entry, recordHistory } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { type Client, code, data } from '../meetings/testkit.js';
 import {
   asDelegation,
@@ -10,7 +10,7 @@ import {
   count,
   type DemoGroup,
   demoDelegations,
-  demoGroups,
+  demoEntrants,
   setMeeting,
 } from './testkit.js';
 import { entrySnapshot } from './views.js';
@@ -20,7 +20,7 @@ import { entrySnapshot } from './views.js';
  * row written by the statement that reads the rules' inputs, the answer built without reading
  * it back — and still the same rows, the same answer and the same errors, in the same order.
  */
-let t: TestApp;
+const t = useTestApp();
 let boys: DemoGroup;
 let girls: DemoGroup;
 let d1: Client;
@@ -38,16 +38,11 @@ const statementsOf = async (f: () => Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  const groups = await demoGroups(t);
-  boys = groups.get('U16 Boys')!;
-  girls = groups.get('U16 Girls')!;
-  dlgId = (await demoDelegations(t))[0]!.id;
+  const demo = await demoEntrants(t);
+  ({ boys, girls } = demo);
+  dlgId = demo.dlgIds[0]!;
   await setMeeting(t, { maxAthletes: null });
   d1 = await asDelegation(t, dlgId);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('writing an entry', () => {

@@ -1,38 +1,23 @@
-import { formatMessage, idCheckChar } from '@baton/contracts';
+import { formatMessage, type ImportReport, idCheckChar } from '@baton/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { type Client, code, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
-import { asDelegation, count, type DemoGroup, demoDelegations, demoGroups, idNumber, setMeeting } from './testkit.js';
+import { asDelegation, count, type DemoGroup, demoEntrants, idNumber, setMeeting } from './testkit.js';
 
 /** Athletes from Excel: the same rules as the form, with a row report; all-or-nothing or valid-only. */
-let t: TestApp;
+const t = useTestApp();
 let boys: DemoGroup;
 let girls: DemoGroup;
 let dlgIds: number[];
 let d1: Client;
 
-type Report = {
-  total: number;
-  valid: number;
-  invalid: number;
-  imported: number;
-  errors: { row: number; field: string; message: string }[];
-};
-
 const HEADERS = ['姓名', '证件号码', '组别', '学校', '紧急联系人', '紧急联系电话'];
 const row = (name: string, id: string, group: string) => [name, id, group, '瑞安中学', '家长', '13900001111'];
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  const groups = await demoGroups(t);
-  boys = groups.get('U16 Boys')!;
-  girls = groups.get('U16 Girls')!;
-  dlgIds = (await demoDelegations(t)).map((d) => d.id);
+  ({ boys, girls, dlgIds } = await demoEntrants(t));
   d1 = await asDelegation(t, dlgIds[0]!);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const upload = async (c: Client, file: Buffer, query = '') =>
@@ -59,7 +44,7 @@ describe('athlete import', () => {
     ]);
     const res = await upload(d1, file);
     expect(code(res)).toBe('00000');
-    const report = data<Report>(res);
+    const report = data<ImportReport>(res);
     expect(report).toMatchObject({ total: 4, valid: 2, invalid: 2, imported: 0 });
     expect(report.errors).toEqual([
       { row: 3, field: 'gender', message: 'Does not fit the group: U16 Boys is for male athletes only' },
@@ -79,7 +64,7 @@ describe('athlete import', () => {
       row('己', idNumber(boys.birth, 'M'), '不存在组'),
     ]);
     const zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
-    const report = data<Report>(await upload(zh, file, '?mode=valid-only'));
+    const report = data<ImportReport>(await upload(zh, file, '?mode=valid-only'));
     expect(report).toMatchObject({ total: 6, valid: 3, invalid: 3, imported: 3 });
     expect(report.errors.map((e) => [e.row, e.field])).toEqual([
       [5, 'idNumber'],
@@ -105,7 +90,7 @@ describe('athlete import', () => {
       row('庚', idNumber(boys.birth, 'M'), ''),
       row('辛', idNumber(boys.birth, 'M'), ''),
     ]);
-    const report = data<Report>(await upload(d1, file, '?mode=valid-only'));
+    const report = data<ImportReport>(await upload(d1, file, '?mode=valid-only'));
     expect(report).toMatchObject({ valid: 1, imported: 1 });
     expect(report.errors[0]!.message).toContain('at most 4 athletes');
     await setMeeting(t, { maxAthletes: 60, regClosesAt: new Date(Date.now() - 1000) });
@@ -115,7 +100,7 @@ describe('athlete import', () => {
       row('壬', idNumber(girls.birth, 'F'), ''),
       row('癸', idNumber(girls.birth, 'F'), ''),
     ]);
-    const forD2 = data<Report>(await upload(committee, other, `?delegationId=${dlgIds[1]}`));
+    const forD2 = data<ImportReport>(await upload(committee, other, `?delegationId=${dlgIds[1]}`));
     expect(forD2.imported).toBe(2);
     expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[1]}`)).toBe(2);
     // Open again: the registration closer (every 30 s) may have closed the meeting while its window had passed.
@@ -151,7 +136,7 @@ describe('athlete import', () => {
     const book = await xlsx(HEADERS, people(0, '并'));
     const both = await Promise.all([upload(a, book), upload(b, book)]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    const reports = both.filter((r) => code(r) === '00000').map((r) => data<Report>(r));
+    const reports = both.filter((r) => code(r) === '00000').map((r) => data<ImportReport>(r));
     expect(both.every((r) => code(r) === '00000' || code(r) === 'A0463')).toBe(true);
     expect(reports.filter((r) => r.imported === n && r.errors.length === 0)).toHaveLength(1);
     for (const r of reports.filter((x) => x.imported !== n)) {
@@ -168,7 +153,7 @@ describe('athlete import', () => {
       [200, '00000'],
       [200, '00000'],
     ]);
-    const split = shared.map((r) => data<Report>(r));
+    const split = shared.map((r) => data<ImportReport>(r));
     expect(split[0]!.imported + split[1]!.imported).toBe(n);
     for (const r of split) {
       expect(r.imported + r.invalid).toBe(n);

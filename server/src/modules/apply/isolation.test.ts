@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { addUser, type Client, code, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
 import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups } from './testkit.js';
 
@@ -10,7 +10,7 @@ import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups 
  * delegationId), called by another delegation or by a committee user of another meeting,
  * answers 404 (403 for an area user who only views the meeting) and changes nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 let boys: DemoGroup;
 let dlgIds: number[];
 let owner: Client;
@@ -34,7 +34,6 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   boys = (await demoGroups(t)).get('U16 Boys')!;
   dlgIds = (await demoDelegations(t)).map((d) => d.id);
   owner = await asDelegation(t, dlgIds[0]!);
@@ -58,9 +57,6 @@ beforeAll(async () => {
   const { payload, headers } = multipartFile(Buffer.from('%PDF-1.4\n'), 'a.pdf');
   ids.file = data<{ id: number }>(await owner.raw({ method: 'POST', url: '/api/v1/apply/files', payload, headers })).id;
   expect(Object.values(ids).every((v) => v > 0)).toBe(true);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every id-taking (and delegation-naming) request, with the ids of the first delegation's records. */

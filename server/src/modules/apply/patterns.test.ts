@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, field } from '../../db/schema/index.js';
-import { login, makeTestApp, type TestApp } from '../../test/app.js';
-import { type Client, code, data, signIn } from '../meetings/testkit.js';
-import {
-  asDelegation,
-  athleteFields,
-  athleteForm,
-  clientWithToken,
-  type DemoGroup,
-  demoDelegations,
-  demoGroups,
-} from './testkit.js';
+import { login, useTestApp } from '../../test/app.js';
+import { type Client, clientWithToken, code, data, signIn } from '../meetings/testkit.js';
+import { asDelegation, athleteFields, athleteForm, type DemoGroup, demoDelegations, demoGroups } from './testkit.js';
 
 /**
  * Custom field patterns are user input run against other users' input: they run on a
  * linear-time engine (RE2), so a pattern that backtracks catastrophically in a JavaScript
  * RegExp (`^(a|a)*$`: 2^n steps for n characters) cannot stall the server.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let d1: Client;
 let d1zh: Client;
@@ -26,7 +18,6 @@ let boys: DemoGroup;
 let school: { id: number; version: number; pattern: string | null };
 
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = await signIn(t, 'admin');
   boys = (await demoGroups(t)).get('U16 Boys')!;
   const [first] = await demoDelegations(t);
@@ -34,9 +25,6 @@ beforeAll(async () => {
   d1zh = await asDelegation(t, first!.id, 'zh-cn');
   const [row] = await t.database.db.select().from(field).where(eq(field.key, 'school'));
   school = row!;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function setSchoolPattern(pattern: string | null) {

@@ -1,44 +1,22 @@
+import type { ImportReport } from '@baton/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { type Client, code, data, multipartFile } from '../meetings/testkit.js';
-import { asDelegation, count, type DemoGroup, demoDelegations, demoGroups, idNumber } from './testkit.js';
+import { asDelegation, count, type DemoGroup, demoEntrants, idNumber } from './testkit.js';
 
 /**
  * Issue 22: the sign-up sheet a school already has — title and unit rows above a two-row merged
  * header, 身份证号 for the ID column, full-width digits, Chinese and serial dates, an ID typed
  * into a number cell, 项目一/项目二 event columns — read with a preview and a column re-map.
  */
-let t: TestApp;
+const t = useTestApp();
 let boys: DemoGroup;
 let girls: DemoGroup;
 let dlgIds: number[];
 
-type Report = {
-  total: number;
-  valid: number;
-  invalid: number;
-  imported: number;
-  errors: { row: number; field: string; message: string }[];
-  notices?: string[];
-  creates?: { what: string; label: string; count: number }[];
-  sheet?: {
-    headerRow: number;
-    columns: { index: number; header: string; key: string | null; by: string }[];
-    fields: { key: string; label: string; required: boolean }[];
-    rows: { row: number; values: Record<string, string> }[];
-  };
-};
-
 beforeAll(async () => {
-  t = await makeTestApp();
-  const groups = await demoGroups(t);
-  boys = groups.get('U16 Boys')!;
-  girls = groups.get('U16 Girls')!;
-  dlgIds = (await demoDelegations(t)).map((d) => d.id);
-});
-afterAll(async () => {
-  await t.close();
+  ({ boys, girls, dlgIds } = await demoEntrants(t));
 });
 
 const upload = (c: Client, file: Buffer, query = '', fields: Record<string, string> = {}) =>
@@ -122,7 +100,7 @@ describe('a school sign-up sheet', () => {
     ]);
     const res = await upload(d, file, '?mode=preview');
     expect(code(res)).toBe('00000');
-    const report = data<Report>(res);
+    const report = data<ImportReport>(res);
     expect(report.sheet!.headerRow).toBe(4);
     expect(report.sheet!.columns.map((c) => [c.index, c.header, c.key, c.by])).toEqual([
       [0, '姓名', 'name', 'title'],
@@ -180,7 +158,7 @@ describe('a school sign-up sheet', () => {
       ],
       ['王芳', '女', typedAsNumber(girls.birth, 'F'), girls.birth, '', '', '', ...extra],
     ]);
-    const all = data<Report>(await upload(d, file));
+    const all = data<ImportReport>(await upload(d, file));
     expect(all.errors).toEqual([
       {
         row: 6,
@@ -192,7 +170,7 @@ describe('a school sign-up sheet', () => {
     expect(all).toMatchObject({ total: 2, valid: 1, invalid: 1, imported: 0 });
     expect(all.sheet).toBeUndefined();
     expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[0]}`)).toBe(0);
-    const some = data<Report>(await upload(d, file, '?mode=valid-only'));
+    const some = data<ImportReport>(await upload(d, file, '?mode=valid-only'));
     expect(some).toMatchObject({ total: 2, valid: 1, invalid: 1, imported: 1 });
     expect(some.creates).toEqual([
       { what: 'athletes', label: 'Athletes', count: 1 },
@@ -229,7 +207,7 @@ describe('a school sign-up sheet', () => {
     ]);
     ws.addRow(['Li Lei', 'M', idNumber(boys.birth, 'M'), boys.birth, '100 m', 'long jump', 'HJ', ...extra]);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
-    const report = data<Report>(await upload(d, file, '?mode=preview'));
+    const report = data<ImportReport>(await upload(d, file, '?mode=preview'));
     expect(report.sheet!.columns.slice(0, 7).map((c) => c.key)).toEqual([
       'name',
       'gender',
@@ -261,7 +239,7 @@ describe('the column mapping', () => {
       ws.addRow(['陈二', idNumber(girls.birth, 'F'), '初二(4)班', ...extra, '走读']);
       return Buffer.from(await wb.xlsx.writeBuffer());
     })();
-    const plain = data<Report>(await upload(d, file, '?mode=preview'));
+    const plain = data<ImportReport>(await upload(d, file, '?mode=preview'));
     expect(plain.errors).toEqual([
       { row: 1, field: 'idNumber', message: 'missing column: ID number (choose it in the column mapping)' },
     ]);
@@ -274,14 +252,14 @@ describe('the column mapping', () => {
     expect((await upload(d, file)).json().msg).toContain('missing column(s): ID number');
 
     const mapping = JSON.stringify({ 1: 'idNumber', 2: null });
-    const preview = data<Report>(await upload(d, file, '?mode=preview', { mapping }));
+    const preview = data<ImportReport>(await upload(d, file, '?mode=preview', { mapping }));
     expect(preview.errors).toEqual([]);
     expect(preview.sheet!.columns.slice(1, 3)).toEqual([
       { index: 1, header: '号码', key: 'idNumber', by: 'user' },
       { index: 2, header: '组', key: null, by: 'user' },
     ]);
     expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[2]}`)).toBe(0);
-    const done = data<Report>(await upload(d, file, '', { mapping }));
+    const done = data<ImportReport>(await upload(d, file, '', { mapping }));
     expect(done).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2 });
     expect(await count(t, 'reg_athlete', `delegation_id = ${dlgIds[2]} and group_id = ${girls.id}`)).toBe(2);
 
@@ -309,7 +287,7 @@ describe('the school template', () => {
     ws.getRow(4).values = ['孙一', '男', idNumber(boys.birth, 'M'), boys.birth, 'U16男子组', '200米', '铅球', ...extra];
     ws.getRow(5).values = ['孙二', '女', idNumber(girls.birth, 'F'), girls.birth, 'U16女子组', '800米', '', ...extra];
     const filled = Buffer.from(await wb.xlsx.writeBuffer());
-    const report = data<Report>(await upload(d, filled));
+    const report = data<ImportReport>(await upload(d, filled));
     expect(report).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2, errors: [] });
     expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
     expect(await count(t, 'reg_entry', `delegation_id = ${dlgIds[3]}`)).toBe(3);
@@ -327,10 +305,10 @@ describe('the school template', () => {
     const ids = data<{ list: { id: number }[] }>(await d.get('/api/v1/apply/athletes/page?pageSize=50')).list;
     expect(code(await d.del(`/api/v1/apply/athletes/${ids.map((x) => x.id).join(',')}`))).toBe('00000');
     expect(await count(t, 'reg_entry', `delegation_id = ${dlgIds[3]}`)).toBe(0);
-    const preview = data<Report>(await upload(d, exported.rawPayload, '?mode=preview'));
+    const preview = data<ImportReport>(await upload(d, exported.rawPayload, '?mode=preview'));
     expect(preview.errors).toEqual([]);
     expect(preview.notices).toEqual(['第 N 列「状态」未识别，已忽略']);
-    const report = data<Report>(await upload(d, exported.rawPayload));
+    const report = data<ImportReport>(await upload(d, exported.rawPayload));
     expect(report).toMatchObject({ total: 2, imported: 2, errors: [] });
     expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
     expect(await rowsOf((await d.get('/api/v1/apply/athletes/export')).rawPayload)).toEqual(before);
@@ -362,7 +340,7 @@ describe('coaches', () => {
     const file = Buffer.from(await wb.xlsx.writeBuffer());
     const url = '/api/v1/apply/coaches/import';
     const send = (q: string) => d.raw({ method: 'POST', url: `${url}${q}`, ...multipartFile(file) });
-    const preview = data<Report>(await send('?mode=preview'));
+    const preview = data<ImportReport>(await send('?mode=preview'));
     expect(preview.sheet!.headerRow).toBe(2);
     expect(preview.sheet!.columns.map((c) => c.key)).toEqual(['name', 'gender', 'role', 'mobile', 'idNumber', null]);
     expect(preview.errors).toEqual([
@@ -370,9 +348,9 @@ describe('coaches', () => {
     ]);
     expect(preview.creates).toEqual([{ what: 'coaches', label: '随队人员', count: 2 }]);
     expect(await count(t, 'reg_coach', `delegation_id = ${dlgIds[1]}`)).toBe(0);
-    expect(data<Report>(await send('')).imported).toBe(0);
+    expect(data<ImportReport>(await send('')).imported).toBe(0);
     expect(await count(t, 'reg_coach', `delegation_id = ${dlgIds[1]}`)).toBe(0);
-    const done = data<Report>(await send('?mode=valid-only'));
+    const done = data<ImportReport>(await send('?mode=valid-only'));
     expect(done).toMatchObject({ total: 3, valid: 2, invalid: 1, imported: 2 });
     const page = data<{ list: { name: string; role: string; mobile: string | null }[] }>(
       await d.get('/api/v1/apply/coaches/page?pageSize=50'),

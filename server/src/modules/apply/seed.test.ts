@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../db/migrate.js';
 import { seedIfEmpty } from '../../db/seed/index.js';
-import { makeTestApp, openTestDatabase, type TestApp } from '../../test/app.js';
+import { openTestDatabase, useTestApp } from '../../test/app.js';
 import { code, data } from '../meetings/testkit.js';
 import { asDelegation, count, demoDelegations } from './testkit.js';
 
@@ -79,13 +79,7 @@ describe('registration seed', () => {
 });
 
 describe('seed of the test app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('has no registrations, so the suites count from zero; a newcomer delegation starts empty', async () => {
     expect(await count(t, 'reg_athlete')).toBe(0);

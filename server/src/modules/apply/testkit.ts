@@ -1,27 +1,14 @@
 import { idCheckChar } from '@baton/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { delegation, group, groupItem, item, meeting } from '../../db/schema/index.js';
-import { bearer, signInDelegation, type TestApp } from '../../test/app.js';
-import type { Client } from '../meetings/testkit.js';
+import { signInDelegation, type TestApp } from '../../test/app.js';
+import { type Client, clientWithToken } from '../meetings/testkit.js';
 
 /** Test helpers of the apply module: delegation clients, valid ID numbers, the demo meeting's groups. */
 
 /** A client signed in as a delegation's account (messages in `lang`). */
 export async function asDelegation(t: TestApp, delegationId: number, lang = 'en'): Promise<Client> {
   return clientWithToken(t, await signInDelegation(t, delegationId), lang);
-}
-
-export function clientWithToken(t: TestApp, token: string, lang = 'en'): Client {
-  const headers = { ...bearer(token), 'accept-language': lang };
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return {
-    get: (url) => send('GET', url),
-    post: (url, body) => send('POST', url, body ?? {}),
-    put: (url, body) => send('PUT', url, body ?? {}),
-    del: (url) => send('DELETE', url),
-    raw: (opts) => t.app.inject({ ...opts, headers: { ...headers, ...opts.headers } }),
-  };
 }
 
 let seq = 101;
@@ -74,6 +61,13 @@ export async function demoGroups(t: TestApp): Promise<Map<string, DemoGroup>> {
 /** The demo meeting's delegations, in id order. */
 export async function demoDelegations(t: TestApp) {
   return t.database.db.select().from(delegation).orderBy(asc(delegation.id));
+}
+
+/** The demo meeting's U16 Boys and U16 Girls, and its delegations' ids in their order. */
+export async function demoEntrants(t: TestApp): Promise<{ boys: DemoGroup; girls: DemoGroup; dlgIds: number[] }> {
+  const groups = await demoGroups(t);
+  const dlgIds = (await demoDelegations(t)).map((d) => d.id);
+  return { boys: groups.get('U16 Boys')!, girls: groups.get('U16 Girls')!, dlgIds };
 }
 
 /** The required athlete fields of the demo meeting, filled. */

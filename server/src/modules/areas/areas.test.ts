@@ -1,8 +1,8 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaCode, coach, delegation, group } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import {
   addUser,
   type Client,
@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 let county: Client;
@@ -33,7 +33,6 @@ type Row = {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   subUserId = await addUser(t, 'anyang', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
@@ -48,9 +47,6 @@ beforeAll(async () => {
   await insertAthlete(t, { meetingId: demoId, delegationId: d!.id, groupId: g!.id, status: 'approved' });
   await insertAthlete(t, { meetingId: demoId, delegationId: d!.id, groupId: g!.id, status: 'submitted' });
   await t.database.db.insert(coach).values({ meetingId: demoId, delegationId: d!.id, name: 'Coach', gender: 'F' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('area users', () => {

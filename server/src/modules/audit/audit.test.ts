@@ -1,6 +1,6 @@
 import { lastDays, USER_TYPE } from '@baton/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   areaCode,
   auditDecision,
@@ -14,7 +14,7 @@ import {
   sysConfig,
   user,
 } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
+import { bearer, login, signInDelegation, useTestApp } from '../../test/app.js';
 import { addUser, type Client, code, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 import { SendFailedError } from '../verification/sender.js';
 import {
@@ -31,7 +31,7 @@ import {
   statusOf,
 } from './testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 let stranger: Client;
@@ -56,7 +56,6 @@ type Page<T> = { list: T[]; total: number };
 type Athlete = { id: number; name: string; delegationId: number; entries: { itemCode: string }[]; status: string };
 
 beforeAll(async () => {
-  t = await makeTestApp();
   meetingId = await demoMeetingId(t);
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   admin = await signIn(t, 'admin');
@@ -211,9 +210,6 @@ beforeAll(async () => {
     })
   ).id;
   E.e1_100 = await addEntry(db(), A.e1, U16B.items.get('100')!, 'submitted', threeDaysAgo);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Database queries a call makes (the lower of two runs, so a timer's query cannot count). */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captcha, loginLog, session, user } from '../../db/schema/index.js';
 import {
   awayFromWindowEdge,
@@ -13,16 +13,11 @@ import {
   solvedCaptcha,
   TEST_PASSWORD,
   type TestApp,
+  useTestApp,
 } from '../../test/app.js';
 import { trimCaptchas } from './captcha.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const countRows = async (table: typeof session | typeof loginLog) =>
   Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(table))[0]!.n);

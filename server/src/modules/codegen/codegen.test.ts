@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { generateFiles } from './generate.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let committee: Record<string, string>;
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = bearer((await login(t, 'admin')).accessToken);
   committee = bearer((await login(t, 'committee')).accessToken);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url, headers });

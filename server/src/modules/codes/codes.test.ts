@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { type Client, code, countOf, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = await signIn(t, 'admin');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Node = { id: number; code: string; level: number; version: number; children: Node[] };

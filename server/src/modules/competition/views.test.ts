@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compHeat, compRound, compStart, compTrial, entry } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { type DemoGroup, demoDelegations, demoGroups } from '../apply/testkit.js';
 import { demoMeetingId, insertAthlete } from '../meetings/testkit.js';
 import { loadEvents, loadRound } from './views.js';
@@ -10,19 +10,15 @@ import { loadEvents, loadRound } from './views.js';
  * The shared read model: what a round holds, what the public sees of it, and a statement
  * count that does not grow with the number of heats or competitors (no query per row).
  */
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let boys: DemoGroup;
 let delegationIds: number[];
 
 beforeAll(async () => {
-  t = await makeTestApp();
   meetingId = await demoMeetingId(t);
   boys = (await demoGroups(t)).get('U16 Boys')!;
   delegationIds = (await demoDelegations(t)).map((d) => d.id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A round of `code` with `heats` heats of `perHeat` approved athletes each; heat 1 official with results. */

@@ -1,20 +1,13 @@
 import type { ConfigForm, ConfigVO, PublicConfigVO } from '@baton/contracts';
 import { count, eq } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysConfig } from '../../db/schema/index.js';
-import { login, makeTestApp, multipart, publicKey, TEST_PASSWORD, type TestApp } from '../../test/app.js';
-import { call, expectGuarded, ok, signInAll, type Tokens } from '../users/testkit.js';
+import { login, makeTestApp, multipart, publicKey, TEST_PASSWORD, type TestApp, useTestApp } from '../../test/app.js';
+import { call, expectGuarded, ok, useTokens } from '../users/testkit.js';
 
-let t: TestApp;
-let tk: Tokens;
-beforeAll(async () => {
-  t = await makeTestApp();
-  tk = await signInAll(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const tk = useTokens(t);
 
 const configCount = async () => (await t.database.db.select({ n: count() }).from(sysConfig))[0]!.n;
 const byKey = async (key: string) => {

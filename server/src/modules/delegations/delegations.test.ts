@@ -1,8 +1,8 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaCode, auditDecision, delegation, group } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import {
   addUser,
   type Client,
@@ -16,7 +16,7 @@ import {
   xlsx,
 } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 let stranger: Client;
@@ -37,7 +37,6 @@ const list = async (c: Client, q = '') =>
   data<{ list: Dlg[]; total: number }>(await c.get(`/api/v1/delegations?meetingId=${demoId}&pageSize=100${q}`));
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   await addUser(t, 'referee1', USER_TYPE.REFEREE, 'REFEREE');
@@ -53,9 +52,6 @@ beforeAll(async () => {
     code(await admin.post('/api/v1/area-users', { meetingId: demoId, userId: subId, areaCodeId: jinhu!.id })),
   ).toBe('00000');
   subUnit = await signIn(t, 'jinhu');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('who sees which delegation', () => {

@@ -1,19 +1,12 @@
 import type { DictDataForm, DictDataVO, DictForm, DictListaItem, DictPageVO, DictVO } from '@baton/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dict, dictData } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
-import { call, expectGuarded, ok, signInAll, type Tokens } from '../users/testkit.js';
+import { useTestApp } from '../../test/app.js';
+import { call, expectGuarded, ok, useTokens } from '../users/testkit.js';
 
-let t: TestApp;
-let tk: Tokens;
-beforeAll(async () => {
-  t = await makeTestApp();
-  tk = await signInAll(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const tk = useTokens(t);
 
 const counts = async () => ({
   dicts: (await t.database.db.select({ n: count() }).from(dict))[0]!.n,

@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@baton/contracts';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, loginLog, meeting, outbox, sysConfig, user } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import {
@@ -10,7 +10,7 @@ import {
   makeTestApp,
   multipart,
   solvedCaptcha,
-  type TestApp,
+  useTestApp,
 } from '../../test/app.js';
 import { type Client, code, countOf, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 import {
@@ -24,19 +24,15 @@ import {
   signInCode,
 } from './testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let demoId: number;
 let admin: Client;
 let committee: Client;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   admin = await signIn(t, 'admin');
   committee = await signIn(t, 'committee');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string, token: string) =>

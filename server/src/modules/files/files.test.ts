@@ -1,20 +1,16 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { fileForm, PDF_MINI, PNG_1PX } from '../account/testkit.js';
 import { cleanName, sniff } from './service.js';
 
 const en = { 'accept-language': 'en' };
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await makeTestApp();
   token = (await login(t, 'admin')).accessToken;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function upload(filename: string, bytes: Buffer, fields: Record<string, string> = { name: filename }) {

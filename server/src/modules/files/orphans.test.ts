@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   athlete,
   coach,
@@ -12,7 +12,7 @@ import {
   sysConfig,
   user,
 } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { PNG_1PX } from '../account/testkit.js';
 import { demoDelegations, demoGroups } from '../apply/testkit.js';
 import { demoMeetingId, insertAthlete } from '../meetings/testkit.js';
@@ -25,13 +25,7 @@ import { storeFile } from './service.js';
  * of an athlete, coach or delegation, a record's history, an avatar, a notice or meeting text, a
  * setting.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('orphan sweep', () => {
   it('removes old unreferenced uploads and keeps every referenced or recent one', async () => {

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { fileForm, PNG_1PX } from '../account/testkit.js';
 import { asDelegation, athleteForm, demoDelegations, demoGroups } from '../apply/testkit.js';
 import { type Client, multipartFile, signIn } from '../meetings/testkit.js';
@@ -10,7 +10,7 @@ import { type Client, multipartFile, signIn } from '../meetings/testkit.js';
  * field of a registration neither grants its writer access to a file nor hides a public one.
  * Private answers are never kept by a browser or a shared cache.
  */
-let t: TestApp;
+const t = useTestApp();
 let a: Client;
 let b: Client;
 let privateFile = '';
@@ -23,7 +23,6 @@ function created<T = { id: number }>(res: LightMyRequestResponse): T {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const [d1, d2] = await demoDelegations(t);
   a = await asDelegation(t, d1!.id);
   b = await asDelegation(t, d2!.id);
@@ -36,9 +35,6 @@ beforeAll(async () => {
   publicImage = created<{ id: string }>(
     await admin.raw({ method: 'POST', url: '/api/v1/files', payload: form.payload, headers: form.headers }),
   ).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('file access comes from file-type fields only', () => {

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { createUser, fileForm, PDF_MINI } from '../account/testkit.js';
 
 /**
@@ -9,14 +9,7 @@ import { createUser, fileForm, PDF_MINI } from '../account/testkit.js';
  * the limit in the message; a refused upload stores nothing.
  */
 const MB = 1024 * 1024;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp({ uploadBytesPerHour: 3 * MB, uploadQuotaBytes: 4 * MB });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ uploadBytesPerHour: 3 * MB, uploadQuotaBytes: 4 * MB });
 
 const oneMb = () => Buffer.concat([PDF_MINI, Buffer.alloc(MB - PDF_MINI.length - 1024)]);
 

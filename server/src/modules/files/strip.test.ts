@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { file } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { fileForm, PNG_1PX } from '../account/testkit.js';
 import { asDelegation, demoDelegations } from '../apply/testkit.js';
 import { imageSize, stripGif, stripImageMetadata, stripJpeg, stripPng, stripWebp } from './strip.js';
@@ -112,14 +112,10 @@ describe('the stripper', () => {
 });
 
 describe('uploads', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
   beforeAll(async () => {
-    t = await makeTestApp();
     token = (await login(t, 'admin')).accessToken;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const upload = (filename: string, bytes: Buffer) => {

@@ -1,8 +1,8 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, entry, group, groupItem, item } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import {
   addUser,
   type Client,
@@ -14,7 +14,7 @@ import {
   signIn,
 } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 let stranger: Client;
@@ -33,7 +33,6 @@ const itemId = async (c: string) =>
   (await t.database.db.select({ id: item.id }).from(item).where(eq(item.code, c)))[0]!.id;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   admin = await signIn(t, 'admin');
@@ -50,9 +49,6 @@ beforeAll(async () => {
       regClosesAt: '2030-04-01T00:00:00Z',
     }),
   ).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('groups', () => {

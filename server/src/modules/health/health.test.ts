@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
-import { makeTestApp, TEST_ENV, type TestApp } from '../../test/app.js';
+import { makeTestApp, TEST_ENV, type TestApp, useTestApp } from '../../test/app.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../../test/tcp-proxy.js';
 
 /**
@@ -21,13 +21,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 }
 
 describe('health and readiness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('answers liveness without touching the database, and readiness after asking it, never from a cache', async () => {
     const before = t.database.stats.statements;

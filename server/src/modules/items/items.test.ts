@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { type Client, code, countOf, data, signIn } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = await signIn(t, 'admin');
   committee = await signIn(t, 'committee');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Item = {

@@ -1,18 +1,13 @@
 import type { ExportJobVO, LoginLogVO, OplogDetailVO, OplogVO } from '@baton/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../../lib/excel.js';
-import { bearer, loginRequest, makeTestApp, type TestApp } from '../../test/app.js';
-import { call, expectGuarded, ok, signInAll, type Tokens } from '../users/testkit.js';
+import { bearer, loginRequest, useTestApp } from '../../test/app.js';
+import { call, expectGuarded, ok, useTokens } from '../users/testkit.js';
 
-let t: TestApp;
-let tk: Tokens;
+const t = useTestApp();
+const tk = useTokens(t);
 beforeAll(async () => {
-  t = await makeTestApp();
-  tk = await signInAll(t);
   await loginRequest(t, 'admin', 'wrong-password');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Paged<T> = { list: T[]; total: number };

@@ -1,12 +1,12 @@
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, meeting, meetingField, meetingStatusLog, oplog, user } from '../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { closeExpiredRegistrations, isRegistrationOpen } from './registration-window.js';
 import { addUser, type Client, code, countOf, data, demoMeetingId, signIn } from './testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Client;
 let committee: Client;
 let stranger: Client;
@@ -31,7 +31,6 @@ const body = (code: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   otherCommitteeId = await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   await addUser(t, 'referee1', USER_TYPE.REFEREE, 'REFEREE');
@@ -40,9 +39,6 @@ beforeAll(async () => {
   stranger = await signIn(t, 'committee2');
   county = await signIn(t, 'county');
   referee = await signIn(t, 'referee1');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('who sees which meeting', () => {

@@ -1,6 +1,7 @@
+import { USER_TYPE } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { athlete, meeting, role, user, userRole } from '../../db/schema/index.js';
+import { athlete, meeting, meetingOfficial, role, user, userRole } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { bearer, login, TEST_PASSWORD, type TestApp } from '../../test/app.js';
 
@@ -33,8 +34,12 @@ export interface Client {
 
 /** A client signed in as `username` (English messages). */
 export async function signIn(t: TestApp, username: string): Promise<Client> {
-  const { accessToken } = await login(t, username);
-  const headers = { ...bearer(accessToken), 'accept-language': 'en' };
+  return clientWithToken(t, (await login(t, username)).accessToken);
+}
+
+/** A client that sends `token` (messages in `lang`). */
+export function clientWithToken(t: TestApp, token: string, lang = 'en'): Client {
+  const headers = { ...bearer(token), 'accept-language': lang };
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
@@ -44,6 +49,34 @@ export async function signIn(t: TestApp, username: string): Promise<Client> {
     del: (url) => send('DELETE', url),
     raw: (opts) => t.app.inject({ ...opts, headers: { ...headers, ...opts.headers } }),
   };
+}
+
+/**
+ * A client signed in as an official of another meeting only: a new meeting 'Other games' (`code`, `year`)
+ * and a new account `username` (a referee's user type, `roleCode`), its official with `duty` (the column's default
+ * when none).
+ */
+export async function officialOfOtherMeeting(
+  t: TestApp,
+  o: { code: string; year: number; username: string; roleCode: string; duty?: 'call-room' },
+): Promise<Client> {
+  const db = t.database.db;
+  const [other] = await db
+    .insert(meeting)
+    .values({
+      name: 'Other games',
+      code: o.code,
+      year: o.year,
+      startDate: '2030-01-01',
+      endDate: '2030-01-02',
+      regOpensAt: new Date(),
+      regClosesAt: new Date(),
+      status: 'registration_open',
+    })
+    .returning({ id: meeting.id });
+  const userId = await addUser(t, o.username, USER_TYPE.REFEREE, o.roleCode);
+  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId, ...(o.duty ? { duty: o.duty } : {}) });
+  return signIn(t, o.username);
 }
 
 export async function demoMeetingId(t: TestApp): Promise<number> {

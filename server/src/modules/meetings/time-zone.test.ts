@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SessionVO } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compSession, meeting } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { readPdf } from '../competition/documents/testkit.js';
 import { type Client, code, data, signIn } from './testkit.js';
 
@@ -15,7 +15,7 @@ import { type Client, code, data, signIn } from './testkit.js';
  * meeting's times on its own clock — the printed timetable of a London meeting prints its
  * session at London's wall-clock time, and the session's day is London's.
  */
-let t: TestApp;
+const t = useTestApp({ timeZone: 'Europe/Paris' });
 let admin: Client;
 let zhToken: string;
 
@@ -32,12 +32,8 @@ const body = (code: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await makeTestApp({ timeZone: 'Europe/Paris' });
   admin = await signIn(t, 'admin');
   zhToken = (await login(t, 'admin')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const storedZone = async (id: number) =>

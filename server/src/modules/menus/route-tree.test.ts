@@ -1,14 +1,8 @@
 import type { RouteVO } from '@baton/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, useTestApp } from '../../test/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function routesOf(username: string): Promise<RouteVO[]> {
   const pair = await login(t, username);

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notice, noticeRead, oplog } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
 const en = { 'accept-language': 'en' };
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let alice: string; // CUSTOMER
 let bob: string; // REFEREE
@@ -17,7 +17,6 @@ let bobId: number;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   aliceId = await createUser(t, 'alice', { roles: ['CUSTOMER'] });
   bobId = await createUser(t, 'bob', { roles: ['REFEREE'], userType: 40 });
   admin = (await login(t, 'admin')).accessToken;
@@ -25,9 +24,6 @@ beforeAll(async () => {
   bob = (await login(t, 'bob')).accessToken;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

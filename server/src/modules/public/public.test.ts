@@ -10,7 +10,7 @@ import {
   zonedDay,
 } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   athlete,
   coach,
@@ -23,7 +23,7 @@ import {
   relayMember,
   relayTeam,
 } from '../../db/schema/index.js';
-import { awayFromWindowEdge, bearer, makeTestApp, type TestApp } from '../../test/app.js';
+import { awayFromWindowEdge, bearer, useTestApp } from '../../test/app.js';
 import {
   allowResend,
   dlgLogin,
@@ -36,7 +36,7 @@ import {
 } from '../dlg/testkit.js';
 import { type Client, code, countOf, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let demoId: number;
 let admin: Client;
 const dlg: Record<string, number> = {};
@@ -86,7 +86,6 @@ async function addEntry(
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   demoId = await demoMeetingId(t);
   admin = await signIn(t, 'admin');
   const db = t.database.db;
@@ -146,9 +145,6 @@ beforeAll(async () => {
     .values({ meetingId: demoId, delegationId: d2, groupItemId: giRelay, letter: 'A', status: 'draft' });
   // A self-registration still waiting for review is not public.
   await insertDelegation(t, demoId, '13600000099', { name: 'Waiting Team', source: 'self', status: 'submitted' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/v1/public/home', () => {

@@ -3,7 +3,7 @@ import { USER_TYPE } from '@baton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { delegation, meeting, meetingAdmin } from '../../db/schema/index.js';
-import { login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
+import { login, signInDelegation, useTestApp } from '../../test/app.js';
 import { connect, type TestSocket } from '../account/testkit.js';
 import { demoDelegations } from '../apply/testkit.js';
 import { announce } from '../competition/publish.js';
@@ -14,7 +14,7 @@ import { addUser, demoMeetingId } from '../meetings/testkit.js';
  * the sockets of staff who may see that meeting's competition only; a socket from a page of
  * another site (a foreign Origin) is refused.
  */
-let t: TestApp;
+const t = useTestApp({ publicUrl: 'https://meet.example.org' });
 let baseUrl: string;
 let meetingId = 0;
 const sockets: TestSocket[] = [];
@@ -25,7 +25,6 @@ const open = (token?: string) => {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp({ publicUrl: 'https://meet.example.org' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   meetingId = await demoMeetingId(t);
@@ -49,7 +48,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await t.close();
 });
 
 describe('competition frames by meeting', () => {

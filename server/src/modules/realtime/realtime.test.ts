@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { WS_CLOSE } from '../../plugins/realtime.js';
-import { bearer, login, makeTestApp, TEST_ENV, type TestApp } from '../../test/app.js';
+import { bearer, login, makeTestApp, TEST_ENV, type TestApp, useTestApp } from '../../test/app.js';
 import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -13,7 +13,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 describe('realtime channel (one instance)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let baseUrl: string;
   const sockets: TestSocket[] = [];
   const open = (token?: string) => {
@@ -23,13 +23,11 @@ describe('realtime channel (one instance)', () => {
   };
 
   beforeAll(async () => {
-    t = await makeTestApp();
     await createUser(t, 'watcher', { roles: ['REFEREE'] });
     baseUrl = await listen(t.app);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await t.close();
   });
 
   it('welcomes anonymous and signed-in connections', async () => {

@@ -1,19 +1,12 @@
 import type { RoleForm, RoleVO } from '@baton/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menu, role, roleMenu, user, userRole } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/app.js';
-import { call, expectGuarded, ok, signInAll, type Tokens } from '../users/testkit.js';
+import { bearer, login, TEST_PASSWORD, useTestApp } from '../../test/app.js';
+import { call, expectGuarded, ok, useTokens } from '../users/testkit.js';
 
-let t: TestApp;
-let tk: Tokens;
-beforeAll(async () => {
-  t = await makeTestApp();
-  tk = await signInAll(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const tk = useTokens(t);
 
 const roleCount = async () => (await t.database.db.select({ n: count() }).from(role))[0]!.n;
 const body = (code: string, extra: Record<string, unknown> = {}) => ({

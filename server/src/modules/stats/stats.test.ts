@@ -1,21 +1,17 @@
 import { lastDays, zonedDay } from '@baton/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { oplog, user, visitDay, visitor } from '../../db/schema/index.js';
-import { awayFromWindowEdge, bearer, login, makeTestApp, signInDelegation, type TestApp } from '../../test/app.js';
+import { awayFromWindowEdge, bearer, login, signInDelegation, useTestApp } from '../../test/app.js';
 import { demoDelegations } from '../apply/testkit.js';
 import { visitTrend } from './service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 /** Days on the server's configured clock (BATON_TIME_ZONE), whatever zone this process runs in. */
 const dayOf = (d: Date) => zonedDay(d, t.app.baton.config.timeZone);
 beforeAll(async () => {
-  t = await makeTestApp();
   token = (await login(t, 'admin')).accessToken;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const visit = (ip: string, ua: string, path = '/dashboard') =>

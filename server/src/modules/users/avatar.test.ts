@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../test/app.js';
+import { bearer, login, useTestApp } from '../../test/app.js';
 import { createUser, fileForm, PDF_MINI, PNG_1PX } from '../account/testkit.js';
 
 /**
  * An avatar is empty or the address of an image its user uploaded (PUT /users/avatar sets it
  * so); the profile and the administrators' user form may not store any other string.
  */
-let t: TestApp;
+const t = useTestApp();
 const en = { 'accept-language': 'en' };
-
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 async function upload(token: string, filename: string, bytes: Buffer): Promise<string> {
   const form = fileForm({ name: filename }, { filename, bytes });

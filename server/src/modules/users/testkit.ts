@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { bearer, login, type TestApp } from '../../test/app.js';
 
 /** Test helpers of the system-management modules. */
@@ -13,6 +13,32 @@ export interface Tokens {
 export async function signInAll(t: TestApp): Promise<Tokens> {
   const [admin, root, committee] = await Promise.all([login(t, 'admin'), login(t, 'root'), login(t, 'committee')]);
   return { admin: admin.accessToken, root: root.accessToken, committee: committee.accessToken };
+}
+
+/**
+ * The tokens of admin, root and committee on the suite's app (`useTestApp`), signed in by a `beforeAll` of
+ * the calling suite registered after the app's; read in a hook or a test (before the sign-in they throw).
+ */
+export function useTokens(t: TestApp): Tokens {
+  let signedIn: Tokens | undefined;
+  beforeAll(async () => {
+    signedIn = await signInAll(t);
+  });
+  const live = (): Tokens => {
+    if (!signedIn) throw new Error('useTokens: the tokens are signed in by beforeAll; use them in a hook or a test');
+    return signedIn;
+  };
+  return {
+    get admin() {
+      return live().admin;
+    },
+    get root() {
+      return live().root;
+    },
+    get committee() {
+      return live().committee;
+    },
+  };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,23 +1,18 @@
 import type { ImportReport, UserForm, UserPageVO } from '@baton/contracts';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dept, menu, oplog, role, roleMenu, user, userRole } from '../../db/schema/index.js';
 import { readXlsx } from '../../lib/excel.js';
-import { bearer, login, loginRequest, makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/app.js';
-import { call, expectGuarded, fileUpload, ok, signInAll, type Tokens } from './testkit.js';
+import { bearer, login, loginRequest, TEST_PASSWORD, useTestApp } from '../../test/app.js';
+import { call, expectGuarded, fileUpload, ok, useTokens } from './testkit.js';
 
-let t: TestApp;
-let tk: Tokens;
+const t = useTestApp();
+const tk = useTokens(t);
 const depts = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  tk = await signInAll(t);
   for (const d of await t.database.db.select().from(dept)) depts.set(d.code ?? d.name, d.id);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const userCount = async () => (await t.database.db.select({ n: count() }).from(user))[0]!.n;

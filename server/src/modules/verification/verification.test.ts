@@ -6,20 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { authCode, outbox } from '../../db/schema/index.js';
 import { clearRateLimits } from '../../lib/rate-limit.js';
-import { awayFromWindowEdge, bearer, login, makeTestApp, solvedCaptcha, type TestApp } from '../../test/app.js';
+import { awayFromWindowEdge, bearer, login, makeTestApp, solvedCaptcha, useTestApp } from '../../test/app.js';
 import { createUser, latestCode } from '../account/testkit.js';
 import { SendFailedError, webhookSender } from './sender.js';
 import { consumeCode, issueCode } from './service.js';
 
 const en = { 'accept-language': 'en' };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function sendPublic(
   contact: string,

@@ -1,13 +1,13 @@
 import type { BibAssignResult, BibPageVO, BibVO } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, meeting } from '../../../db/schema/index.js';
 import { rowsOf } from '../../../lib/sql.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoDelegations, demoGroups } from '../../apply/testkit.js';
 import { type Client, code, countOf, data, demoMeetingId, insertAthlete, signIn } from '../../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let delegationIds: number[];
@@ -30,7 +30,6 @@ async function bibs(): Promise<Map<number, string | null>> {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   delegationIds = (await demoDelegations(t)).filter((d) => d.meetingId === meetingId).map((d) => d.id);
@@ -50,10 +49,6 @@ beforeAll(async () => {
   await add(1, girlsId, 'approved');
   await add(1, girlsId, 'submitted');
   await add(2, boysId, 'draft');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('bibs', () => {

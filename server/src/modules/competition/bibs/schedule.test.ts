@@ -1,12 +1,12 @@
 import type { RoundScheduleVO, SessionVO, TimetableRoundVO, TimetableVO } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compRound, compSession, groupItem, meeting } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, code, countOf, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let day1: string;
@@ -15,16 +15,11 @@ let boys100: number;
 const at = (hhmm: string, day = day1) => `${day}T${hhmm}:00+08:00`;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   const [m] = await t.database.db.select().from(meeting).where(eq(meeting.id, meetingId));
   day1 = m!.startDate;
   boys100 = (await demoGroups(t)).get('U16 Boys')!.items.get('100')!;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const timetable = async () =>

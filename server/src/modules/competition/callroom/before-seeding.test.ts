@@ -10,7 +10,7 @@ import type {
 } from '@baton/contracts';
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   athlete,
   compEntryCheckIn,
@@ -19,14 +19,21 @@ import {
   compRound,
   compStart,
   entry,
-  meeting,
   meetingOfficial,
   relayMember,
   relayTeam,
 } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
-import { addUser, type Client, data, demoMeetingId, insertAthlete, signIn } from '../../meetings/testkit.js';
+import {
+  addUser,
+  type Client,
+  data,
+  demoMeetingId,
+  insertAthlete,
+  officialOfOtherMeeting,
+  signIn,
+} from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 import { generateAllDone } from '../startlists/testkit.js';
 
@@ -38,7 +45,7 @@ import { generateAllDone } from '../startlists/testkit.js';
  * heat with absentees drawn again into the lanes the round's draw gives the athletes left, and
  * refused once a result exists or where the rules leave it to the Referee.
  */
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let boys: DemoGroup;
 let committee: Client;
@@ -88,7 +95,6 @@ const setting = (c: Client, body: Record<string, unknown>) =>
   c.put(`/api/v1/competition/meetings/${meetingId}/call-room`, body);
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   meetingId = await demoMeetingId(t);
   boys = (await demoGroups(t)).get('U16 Boys')!;
@@ -99,22 +105,13 @@ beforeAll(async () => {
   const officialId = await addUser(t, 'bs-official', USER_TYPE.REFEREE, 'CALL_ROOM');
   await db.insert(meetingOfficial).values({ meetingId, userId: officialId, duty: 'call-room' });
   official = await signIn(t, 'bs-official');
-  const [other] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other games',
-      code: 'other-bs',
-      year: 2030,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
-  const outsiderId = await addUser(t, 'bs-outsider', USER_TYPE.REFEREE, 'CALL_ROOM');
-  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId: outsiderId, duty: 'call-room' });
-  outsider = await signIn(t, 'bs-outsider');
+  outsider = await officialOfOtherMeeting(t, {
+    code: 'other-bs',
+    year: 2030,
+    username: 'bs-outsider',
+    roleCode: 'CALL_ROOM',
+    duty: 'call-room',
+  });
 
   const sprintItem = boys.items.get('100')!;
   const sprintRound = await firstRound(sprintItem);
@@ -150,9 +147,6 @@ beforeAll(async () => {
     }
   }
   relay = { groupItemId: relayItem, roundId: (await firstRound(relayItem)).id, teams, runners };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the setting: check in before seeding', () => {

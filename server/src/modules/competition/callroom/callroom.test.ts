@@ -8,19 +8,10 @@ import type {
 } from '@baton/contracts';
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  athlete,
-  compHeat,
-  compLog,
-  compRound,
-  compStart,
-  meeting,
-  meetingOfficial,
-  user,
-} from '../../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../../test/app.js';
-import { addUser, type Client, data, signIn } from '../../meetings/testkit.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { athlete, compHeat, compLog, compRound, compStart, meeting, user } from '../../../db/schema/index.js';
+import { bearer, login, useTestApp } from '../../../test/app.js';
+import { addUser, type Client, data, officialOfOtherMeeting, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
@@ -29,7 +20,7 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * what, marks by tap, by bib and by the bib's QR code, an absence's DNS written and taken back
  * (never one results entry wrote), the log, the announcements, and the call-room sheet.
  */
-let t: TestApp;
+const t = useTestApp();
 let fx: Fixture;
 let committee: Client;
 let referee: Client;
@@ -52,7 +43,6 @@ async function heatVersion(id: number) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   fx = await fixture(t);
   const db = t.database.db;
   committee = await signIn(t, 'committee');
@@ -61,22 +51,13 @@ beforeAll(async () => {
   official = await signIn(t, 'cr-official');
 
   // A call-room official of another meeting only.
-  const [other] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other games',
-      code: 'other-cr',
-      year: 2030,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
-  const outsiderId = await addUser(t, 'cr-outsider', USER_TYPE.REFEREE, 'CALL_ROOM');
-  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId: outsiderId, duty: 'call-room' });
-  outsider = await signIn(t, 'cr-outsider');
+  outsider = await officialOfOtherMeeting(t, {
+    code: 'other-cr',
+    year: 2030,
+    username: 'cr-outsider',
+    roleCode: 'CALL_ROOM',
+    duty: 'call-room',
+  });
 
   // The U16 Boys 100 m heats at 10:00 (meeting time), start lists published, bibs 101–104 and 201–202.
   const item = await fx.item('100');
@@ -88,9 +69,6 @@ beforeAll(async () => {
   athletes = rows.map((r) => r.athleteId!);
   const bibs = ['101', '102', '103', '104', '201', '202'];
   for (const [i, id] of athletes.entries()) await db.update(athlete).set({ bib: bibs[i]! }).where(eq(athlete.id, id));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the officials of a meeting and their duties', () => {

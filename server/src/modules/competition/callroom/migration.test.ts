@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../lib/sql.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 
 /**
  * Migration 0011 on an install seeded before it: its data statements add the CALL_ROOM role and
  * the call-room page with its buttons under Competition, granted as the seed grants them
  * (db/seed/menus.ts), and running them again adds nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 const file = path.resolve(import.meta.dirname, '../../../../drizzle/0011_call_room.sql');
 // The statements after the schema changes: those that write rows.
 const statements = readFileSync(file, 'utf8')
@@ -28,13 +28,6 @@ async function grants() {
       order by 1, 2`),
   );
 }
-
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('migration 0011 on an install seeded before it', () => {
   it('the seed and the migration grant the same; the migration restores them once', async () => {

@@ -1,9 +1,9 @@
 import type { CombinedStandingVO, RoundVO, TeamScoresVO } from '@baton/contracts';
 import { combinedPoints } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, entry, item } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, insertAthlete, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
@@ -19,7 +19,7 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * start list; the final places score in the team table. A 三项全能 heat timed by hand scores
  * with the tables' manual difference.
  */
-let t: TestApp;
+const t = useTestApp();
 let fx: Fixture;
 let committee: Client;
 let referee: Client;
@@ -160,7 +160,6 @@ const pub = (groupItemId: number) =>
 const row = (s: CombinedStandingVO, name: string) => s.rows.find((r) => r.name === name)!;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   fx = await fixture(t);
   committee = await signIn(t, 'committee');
   referee = await signIn(t, 'referee');
@@ -174,9 +173,6 @@ beforeAll(async () => {
   await enrol(hep, made.groupId, 0, 'Ennis', 'F');
   await enrol(hep, made.groupId, 1, 'Joyner-Kersee', 'F');
   await enrol(hep, made.groupId, 2, 'Third', 'F');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('a heptathlon through the API', () => {

@@ -1,10 +1,10 @@
 import type { BookJobVO, RoundVO } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation } from '../../../db/schema/index.js';
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
@@ -17,7 +17,7 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * beaten, a sportsmanship award given. Each book is made as a job, polled to the end, its PDF
  * read back page by page; every contents entry must name the page its heading is on.
  */
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let committee: Client;
 let referee: Client;
@@ -79,7 +79,6 @@ async function play(round: RoundVO) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   meetingId = await demoMeetingId(t);
   await seedCompetitionDemo(db);
@@ -116,10 +115,6 @@ beforeAll(async () => {
   });
   expect(code(award), award.body).toBe('00000');
 }, 300_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const booksUrl = () => `/api/v1/competition/meetings/${meetingId}/books`;
 

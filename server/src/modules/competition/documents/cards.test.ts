@@ -1,10 +1,10 @@
 import type { RoundVO, SessionVO, StartListGenerateAllVO } from '@baton/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compRound, compSession } from '../../../db/schema/index.js';
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
@@ -17,7 +17,7 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * a trials card per long-jump flight, a height card per high-jump flight, all of a session —
  * read back from the PDF: the athletes' bibs and names in their order, the grids' headers.
  */
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let committee: Client;
 let referee: Client;
@@ -61,7 +61,6 @@ function inOrder(text: string, words: string[]) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   meetingId = await demoMeetingId(t);
   await seedCompetitionDemo(t.database.db);
   const groups = await demoGroups(t);
@@ -71,10 +70,6 @@ beforeAll(async () => {
   referee = await signIn(t, 'referee');
   county = await signIn(t, 'county');
 }, 300_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('bibs before publishing', () => {
   it('"Generate all" tells how many athletes of the start lists made have no bib', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import {
   athlete,
@@ -19,7 +19,7 @@ import {
   relayTeam,
 } from '../../../db/schema/index.js';
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { publicOrigin } from './routes.js';
@@ -31,7 +31,7 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * the start-list and results modules would leave them; every PDF is read back (its text through
  * the fonts' ToUnicode maps, and the outline of every glyph in the embedded subset).
  */
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let admin: Client;
 let committee: Client;
@@ -121,7 +121,6 @@ const fileNameOf = (res: LightMyRequestResponse) =>
   decodeURIComponent(String(res.headers['content-disposition']).split("filename*=UTF-8''")[1] ?? '');
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   meetingId = await demoMeetingId(t);
   await seedCompetitionDemo(db);
@@ -295,10 +294,6 @@ beforeAll(async () => {
   referee = await signIn(t, 'referee');
   county = await signIn(t, 'county');
 }, 300_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('start list', () => {
   it('prints every heat with lane, bib, name, delegation and seed mark, in Chinese', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   athlete,
   compHeat,
@@ -15,7 +15,7 @@ import {
   meetingField,
   user,
 } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { athleteForm, type DemoGroup, demoDelegations, demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
@@ -29,7 +29,7 @@ import { joinName } from './text.js';
  * with the same groups and delegations (the same entries), and the refusals.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let u16b: DemoGroup;
@@ -44,7 +44,6 @@ const upload = (c: Client, path: string, text: string | Buffer, name: string) =>
   c.raw({ method: 'POST', url: path, ...multipartFile(Buffer.isBuffer(text) ? text : Buffer.from(text), name) });
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   u16b = (await demoGroups(t)).get('U16 Boys')!;
@@ -102,10 +101,6 @@ beforeAll(async () => {
     .values({ meetingId, roundId: r200!.id, number: 1, status: 'draft' })
     .returning({ id: compHeat.id });
   draftHeatId = d200!.id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function startsOfHeat(id: number) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   athlete,
   delegation,
@@ -14,7 +14,7 @@ import {
   meetingField,
   user,
 } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { asDelegation, athleteFields, idNumber } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
 import { hytekDate, metricMark } from './hytek.js';
@@ -26,7 +26,7 @@ import { hytekDate, metricMark } from './hytek.js';
  * like the demo meeting, and what the database holds afterwards. Fixtures in ./fixtures.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let demoId: number;
 
@@ -158,13 +158,8 @@ const NATIVE_ENTRIES = [
 ];
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   demoId = await demoMeetingId(t);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('Hy-Tek file as Hy-Tek writes it', () => {

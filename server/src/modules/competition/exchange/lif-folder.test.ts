@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { athlete, compHeat, compLog, compStart, delegation } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
@@ -19,7 +19,7 @@ import { type LynxFolder, startLynxFolder, stopLynxFolder } from './lif-folder.j
  * The scans are called with their clock so that nothing depends on timers.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let groupItem100: number;
@@ -28,7 +28,6 @@ let folder: LynxFolder;
 const heatIds: number[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   const boys = (await demoGroups(t)).get('U16 Boys')!;
@@ -83,7 +82,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (folder) stopLynxFolder(folder);
-  await t?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

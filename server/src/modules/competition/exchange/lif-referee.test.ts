@@ -1,11 +1,19 @@
 import type { LifCommitVO, LifImportVO, LifReviewVO, MeetingAdminVO } from '@baton/contracts';
 import { USER_TYPE } from '@baton/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athlete, compHeat, compStart, delegation, meeting, meetingOfficial } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { athlete, compHeat, compStart, delegation } from '../../../db/schema/index.js';
+import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { addUser, type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import {
+  addUser,
+  type Client,
+  code,
+  data,
+  demoMeetingId,
+  officialOfOtherMeeting,
+  signIn,
+} from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 import { writeLif } from './lynx.js';
 
@@ -16,7 +24,7 @@ import { writeLif } from './lynx.js';
  * import and meet.json stay the managers' (403 for the meeting's own referee).
  */
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let referee: Client;
 let outsider: Client;
@@ -25,7 +33,6 @@ let event: number;
 const heats: number[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp();
   const db = t.database.db;
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
@@ -77,26 +84,12 @@ beforeAll(async () => {
   expect(data<MeetingAdminVO[]>(set).map((o) => o.username)).toEqual(['lif-referee']);
   referee = await signIn(t, 'lif-referee');
 
-  const [other] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other games',
-      code: 'other-lif',
-      year: 2025,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
-  const outsiderId = await addUser(t, 'lif-outsider', USER_TYPE.REFEREE, 'REFEREE');
-  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId: outsiderId });
-  outsider = await signIn(t, 'lif-outsider');
-});
-
-afterAll(async () => {
-  await t?.close();
+  outsider = await officialOfOtherMeeting(t, {
+    code: 'other-lif',
+    year: 2025,
+    username: 'lif-outsider',
+    roleCode: 'REFEREE',
+  });
 });
 
 const lifOf = (heat: number, times: [string, string]) =>

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { LifCommitVO, LifDecisions, LifImportVO, LifReviewVO } from '@baton/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compLog, compStart, delegation } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { realWorld } from '../../../test/real-world.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
@@ -23,7 +23,7 @@ import { parseEvt, writeLif } from './lynx.js';
 const real = (name: string) => realWorld(`finishlynx/${name}`);
 const own = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let roundId: number;
@@ -65,7 +65,6 @@ const PLAN: Record<number, { bib: string; lane: number; name: string }[]> = {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   const boys = (await demoGroups(t)).get('U16 Boys')!;
@@ -116,10 +115,6 @@ beforeAll(async () => {
     .values({ meetingId, roundId, number: 7, status: 'draft' })
     .returning({ id: compHeat.id });
   draftHeatId = draft!.id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A multipart body: `file` parts with a `name` part each, and the decisions. */

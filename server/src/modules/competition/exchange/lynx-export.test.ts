@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compStart } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { athleteForm, demoDelegations, demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
@@ -15,7 +15,7 @@ import { raceDistance } from './service.js';
  * full-width spaces they were typed with; the race distance on the event line.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let meetingId: number;
 let groupItem100: number;
@@ -25,7 +25,6 @@ const url = (file: string, encoding?: string) =>
   `/api/v1/competition/meetings/${meetingId}/exchange/${file}${encoding ? `?encoding=${encoding}` : ''}`;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   committee = await signIn(t, 'committee');
   meetingId = await demoMeetingId(t);
   const u16b = (await demoGroups(t)).get('U16 Boys')!;
@@ -70,10 +69,6 @@ beforeAll(async () => {
     });
   }
   await t.database.db.insert(compStart).values(starts);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('FinishLynx files for the venue', () => {

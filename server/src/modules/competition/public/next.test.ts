@@ -1,8 +1,8 @@
 import { PUBLIC_NEXT_LOOKBACK_MINUTES, PUBLIC_NEXT_MAX, type PublicNextVO } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compRound, meeting } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { insertMeeting } from '../../dlg/testkit.js';
 import { data } from '../../meetings/testkit.js';
 import { type Fixture, fixture, setHeat } from '../scores/testkit.js';
@@ -11,7 +11,7 @@ import { type Fixture, fixture, setHeat } from '../scores/testkit.js';
  * `GET /api/v1/public/competition/:id/next` (the big screen's start lists): published heats not
  * yet official, by time, without results; only for meetings that publish their lists.
  */
-let t: TestApp;
+const t = useTestApp();
 let f: Fixture;
 const MIN = 60_000;
 const at = (minutesFromNow: number) => new Date(Date.now() + minutesFromNow * MIN);
@@ -30,7 +30,6 @@ async function firstRound(code: string) {
 const heats: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await makeTestApp();
   f = await fixture(t);
   const r100 = await firstRound('100');
   const rLJ = await firstRound('LJ');
@@ -59,9 +58,6 @@ beforeAll(async () => {
   // says): after every scheduled heat.
   heats.relay = (await f.heat(rRelay, 1, [{ dlg: 0, relay: true }], { status: 'set' })).heatId;
   await t.database.db.update(compRound).set({ scheduledAt: null }).where(eq(compRound.id, rRelay));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/v1/public/competition/:id/next', () => {

@@ -7,7 +7,7 @@ import type {
   TeamScoresVO,
 } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   athlete,
   compHeat,
@@ -19,12 +19,12 @@ import {
   relayMember,
   relayTeam,
 } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoDelegations, demoGroups } from '../../apply/testkit.js';
 import { insertDelegation, insertMeeting } from '../../dlg/testkit.js';
 import { data, demoMeetingId } from '../../meetings/testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let meetingId: number;
 let boys: DemoGroup;
 let d1: number;
@@ -116,7 +116,6 @@ async function addStart(
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   meetingId = await demoMeetingId(t);
   boys = (await demoGroups(t)).get('U16 Boys')!;
   const dels = await demoDelegations(t);
@@ -208,9 +207,6 @@ beforeAll(async () => {
     place: 1,
   });
   void d2;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const startsOf = (round: RoundVO) => round.heats.flatMap((h) => h.starts.map((s) => [h.status, s] as const));

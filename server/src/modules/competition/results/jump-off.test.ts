@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compStart, compTrial } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { athlibCases, trialsOf } from '../../../test/athlib.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
@@ -155,7 +155,7 @@ describe('jump-off rules (TR 26.9)', () => {
 });
 
 describe('jump-off over the HTTP API (TR 26.9)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let fx: Fixture;
   let referee: Client;
   let committee: Client;
@@ -186,16 +186,12 @@ describe('jump-off over the HTTP API (TR 26.9)', () => {
     );
 
   beforeAll(async () => {
-    t = await makeTestApp();
     fx = await fixture(t);
     referee = await signIn(t, 'referee');
     committee = await signIn(t, 'committee');
     const [round] = await fx.rounds(await fx.item('HJ'));
     final = round!.id;
     ({ heatId, starts } = await fx.heat(final, 1, [{ dlg: 0 }, { dlg: 1 }, { dlg: 2 }], { status: 'set' }));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('athlib "1066" entered: a tie for first at 2.09, the jump-off decides, places 1 and 2', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compLog, compRound, compStart } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
@@ -11,17 +11,13 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * position based on place. In such cases, it may be necessary for one less athlete to progress
  * on time." Both tied athletes advance (Q), one fewer advances on time (q), and nobody is drawn.
  */
-let t: TestApp;
+const t = useTestApp();
 let fx: Fixture;
 let committee: Client;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   fx = await fixture(t);
   committee = await signIn(t, 'committee');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Body = { code: string; msg: string; data: unknown };

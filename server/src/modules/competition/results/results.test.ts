@@ -1,17 +1,8 @@
-import { USER_TYPE } from '@baton/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compHeat,
-  compLog,
-  compRound,
-  compStart,
-  compTrial,
-  meeting,
-  meetingOfficial,
-} from '../../../db/schema/index.js';
-import { bearer, login, makeTestApp, type TestApp } from '../../../test/app.js';
-import { addUser, type Client, signIn } from '../../meetings/testkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compHeat, compLog, compRound, compStart, compTrial } from '../../../db/schema/index.js';
+import { bearer, login, useTestApp } from '../../../test/app.js';
+import { type Client, officialOfOtherMeeting, signIn } from '../../meetings/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
 /**
@@ -19,7 +10,7 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * comp_start / comp_trial as the rules say, official results get places, qualifiers and the
  * log, and the gates hold (versions, heat states, who may do what).
  */
-let t: TestApp;
+const t = useTestApp();
 let fx: Fixture;
 let referee: Client;
 let committee: Client;
@@ -42,31 +33,16 @@ async function logRows(heatId: number, action: string) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
   fx = await fixture(t);
   referee = await signIn(t, 'referee');
   committee = await signIn(t, 'committee');
   // A referee of another meeting.
-  const db = t.database.db;
-  const [other] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other games',
-      code: 'other-res',
-      year: 2025,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
-  const id = await addUser(t, 'other-referee', USER_TYPE.REFEREE, 'REFEREE');
-  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId: id });
-  outsider = await signIn(t, 'other-referee');
-});
-afterAll(async () => {
-  await t?.close();
+  outsider = await officialOfOtherMeeting(t, {
+    code: 'other-res',
+    year: 2025,
+    username: 'other-referee',
+    roleCode: 'REFEREE',
+  });
 });
 
 describe('track results', () => {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compRecord, compStart, compTrial } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
 import type { FieldTrial } from '../results/rules/rank.js';
 import { recordTrial } from './scoring.js';
@@ -17,16 +17,14 @@ import { type Fixture, fixture } from './testkit.js';
  * in the positive direction (that is, a reading of +2.03 metres per second shall be recorded as +2.1)".
  */
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixture;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   f = await fixture(t);
   admin = await signIn(t, 'admin');
 });
-afterAll(() => t.close());
 
 const trial = (seq: number, mark: number | null, wind: number | null, outcome: FieldTrial['outcome'] = 'O') => ({
   seq,

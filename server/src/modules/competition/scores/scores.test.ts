@@ -1,21 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compLog, compRecord, compStart, meeting } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { type Client, signIn } from '../../meetings/testkit.js';
 import { scoreRound, teamScores } from './service.js';
 import { type Fixture, fixture, setHeat } from './testkit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixture;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await makeTestApp();
   f = await fixture(t);
   admin = await signIn(t, 'admin');
 });
-afterAll(() => t.close());
 
 const pointsOf = async (ids: number[]) => {
   const rows = await t.database.db

@@ -1,8 +1,8 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compAward, compStart, groupItem, meeting, meetingAdmin } from '../../../db/schema/index.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/app.js';
 import { addUser, type Client, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { scoreRound } from './service.js';
@@ -15,19 +15,17 @@ import { type Fixture, fixture } from './testkit.js';
  * Girls and U18 Boys have their own.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixture;
 let admin: Client;
 const groupIds = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await makeTestApp();
   f = await fixture(t);
   admin = await signIn(t, 'admin');
   const groups = await t.database.db.query.group.findMany({ where: (g, { eq }) => eq(g.meetingId, f.meetingId) });
   for (const g of groups) groupIds.set(g.nameEn, g.id);
 });
-afterAll(() => t.close());
 
 const OFF = { relayDouble: false, recordBonus: 0, minusOne: false, tieByPlaces: false };
 

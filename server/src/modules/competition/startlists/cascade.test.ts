@@ -1,12 +1,11 @@
 import type { RoundVO } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { seedRegistrationDemo } from '../../../db/seed/registration.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../lib/sql.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { useTestApp } from '../../../test/app.js';
+import type { DemoGroup } from '../../apply/testkit.js';
 import { type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { seedDemoCompetition } from './testkit.js';
 
 /**
  * `comp_start` keeps foreign keys only on `heat_id`, `entry_id` and `relay_team_id` (migration
@@ -14,7 +13,7 @@ import { type Client, code, data, signIn } from '../../meetings/testkit.js';
  * the database, no start outlives what it belongs to: an entry, an athlete, a relay team, a
  * round, the meeting; and a delegation with starts cannot be deleted at all.
  */
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let groups: Map<string, DemoGroup>;
 let individual: RoundVO;
@@ -35,17 +34,11 @@ async function countStarts(where: ReturnType<typeof sql>): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await seedRegistrationDemo(t.database.db);
-  await seedCompetitionDemo(t.database.db);
-  groups = await demoGroups(t);
+  groups = await seedDemoCompetition(t);
   committee = await signIn(t, 'committee');
   individual = await generate(gi('U16 Boys', '100'), 'cascade-1');
   relay = await generate(gi('U16 Boys', '4x100'), 'cascade-2');
   meetingId = individual.meetingId;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('comp_start: what goes with what', () => {

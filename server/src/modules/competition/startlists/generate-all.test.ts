@@ -1,20 +1,18 @@
 import type { RoundVO, StartListGenerateAllVO } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { seedRegistrationDemo } from '../../../db/seed/registration.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../lib/sql.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { useTestApp } from '../../../test/app.js';
+import type { DemoGroup } from '../../apply/testkit.js';
 import { addUser, type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
-import { generateAllDone } from './testkit.js';
+import { generateAllDone, seedDemoCompetition } from './testkit.js';
 
 /**
  * "Generate all" (`POST /competition/meetings/:id/start-lists`) on the demo data: every event's
  * first round made in one request exactly as making it alone, events already made (or with
  * nothing approved) left alone and reported, who may, bad input, and a fixed statement count.
  */
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let referee: Client;
 let outsider: Client;
@@ -44,18 +42,12 @@ const count = async (query: ReturnType<typeof sql>) => {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await seedRegistrationDemo(t.database.db);
-  await seedCompetitionDemo(t.database.db);
-  groups = await demoGroups(t);
+  groups = await seedDemoCompetition(t);
   meetingId = await demoMeetingId(t);
   committee = await signIn(t, 'committee');
   referee = await signIn(t, 'referee');
   await addUser(t, 'committee3', 20, 'COMMITTEE');
   outsider = await signIn(t, 'committee3');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('generate all', () => {

@@ -1,19 +1,18 @@
 import type { CompLogVO, RoundVO } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compHeat, compRound, compStart } from '../../../db/schema/index.js';
-import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { seedRegistrationDemo } from '../../../db/seed/registration.js';
 import { rowsOf } from '../../../lib/sql.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { useTestApp } from '../../../test/app.js';
+import type { DemoGroup } from '../../apply/testkit.js';
 import { addUser, type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { seedDemoCompetition } from './testkit.js';
 
 /**
  * Start lists through the API on the demo data (registration and competition seeds): making
  * heats, draws, moves, settings, publishing, the log, and who may do what.
  */
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let referee: Client;
 let outsider: Client;
@@ -49,17 +48,11 @@ const byHeat = (rows: StartRow[]) => {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await seedRegistrationDemo(t.database.db);
-  await seedCompetitionDemo(t.database.db);
-  groups = await demoGroups(t);
+  groups = await seedDemoCompetition(t);
   committee = await signIn(t, 'committee');
   referee = await signIn(t, 'referee');
   await addUser(t, 'committee2', 20, 'COMMITTEE');
   outsider = await signIn(t, 'committee2');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('first round of a race in lanes (U16 Boys 100 m)', () => {

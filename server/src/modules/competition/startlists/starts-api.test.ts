@@ -1,33 +1,23 @@
 import type { RoundVO } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entry, groupItem } from '../../../db/schema/index.js';
-import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { seedRegistrationDemo } from '../../../db/seed/registration.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groupItem } from '../../../db/schema/index.js';
+import { useTestApp } from '../../../test/app.js';
+import type { DemoGroup } from '../../apply/testkit.js';
 import { type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { approveEntries, seedDemoCompetition } from './testkit.js';
 
 /** Group and waterfall starts through the API: the round's `start` option decides the draw. */
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let groups: Map<string, DemoGroup>;
 const gi = (group: string, item: string) => groups.get(group)!.items.get(item)!;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await seedRegistrationDemo(t.database.db);
-  await seedCompetitionDemo(t.database.db);
-  groups = await demoGroups(t);
+  groups = await seedDemoCompetition(t);
   committee = await signIn(t, 'committee');
   // The demo's 800 m entries, approved (the audit is not what is tested here).
-  await t.database.db
-    .update(entry)
-    .set({ status: 'approved' })
-    .where(eq(entry.groupItemId, gi('U16 Girls', '800')));
-});
-afterAll(async () => {
-  await t.close();
+  await approveEntries(t, gi('U16 Girls', '800'));
 });
 
 describe('start options of a round', () => {

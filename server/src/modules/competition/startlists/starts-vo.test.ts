@@ -1,33 +1,26 @@
 import { type RoundVO, startGroupOf } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entry, groupItem } from '../../../db/schema/index.js';
-import { seedCompetitionDemo } from '../../../db/seed/competition.js';
-import { seedRegistrationDemo } from '../../../db/seed/registration.js';
-import { makeTestApp, type TestApp } from '../../../test/app.js';
-import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
+import { useTestApp } from '../../../test/app.js';
+import type { DemoGroup } from '../../apply/testkit.js';
 import { type Client, code, data, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
+import { seedDemoCompetition } from './testkit.js';
 
 /** The round's VO says how it starts (`start`, from its plan), so the start list can show it. */
-let t: TestApp;
+const t = useTestApp();
 let committee: Client;
 let groups: Map<string, DemoGroup>;
 const gi = (group: string, item: string) => groups.get(group)!.items.get(item)!;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await seedRegistrationDemo(t.database.db);
-  await seedCompetitionDemo(t.database.db);
-  groups = await demoGroups(t);
+  groups = await seedDemoCompetition(t);
   committee = await signIn(t, 'committee');
   await t.database.db
     .update(entry)
     .set({ status: 'approved' })
     .where(eq(entry.groupItemId, gi('U16 Girls', '800')));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('RoundVO.start', () => {

@@ -1,6 +1,24 @@
 import type { StartListGenerateAllVO, StartListJobVO } from '@baton/contracts';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { entry } from '../../../db/schema/index.js';
+import { seedCompetitionDemo } from '../../../db/seed/competition.js';
+import { seedRegistrationDemo } from '../../../db/seed/registration.js';
+import type { TestApp } from '../../../test/app.js';
+import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data } from '../../meetings/testkit.js';
+
+/** The demo registrations and competition, seeded on the suite's app; answers the demo meeting's groups. */
+export async function seedDemoCompetition(t: TestApp): Promise<Map<string, DemoGroup>> {
+  await seedRegistrationDemo(t.database.db);
+  await seedCompetitionDemo(t.database.db);
+  return demoGroups(t);
+}
+
+/** Approve the entries of an event (for suites that do not test the audit). */
+export async function approveEntries(t: TestApp, groupItemId: number): Promise<void> {
+  await t.database.db.update(entry).set({ status: 'approved' }).where(eq(entry.groupItemId, groupItemId));
+}
 
 /**
  * "Generate all" as a page uses it: start the job, follow it to the end (its progress never goes

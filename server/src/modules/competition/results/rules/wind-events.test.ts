@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/app.js';
 import { type Client, data, signIn } from '../../../meetings/testkit.js';
 import { windMeasuredByRule } from './wind.js';
 
@@ -34,14 +34,10 @@ describe('which events measure the wind (TR 17 / TR 29 — rule text not found, 
 });
 
 describe('the items API takes wind measurement from the rule', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Client;
   beforeAll(async () => {
-    t = await makeTestApp();
     admin = await signIn(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   type Item = { code: string; windMeasured: boolean };
 
