@@ -25,3 +25,8 @@ export function toOptions(list: readonly OptionVO[], en: boolean) {
 /** Empty text as null, for nullable body fields. */
 export const orNull = (v: string | null | undefined) =>
   v === undefined || v === null || v.trim() === '' ? null : v.trim();
+
+/** A tree under one root of value 0 (a parent picker's "top level"). */
+export function underRoot(title: string, children: TreeNodeData[]): TreeNodeData[] {
+  return [{ value: 0, key: 0, title, children }];
+}

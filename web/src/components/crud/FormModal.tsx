@@ -1,10 +1,11 @@
-import { Form, type FormInstance, type FormProps, Modal, Spin } from 'antd';
+import { Form, type FormInstance, type FormProps, Modal, Row, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 
 export interface FormModalProps<V> {
   open: boolean;
-  title: ReactNode;
+  /** Usually from `useCrudForm` (`title: { add, edit }`). */
+  title?: ReactNode;
   form: FormInstance<V>;
   /** Saves the validated values. Resolve to close; reject (e.g. A0409 "changed by someone else") to stay open. */
   onSubmit: (values: V) => Promise<unknown>;
@@ -13,6 +14,8 @@ export interface FormModalProps<V> {
   loading?: boolean;
   width?: number;
   children: ReactNode;
+  /** The children are grid cells (`Field`, `TextField`…): they go in a row with a 16 px gutter. */
+  grid?: boolean;
   formProps?: Omit<FormProps<V>, 'form' | 'children'>;
   'data-testid'?: string;
 }
@@ -30,6 +33,7 @@ export function FormModal<V>({
   loading,
   width = 640,
   children,
+  grid,
   formProps,
   'data-testid': testId,
 }: FormModalProps<V>) {
@@ -74,7 +78,7 @@ export function FormModal<V>({
           {...formProps}
           style={{ marginTop: 12, ...formProps?.style }}
         >
-          {children}
+          {grid ? <Row gutter={16}>{children}</Row> : children}
         </Form>
       </Spin>
     </Modal>

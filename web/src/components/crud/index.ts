@@ -12,6 +12,10 @@
  *   (log-mode editor), "valid rows only".
  * - `DictTag`, `DictSelect`, `useDict` — values and pickers from the dictionary cache (spec §4).
  * - `IconPicker` — the curated menu icons; `SortInput`, `StatusRadio` — a record's sort and enabled / disabled status.
+ * - `Field` — a cell of a form dialog's grid (`<FormModal grid>`): a labelled `Form.Item` `full`, `half` or
+ *   `quarter` wide; `Field.Text` (max length, required / pattern messages), `Field.Remark`, `Field.Sort`,
+ *   `Field.Status`, `Field.Tree` — the fields most dialogs have.
+ * - `column` — the columns most lists have: `column.sort()`, `column.status()`, `column.createdAt()`.
  * - `download`, `downloadFrom`, `filenameFromDisposition` — save a binary answer under its server name;
  *   `saveBlob` — save data made in the page.
  * - `formatTime` — ISO timestamps for tables.
@@ -19,8 +23,8 @@
  * - `CrudList` — a whole admin list page over these (filters, table, toolbar, its dialogs);
  *   `keywordsField`, `statusField` — the filters most lists have.
  *
- * A new list page is `useCrudPage` + `CrudList` with its columns (`rowActions`) and filters, and its
- * dialog `useCrudForm` + `FormModal`.
+ * A new list page is `useCrudPage` + `CrudList` with its columns (`rowActions`, `column`) and filters,
+ * and its dialog `useCrudForm` + `<FormModal grid>` over the fields.
  */
 
 export { CrudList, type CrudListProps, keywordsField, statusField } from './CrudList';
@@ -32,10 +36,12 @@ export {
   type PageSortParams,
 } from './CrudTable';
 export { CrudToolbar, type CrudToolbarProps } from './CrudToolbar';
+export { column } from './columns';
 export { DictSelect, DictTag, useDict } from './Dict';
 export { download, downloadFrom, filenameFromDisposition, saveBlob } from './download';
 export { ExportJobButton } from './ExportJobButton';
 export { FormModal, type FormModalProps } from './FormModal';
+export { Field, type FieldProps, type FieldSpan, type TextFieldProps } from './fields';
 export { formatTime } from './format';
 export { IconPicker } from './IconPicker';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
@@ -58,6 +64,7 @@ export {
   type CrudFormProps,
   createOrUpdate,
   type Editing,
+  type TreeEditing,
   useCrudForm,
 } from './useCrudForm';
 export { type CrudPage, type CrudPageOptions, useCrudPage } from './useCrudPage';

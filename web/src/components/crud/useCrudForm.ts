@@ -1,10 +1,16 @@
 import { App, Form, type FormInstance } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { useSticky } from '../../hooks/useSticky';
 
 /** What a form dialog edits: an id, or an object with one (`{ id: 0, parentId }`); 0 creates. */
 export type Editing = number | { id: number };
+
+/** What a tree page's form edits: a record, or (`id: 0`) a new one, below `parentId` when given. */
+export interface TreeEditing {
+  id: number;
+  parentId?: number | null;
+}
 
 /**
  * The props of a page's create / edit dialog, as `useCrudPage` hands them:
@@ -30,6 +36,8 @@ export interface CrudFormOptions<V, L, E extends Editing, R> {
   onClose: () => void;
   /** After a save (the toast "saved" is shown first), with what `save` answered. */
   onSaved: (saved: R) => void;
+  /** The dialog's title when creating and when editing (handed to `FormModal` with `modal`). */
+  title?: { add: ReactNode; edit: ReactNode };
 }
 
 export interface CrudForm<V, L, E> {
@@ -40,8 +48,9 @@ export interface CrudForm<V, L, E> {
   isEdit: boolean;
   /** The last `editing` that was not null (the dialog shows it while closing). */
   shown: E | null;
-  /** Spread on `<FormModal>`: `open`, `form`, `loading`, `onSubmit`, `onClose`. */
+  /** Spread on `<FormModal>`: `open`, `form`, `loading`, `onSubmit`, `onClose`, and the `title` when given. */
   modal: {
+    title?: ReactNode;
     open: boolean;
     form: FormInstance<V>;
     loading: boolean;
@@ -103,12 +112,21 @@ export function useCrudForm<V, L, E extends Editing = number, R = unknown>(
     latest.current.onSaved(saved);
   };
 
+  const isEdit = Boolean(shown !== null && idOf(shown));
+  const { title } = options;
   return {
     form,
     loaded,
-    isEdit: Boolean(shown !== null && idOf(shown)),
+    isEdit,
     shown,
-    modal: { open: editing !== null, form, loading, onSubmit, onClose },
+    modal: {
+      title: title && (isEdit ? title.edit : title.add),
+      open: editing !== null,
+      form,
+      loading,
+      onSubmit,
+      onClose,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
@@ -7,7 +8,9 @@ import { cleanParams } from './SearchForm';
 export interface CrudPageOptions {
   /** Deletes records by id: what the row's delete and the toolbar's batch delete call. */
   remove?: (ids: number[]) => Promise<unknown>;
-  /** After a save, delete or import, besides reloading the table (e.g. refresh a picker's cache). */
+  /** Queries to refresh after a save, delete or import (e.g. a picker's tree): `[codeQueries.tree()]`. */
+  refresh?: readonly { queryKey: QueryKey }[];
+  /** After a save, delete or import, besides reloading the table and `refresh` (e.g. clear a cache). */
   onChanged?: () => void;
 }
 
@@ -24,7 +27,7 @@ export interface CrudPage<T, F, E> {
   edit: (what: E) => void;
   /** Closes the form dialog (stable, for the dialog's effects). */
   closeForm: () => void;
-  /** Reloads the table and runs `onChanged` (stable). */
+  /** Reloads the table, refreshes the `refresh` queries and runs `onChanged` (stable). */
   changed: () => void;
   /** Deletes, says so, clears the selection and calls `changed`. */
   remove: (ids: number[]) => Promise<void>;
@@ -40,6 +43,7 @@ export function useCrudPage<T, F extends object = Record<string, never>, E = num
 ): CrudPage<T, F, E> {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const table = useRef<CrudTableHandle<T>>(null);
   const [filters, setFilters] = useState<F>({} as F);
   const [editing, setEditing] = useState<E | null>(null);
@@ -52,8 +56,9 @@ export function useCrudPage<T, F extends object = Record<string, never>, E = num
   const closeForm = useCallback(() => setEditing(null), []);
   const changed = useCallback(() => {
     table.current?.reload();
+    for (const { queryKey } of latest.current.refresh ?? []) void queryClient.invalidateQueries({ queryKey });
     latest.current.onChanged?.();
-  }, []);
+  }, [queryClient]);
   const remove = useCallback(
     async (ids: number[]) => {
       const call = latest.current.remove;

@@ -1,20 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { AREA_CODE_PATTERN, type AreaCodeBody, type AreaCodeForm, type AreaCodeVO } from '@baton/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { codeApi, codeQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
   downloadFrom,
+  Field,
   FormModal,
   ImportDialog,
   keywordsField,
   rowActions,
-  SortInput,
+  type TreeEditing,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -22,20 +24,12 @@ import { useBilingual } from '../../../hooks/language';
 import { toAreaTree } from '../../../utils/areaTree';
 
 type Filters = { keywords?: string };
-interface Editing {
-  id: number;
-  parentId?: number | null;
-}
 
 /** Base data → Codes: the administrative-area tree (county → sub-units), CRUD, import, export. */
 export default function CodesPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const queryClient = useQueryClient();
-  const page = useCrudPage<AreaCodeVO, Filters, Editing>({
-    remove: codeApi.remove,
-    onChanged: () => void queryClient.invalidateQueries({ queryKey: codeQueries.tree().queryKey }),
-  });
+  const page = useCrudPage<AreaCodeVO, Filters, TreeEditing>({ remove: codeApi.remove, refresh: [codeQueries.tree()] });
   const [importOpen, setImportOpen] = useState(false);
 
   const columns: TableColumnsType<AreaCodeVO> = [
@@ -48,7 +42,7 @@ export default function CodesPage() {
       render: (v: number) =>
         v <= 1 ? <Tag color="blue">{t('base.codes.county')}</Tag> : <Tag>{t('base.codes.subUnit')}</Tag>,
     },
-    { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
+    column.sort<AreaCodeVO>(),
     rowActions<AreaCodeVO>((row) => [
       {
         label: t('base.codes.addChild'),
@@ -62,7 +56,7 @@ export default function CodesPage() {
   ];
 
   return (
-    <CrudList<AreaCodeVO, Filters, Editing>
+    <CrudList<AreaCodeVO, Filters, TreeEditing>
       page={page}
       name="code"
       perm="base:code"
@@ -99,15 +93,14 @@ const CODE = new RegExp(AREA_CODE_PATTERN);
 
 /** Create / edit a code (a parent makes it a sub-unit). */
 function CodeFormModal({
-  editing,
-  onClose,
-  onSaved,
   label,
-}: CrudFormProps<Editing> & { label: (zh: string, en: string) => string }) {
+  ...props
+}: CrudFormProps<TreeEditing> & { label: (zh: string, en: string) => string }) {
   const { t } = useTranslation();
-  const open = editing !== null;
-  const { shown, isEdit, modal } = useCrudForm<AreaCodeBody, AreaCodeForm, Editing>({
-    editing,
+  const open = props.editing !== null;
+  const { shown, isEdit, modal } = useCrudForm<AreaCodeBody, AreaCodeForm, TreeEditing>({
+    ...props,
+    title: { add: t('base.codes.addTitle'), edit: t('base.codes.editTitle') },
     load: codeApi.form,
     defaults: (e) => ({ parentId: e.parentId ?? null, sort: 0 }),
     save: (v, loaded) =>
@@ -118,63 +111,39 @@ function CodeFormModal({
         nameEn: (v.nameEn ?? '').trim(),
         sort: v.sort ?? 0,
       }),
-    onClose,
-    onSaved,
   });
   const tree = useQuery({ ...codeQueries.tree(), enabled: open });
 
   return (
-    <FormModal<AreaCodeBody>
-      {...modal}
-      title={isEdit ? t('base.codes.editTitle') : t('base.codes.addTitle')}
-      data-testid="code-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24}>
-          <Form.Item name="parentId" label={t('base.codes.parent')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              placeholder={t('base.codes.topLevel')}
-              treeData={toAreaTree(tree.data ?? [], label, isEdit ? shown?.id : undefined)}
-              treeDefaultExpandAll
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="code"
-            label={t('base.codes.code')}
-            rules={[
-              { required: true, message: t('base.codes.rules.code') },
-              { pattern: CODE, message: t('base.codes.rules.codePattern') },
-            ]}
-          >
-            <Input maxLength={32} autoComplete="off" data-testid="code-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('base.codes.name')}
-            rules={[{ required: true, whitespace: true, message: t('base.codes.rules.name') }]}
-          >
-            <Input maxLength={50} data-testid="code-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('base.codes.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<AreaCodeBody> {...modal} grid data-testid="code-form">
+      <Field.Tree
+        name="parentId"
+        label={t('base.codes.parent')}
+        span="full"
+        searchable
+        placeholder={t('base.codes.topLevel')}
+        treeData={toAreaTree(tree.data ?? [], label, isEdit ? shown?.id : undefined)}
+      />
+      <Field.Text
+        name="code"
+        label={t('base.codes.code')}
+        max={32}
+        autoComplete="off"
+        required={t('base.codes.rules.code')}
+        pattern={CODE}
+        patternMessage={t('base.codes.rules.codePattern')}
+        testId="code-code"
+      />
+      <Field.Text
+        name="name"
+        label={t('base.codes.name')}
+        max={50}
+        required={t('base.codes.rules.name')}
+        whitespace
+        testId="code-name"
+      />
+      <Field.Text name="nameEn" label={t('base.codes.nameEn')} max={100} />
+      <Field.Sort />
     </FormModal>
   );
 }

@@ -7,22 +7,22 @@ import {
   type CustomerVO,
   maskPhone,
 } from '@baton/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, type TableColumnsType, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { type TableColumnsType, TreeSelect } from 'antd';
 import { codeQueries, customerApi, customerQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
-  DictSelect,
-  DictTag,
   downloadFrom,
+  Field,
   FormModal,
   keywordsField,
   rowActions,
-  SortInput,
   statusField,
+  type TreeEditing,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -31,11 +31,6 @@ import { toAreaTree } from '../../../utils/areaTree';
 import { orNull } from '../../../utils/options';
 
 type Filters = Partial<CustomerQuery>;
-interface Editing {
-  id: number;
-  parentId?: number | null;
-}
-
 interface CustomerNode {
   value: number;
   key: number;
@@ -67,10 +62,9 @@ function useAreaTree(enabled: boolean) {
 /** Base data → Customers: organisations as a tree with sub-customers and contacts. */
 export default function CustomerPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const page = useCrudPage<CustomerVO, Filters, Editing>({
+  const page = useCrudPage<CustomerVO, Filters, TreeEditing>({
     remove: customerApi.remove,
-    onChanged: () => void queryClient.invalidateQueries({ queryKey: customerQueries.tree().queryKey }),
+    refresh: [customerQueries.tree()],
   });
   const areas = useAreaTree(true);
 
@@ -86,7 +80,7 @@ export default function CustomerPage() {
     },
     { title: t('base.customer.contactEmail'), dataIndex: 'contactEmail' },
     { title: t('base.customer.address'), dataIndex: 'address', ellipsis: true, width: 200 },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
+    column.status<CustomerVO>(),
     rowActions<CustomerVO>((row) => [
       {
         label: t('base.customer.addChild'),
@@ -105,7 +99,7 @@ export default function CustomerPage() {
   ];
 
   return (
-    <CrudList<CustomerVO, Filters, Editing>
+    <CrudList<CustomerVO, Filters, TreeEditing>
       page={page}
       name="customer"
       perm="base:customer"
@@ -142,11 +136,12 @@ export default function CustomerPage() {
 const MOBILE = new RegExp(CONTACT_MOBILE_PATTERN);
 
 /** Create / edit a customer; a parent makes it a sub-customer. */
-function CustomerFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>) {
+function CustomerFormModal(props: CrudFormProps<TreeEditing>) {
   const { t } = useTranslation();
-  const open = editing !== null;
-  const { shown, isEdit, modal } = useCrudForm<CustomerBody, CustomerForm, Editing>({
-    editing,
+  const open = props.editing !== null;
+  const { shown, isEdit, modal } = useCrudForm<CustomerBody, CustomerForm, TreeEditing>({
+    ...props,
+    title: { add: t('base.customer.addTitle'), edit: t('base.customer.editTitle') },
     load: customerApi.form,
     defaults: (e) => ({ parentId: e.parentId ?? null, sort: 0, status: 1 }),
     save: (v, loaded) =>
@@ -162,97 +157,49 @@ function CustomerFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>
         sort: v.sort ?? 0,
         status: v.status ?? 1,
       }),
-    onClose,
-    onSaved,
   });
   const customers = useQuery({ ...customerQueries.tree(), enabled: open });
   const areas = useAreaTree(open);
 
   return (
-    <FormModal<CustomerBody>
-      {...modal}
-      title={isEdit ? t('base.customer.editTitle') : t('base.customer.addTitle')}
-      data-testid="customer-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="parentId" label={t('base.customer.parent')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              placeholder={t('base.customer.topLevel')}
-              treeData={toCustomerTree(customers.data ?? [], isEdit ? shown?.id : undefined)}
-              treeDefaultExpandAll
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="areaCodeId" label={t('base.customer.area')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              treeData={areas}
-              treeDefaultExpandAll
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('base.customer.name')}
-            rules={[{ required: true, whitespace: true, message: t('base.customer.rules.name') }]}
-          >
-            <Input maxLength={100} data-testid="customer-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="shortName" label={t('base.customer.shortName')}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="contactName" label={t('base.customer.contactName')}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="contactMobile"
-            label={t('base.customer.contactMobile')}
-            rules={[{ pattern: MOBILE, message: t('base.customer.rules.mobile') }]}
-          >
-            <Input maxLength={11} inputMode="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="contactEmail"
-            label={t('base.customer.contactEmail')}
-            rules={[{ type: 'email', message: t('base.customer.rules.email') }]}
-          >
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <DictSelect dictCode="status" numeric allowClear={false} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="address" label={t('base.customer.address')}>
-            <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<CustomerBody> {...modal} grid data-testid="customer-form">
+      <Field.Tree
+        name="parentId"
+        label={t('base.customer.parent')}
+        searchable
+        placeholder={t('base.customer.topLevel')}
+        treeData={toCustomerTree(customers.data ?? [], isEdit ? shown?.id : undefined)}
+      />
+      <Field.Tree name="areaCodeId" label={t('base.customer.area')} searchable treeData={areas} />
+      <Field.Text
+        name="name"
+        label={t('base.customer.name')}
+        max={100}
+        required={t('base.customer.rules.name')}
+        whitespace
+        testId="customer-name"
+      />
+      <Field.Text name="shortName" label={t('base.customer.shortName')} max={50} />
+      <Field.Text name="contactName" label={t('base.customer.contactName')} max={50} />
+      <Field.Text
+        name="contactMobile"
+        label={t('base.customer.contactMobile')}
+        max={11}
+        inputMode="tel"
+        autoComplete="off"
+        pattern={MOBILE}
+        patternMessage={t('base.customer.rules.mobile')}
+      />
+      <Field.Text
+        name="contactEmail"
+        label={t('base.customer.contactEmail')}
+        max={254}
+        inputMode="email"
+        rules={[{ type: 'email', message: t('base.customer.rules.email') }]}
+      />
+      <Field.Sort span="quarter" />
+      <Field.Status span="quarter" select />
+      <Field.Remark name="address" label={t('base.customer.address')} max={200} maxRows={4} />
     </FormModal>
   );
 }

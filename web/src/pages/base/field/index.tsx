@@ -10,19 +10,20 @@ import {
   type FieldVO,
 } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { Form, Select, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { fieldApi, fieldQueries } from '../../../api/base';
 import { dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
   downloadFrom,
+  Field,
   FormModal,
   keywordsField,
   rowActions,
-  SortInput,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -83,7 +84,7 @@ export default function FieldPage() {
       width: 160,
       render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'),
     },
-    { title: t('crud.sort'), dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
+    column.sort<FieldVO>(true),
     rowActions<FieldVO>((row) => [
       { kind: 'edit', perm: 'base:field:edit', onClick: () => page.edit(row.id), testId: 'field-edit' },
       { kind: 'delete', perm: 'base:field:delete', onClick: () => page.remove([row.id]), testId: 'field-delete' },
@@ -128,12 +129,13 @@ function validRegExp(value: string | null | undefined): boolean {
 }
 
 /** Create / edit a field; the dictionary picker only for kind "select". */
-function FieldFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function FieldFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const open = editing !== null;
-  const { form, isEdit, modal } = useCrudForm<FieldBody, FieldVO>({
-    editing,
+  const open = props.editing !== null;
+  const { form, modal } = useCrudForm<FieldBody, FieldVO>({
+    ...props,
+    title: { add: t('base.field.addTitle'), edit: t('base.field.editTitle') },
     load: fieldApi.form,
     defaults: () => ({ kind: 'text', target: 'athlete', required: false, sort: 0, dictCode: null, pattern: null }),
     save: (v, loaded) =>
@@ -148,108 +150,80 @@ function FieldFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         pattern: orNull(v.pattern),
         sort: v.sort ?? 0,
       }),
-    onClose,
-    onSaved,
   });
   const kind = Form.useWatch('kind', form);
   const dicts = useQuery({ ...dictQueries.lista(), enabled: open });
 
   return (
-    <FormModal<FieldBody>
-      {...modal}
-      title={isEdit ? t('base.field.editTitle') : t('base.field.addTitle')}
-      data-testid="field-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="key"
-            label={t('base.field.key')}
-            tooltip={t('base.field.keyHint')}
-            rules={[
-              { required: true, message: t('base.field.rules.key') },
-              { pattern: KEY, message: t('base.field.rules.keyPattern') },
-            ]}
-          >
-            <Input maxLength={40} autoComplete="off" data-testid="field-key" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="target"
-            label={t('base.field.target')}
-            rules={[{ required: true, message: t('base.field.rules.target') }]}
-          >
-            <Select options={FIELD_TARGET_LIST.map((k) => ({ value: k, label: t(`base.field.targets.${k}`) }))} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="label"
-            label={t('base.field.label')}
-            rules={[{ required: true, whitespace: true, message: t('base.field.rules.label') }]}
-          >
-            <Input maxLength={50} data-testid="field-label" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="labelEn" label={t('base.field.labelEn')}>
-            <Input maxLength={100} data-testid="field-label-en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="kind" label={t('base.field.kind')} rules={[{ required: true }]}>
-            <Select
-              options={FIELD_KIND_LIST.map((k) => ({ value: k, label: t(`base.field.kinds.${k}`) }))}
-              data-testid="field-kind"
-            />
-          </Form.Item>
-        </Col>
-        {kind === 'select' && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="dictCode"
-              label={t('base.field.dictCode')}
-              rules={[{ required: true, message: t('base.field.rules.dictCode') }]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={dicts.isFetching}
-                options={(dicts.data ?? []).map((d) => ({
-                  value: d.dictCode,
-                  label: `${bi(d.name, d.nameEn)} (${d.dictCode})`,
-                }))}
-                data-testid="field-dict"
-              />
-            </Form.Item>
-          </Col>
-        )}
-        <Col xs={24}>
-          <Form.Item
-            name="pattern"
-            label={t('base.field.pattern')}
-            tooltip={t('base.field.patternHint')}
-            rules={[
-              {
-                validator: (_, value: string | null) =>
-                  validRegExp(value) ? Promise.resolve() : Promise.reject(new Error(t('base.field.rules.pattern'))),
-              },
-            ]}
-          >
-            <Input maxLength={FIELD_PATTERN_MAX} placeholder="^\d{6}$" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={12}>
-          <Form.Item name="required" label={t('base.field.required')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<FieldBody> {...modal} grid data-testid="field-form">
+      <Field.Text
+        name="key"
+        label={t('base.field.key')}
+        tooltip={t('base.field.keyHint')}
+        max={40}
+        autoComplete="off"
+        required={t('base.field.rules.key')}
+        pattern={KEY}
+        patternMessage={t('base.field.rules.keyPattern')}
+        testId="field-key"
+      />
+      <Field
+        name="target"
+        label={t('base.field.target')}
+        rules={[{ required: true, message: t('base.field.rules.target') }]}
+      >
+        <Select options={FIELD_TARGET_LIST.map((k) => ({ value: k, label: t(`base.field.targets.${k}`) }))} />
+      </Field>
+      <Field.Text
+        name="label"
+        label={t('base.field.label')}
+        max={50}
+        required={t('base.field.rules.label')}
+        whitespace
+        testId="field-label"
+      />
+      <Field.Text name="labelEn" label={t('base.field.labelEn')} max={100} testId="field-label-en" />
+      <Field name="kind" label={t('base.field.kind')} rules={[{ required: true }]}>
+        <Select
+          options={FIELD_KIND_LIST.map((k) => ({ value: k, label: t(`base.field.kinds.${k}`) }))}
+          data-testid="field-kind"
+        />
+      </Field>
+      {kind === 'select' && (
+        <Field
+          name="dictCode"
+          label={t('base.field.dictCode')}
+          rules={[{ required: true, message: t('base.field.rules.dictCode') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={dicts.isFetching}
+            options={(dicts.data ?? []).map((d) => ({
+              value: d.dictCode,
+              label: `${bi(d.name, d.nameEn)} (${d.dictCode})`,
+            }))}
+            data-testid="field-dict"
+          />
+        </Field>
+      )}
+      <Field.Text
+        name="pattern"
+        label={t('base.field.pattern')}
+        tooltip={t('base.field.patternHint')}
+        span="full"
+        max={FIELD_PATTERN_MAX}
+        placeholder="^\d{6}$"
+        rules={[
+          {
+            validator: (_, value: string | null) =>
+              validRegExp(value) ? Promise.resolve() : Promise.reject(new Error(t('base.field.rules.pattern'))),
+          },
+        ]}
+      />
+      <Field name="required" label={t('base.field.required')} valuePropName="checked" span={{ xs: 12, sm: 12 }}>
+        <Switch />
+      </Field>
+      <Field.Sort span={{ xs: 12, sm: 12 }} />
     </FormModal>
   );
 }

@@ -8,20 +8,21 @@ import {
   RESULT_FORMAT_LIST,
   type ResultFormat,
 } from '@baton/contracts';
-import { Col, Form, Input, InputNumber, Row, Select, Switch, type TableColumnsType } from 'antd';
+import { Form, InputNumber, Select, Switch, type TableColumnsType } from 'antd';
 import { itemApi, itemQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
   DictSelect,
   DictTag,
   downloadFrom,
+  Field,
   FormModal,
   keywordsField,
   rowActions,
-  SortInput,
   statusField,
   useCrudForm,
   useCrudPage,
@@ -56,8 +57,8 @@ export default function ItemPage() {
     { title: t('base.item.wind'), dataIndex: 'windMeasured', align: 'center', render: (v: boolean) => <Flag on={v} /> },
     { title: t('base.item.lanes'), dataIndex: 'usesLanes', align: 'center', render: (v: boolean) => <Flag on={v} /> },
     { title: t('base.item.relayLegs'), dataIndex: 'relayLegs', align: 'right', render: (v: number | null) => v ?? '—' },
-    { title: t('crud.sort'), dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
+    column.sort<ItemVO>(true),
+    column.status<ItemVO>(),
     rowActions<ItemVO>((row) => [
       { kind: 'edit', perm: 'base:item:edit', onClick: () => page.edit(row.id), testId: 'item-edit' },
       { kind: 'delete', perm: 'base:item:delete', onClick: () => page.remove([row.id]), testId: 'item-delete' },
@@ -92,10 +93,11 @@ export default function ItemPage() {
 const CODE = new RegExp(ITEM_CODE_PATTERN);
 
 /** Create / edit an item; the loaded version travels with the edit. */
-function ItemFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function ItemFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
-  const { form, isEdit, modal } = useCrudForm<ItemBody, ItemVO>({
-    editing,
+  const { form, modal } = useCrudForm<ItemBody, ItemVO>({
+    ...props,
+    title: { add: t('base.item.addTitle'), edit: t('base.item.editTitle') },
     load: itemApi.form,
     defaults: () => ({
       kind: 'track',
@@ -119,86 +121,53 @@ function ItemFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         sort: v.sort ?? 0,
         status: v.status ?? 1,
       }),
-    onClose,
-    onSaved,
   });
   const kind = Form.useWatch('kind', form);
 
   return (
-    <FormModal<ItemBody>
-      {...modal}
-      title={isEdit ? t('base.item.editTitle') : t('base.item.addTitle')}
-      data-testid="item-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="code"
-            label={t('base.item.code')}
-            rules={[
-              { required: true, message: t('base.item.rules.code') },
-              { pattern: CODE, message: t('base.item.rules.codePattern') },
-            ]}
-          >
-            <Input maxLength={16} autoComplete="off" data-testid="item-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('base.item.name')}
-            rules={[{ required: true, whitespace: true, message: t('base.item.rules.name') }]}
-          >
-            <Input maxLength={50} data-testid="item-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('base.item.nameEn')}>
-            <Input maxLength={100} data-testid="item-name-en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="kind" label={t('base.item.kind')} rules={[{ required: true }]}>
-            <DictSelect dictCode="item_kind" allowClear={false} data-testid="item-kind" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="resultFormat" label={t('base.item.resultFormat')} rules={[{ required: true }]}>
-            <Select options={RESULT_FORMAT_LIST.map((f) => ({ value: f, label: t(`base.item.formats.${f}`) }))} />
-          </Form.Item>
-        </Col>
-        {kind === 'relay' && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="relayLegs"
-              label={t('base.item.relayLegs')}
-              rules={[{ required: true, message: t('base.item.rules.relayLegs') }]}
-            >
-              <InputNumber min={2} max={8} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        )}
-        <Col xs={12} sm={6}>
-          <Form.Item name="windMeasured" label={t('base.item.wind')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="usesLanes" label={t('base.item.lanes')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={6}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <DictSelect dictCode="status" numeric allowClear={false} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<ItemBody> {...modal} grid data-testid="item-form">
+      <Field.Text
+        name="code"
+        label={t('base.item.code')}
+        max={16}
+        autoComplete="off"
+        required={t('base.item.rules.code')}
+        pattern={CODE}
+        patternMessage={t('base.item.rules.codePattern')}
+        testId="item-code"
+      />
+      <Field.Text
+        name="name"
+        label={t('base.item.name')}
+        max={50}
+        required={t('base.item.rules.name')}
+        whitespace
+        testId="item-name"
+      />
+      <Field.Text name="nameEn" label={t('base.item.nameEn')} max={100} testId="item-name-en" />
+      <Field name="kind" label={t('base.item.kind')} rules={[{ required: true }]}>
+        <DictSelect dictCode="item_kind" allowClear={false} data-testid="item-kind" />
+      </Field>
+      <Field name="resultFormat" label={t('base.item.resultFormat')} rules={[{ required: true }]}>
+        <Select options={RESULT_FORMAT_LIST.map((f) => ({ value: f, label: t(`base.item.formats.${f}`) }))} />
+      </Field>
+      {kind === 'relay' && (
+        <Field
+          name="relayLegs"
+          label={t('base.item.relayLegs')}
+          rules={[{ required: true, message: t('base.item.rules.relayLegs') }]}
+        >
+          <InputNumber min={2} max={8} precision={0} style={{ width: '100%' }} />
+        </Field>
+      )}
+      <Field name="windMeasured" label={t('base.item.wind')} valuePropName="checked" span="quarter">
+        <Switch />
+      </Field>
+      <Field name="usesLanes" label={t('base.item.lanes')} valuePropName="checked" span="quarter">
+        <Switch />
+      </Field>
+      <Field.Sort span="quarter" />
+      <Field.Status span="quarter" select />
     </FormModal>
   );
 }

@@ -1,19 +1,19 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import type { NatureBody, NaturePageQuery, NatureVO } from '@baton/contracts';
-import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { natureApi, natureQueries } from '../../../api/base';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
   downloadFrom,
+  Field,
   FormModal,
-  formatTime,
   keywordsField,
   rowActions,
-  SortInput,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
@@ -38,8 +38,8 @@ export default function NaturePage() {
     { title: t('base.nature.remark'), dataIndex: 'remark', ellipsis: true, width: 220 },
     { title: t('base.nature.fieldCount'), dataIndex: 'fieldCount', align: 'right' },
     { title: t('base.nature.meetingCount'), dataIndex: 'meetingCount', align: 'right' },
-    { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
-    { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
+    column.sort<NatureVO>(),
+    column.createdAt<NatureVO>(),
     rowActions<NatureVO>((row) => [
       {
         label: t('base.nature.fields'),
@@ -80,10 +80,11 @@ export default function NaturePage() {
 }
 
 /** Create / edit a nature; the loaded version travels with the edit. */
-function NatureFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function NatureFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
-  const { isEdit, modal } = useCrudForm<NatureBody, NatureVO>({
-    editing,
+  const { modal } = useCrudForm<NatureBody, NatureVO>({
+    ...props,
+    title: { add: t('base.nature.addTitle'), edit: t('base.nature.editTitle') },
     load: natureApi.form,
     defaults: () => ({ sort: 0 }),
     save: (v, loaded) =>
@@ -93,42 +94,21 @@ function NatureFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         remark: orNull(v.remark),
         sort: v.sort ?? 0,
       }),
-    onClose,
-    onSaved,
   });
 
   return (
-    <FormModal<NatureBody>
-      {...modal}
-      title={isEdit ? t('base.nature.editTitle') : t('base.nature.addTitle')}
-      data-testid="nature-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('base.nature.name')}
-            rules={[{ required: true, whitespace: true, message: t('base.nature.rules.name') }]}
-          >
-            <Input maxLength={50} data-testid="nature-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('base.nature.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="remark" label={t('base.nature.remark')}>
-            <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<NatureBody> {...modal} grid data-testid="nature-form">
+      <Field.Text
+        name="name"
+        label={t('base.nature.name')}
+        max={50}
+        required={t('base.nature.rules.name')}
+        whitespace
+        testId="nature-name"
+      />
+      <Field.Text name="nameEn" label={t('base.nature.nameEn')} max={100} />
+      <Field.Sort />
+      <Field.Remark label={t('base.nature.remark')} showCount />
     </FormModal>
   );
 }

@@ -3,11 +3,9 @@ import type { ConfigBody, ConfigForm, ConfigPageQuery, ConfigType, ConfigVO } fr
 import {
   App,
   Button,
-  Col,
   Form,
   Input,
   InputNumber,
-  Row,
   Select,
   Space,
   Switch,
@@ -22,6 +20,7 @@ import {
   type CrudFormProps,
   CrudList,
   createOrUpdate,
+  Field,
   FormModal,
   formatTime,
   keywordsField,
@@ -153,10 +152,11 @@ function fromField(type: ConfigType, value: Values['value']): string {
 
 const KEY = /^[a-zA-Z][\w.]{1,63}$/;
 
-function ConfigFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function ConfigFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
-  const { form, loaded, isEdit, modal } = useCrudForm<Values, ConfigForm>({
-    editing,
+  const { form, loaded, modal } = useCrudForm<Values, ConfigForm>({
+    ...props,
+    title: { add: t('system.config.addTitle'), edit: t('system.config.editTitle') },
     load: configApi.form,
     toValues: (c) => ({ ...c, remark: c.remark ?? '', value: toField(c.type, c.value) }),
     defaults: () => ({ type: 'string', value: '' }),
@@ -169,8 +169,6 @@ function ConfigFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         nameEn: (v.nameEn ?? '').trim(),
         remark: v.remark?.trim() || null,
       }),
-    onClose,
-    onSaved,
   });
   const type: ConfigType = Form.useWatch('type', form) ?? 'string';
   const builtin = Boolean(loaded?.builtin);
@@ -190,82 +188,54 @@ function ConfigFormModal({ editing, onClose, onSaved }: CrudFormProps) {
   }[type];
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('system.config.editTitle') : t('system.config.addTitle')}
-      data-testid="config-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('system.config.nameZh')}
-            rules={[{ required: true, message: t('system.config.rules.name') }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('system.config.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="key"
-            label={t('system.config.key')}
-            tooltip={builtin ? t('system.config.builtinTip') : undefined}
-            rules={[
-              { required: true, message: t('system.config.rules.key') },
-              { pattern: KEY, message: t('system.config.rules.keyPattern') },
-            ]}
-          >
-            <Input maxLength={64} disabled={builtin} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="type" label={t('system.config.type')}>
-            <Select
-              disabled={builtin}
-              options={TYPES.map((v) => ({ value: v, label: t(`system.config.types.${v}`) }))}
-              onChange={(next: ConfigType) =>
-                form.setFieldValue('value', next === 'boolean' ? false : next === 'number' ? null : '')
-              }
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            key={type}
-            name="value"
-            label={t('system.config.value')}
-            valuePropName={type === 'boolean' ? 'checked' : 'value'}
-            rules={[
-              ...(type === 'number' ? [{ required: true, message: t('system.config.rules.number') }] : []),
-              ...(type === 'json'
-                ? [
-                    {
-                      validator: async (_: unknown, v: unknown) => {
-                        try {
-                          JSON.parse(String(v ?? ''));
-                        } catch {
-                          throw new Error(t('system.config.rules.json'));
-                        }
-                      },
-                    },
-                  ]
-                : []),
-            ]}
-          >
-            {valueInput}
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="remark" label={t('crud.remark')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="config-form">
+      <Field.Text name="name" label={t('system.config.nameZh')} max={100} required={t('system.config.rules.name')} />
+      <Field.Text name="nameEn" label={t('system.config.nameEn')} max={100} />
+      <Field.Text
+        name="key"
+        label={t('system.config.key')}
+        tooltip={builtin ? t('system.config.builtinTip') : undefined}
+        max={64}
+        disabled={builtin}
+        required={t('system.config.rules.key')}
+        pattern={KEY}
+        patternMessage={t('system.config.rules.keyPattern')}
+      />
+      <Field name="type" label={t('system.config.type')}>
+        <Select
+          disabled={builtin}
+          options={TYPES.map((v) => ({ value: v, label: t(`system.config.types.${v}`) }))}
+          onChange={(next: ConfigType) =>
+            form.setFieldValue('value', next === 'boolean' ? false : next === 'number' ? null : '')
+          }
+        />
+      </Field>
+      <Field
+        key={type}
+        name="value"
+        label={t('system.config.value')}
+        span="full"
+        valuePropName={type === 'boolean' ? 'checked' : 'value'}
+        rules={[
+          ...(type === 'number' ? [{ required: true, message: t('system.config.rules.number') }] : []),
+          ...(type === 'json'
+            ? [
+                {
+                  validator: async (_: unknown, v: unknown) => {
+                    try {
+                      JSON.parse(String(v ?? ''));
+                    } catch {
+                      throw new Error(t('system.config.rules.json'));
+                    }
+                  },
+                },
+              ]
+            : []),
+        ]}
+      >
+        {valueInput}
+      </Field>
+      <Field.Remark />
     </FormModal>
   );
 }

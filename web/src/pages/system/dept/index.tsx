@@ -1,49 +1,40 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DeptBody, DeptForm, DeptVO } from '@baton/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, Row, type TableColumnsType, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import { deptApi, deptQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
-  DictTag,
+  Field,
   FormModal,
-  formatTime,
   keywordsField,
   rowActions,
-  SortInput,
-  StatusRadio,
   statusField,
+  type TreeEditing,
   useCrudForm,
   useCrudPage,
 } from '../../../components/crud';
 import { useBilingual, useEn } from '../../../hooks/language';
-import { toTreeData } from '../../../utils/options';
+import { toTreeData, underRoot } from '../../../utils/options';
 
 type Filters = { keywords?: string; status?: number };
-interface Editing {
-  id: number;
-  parentId?: number | null;
-}
 
 /** System → Departments: the tree with create (also below a row), edit and delete. */
 export default function DeptPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const queryClient = useQueryClient();
-  const page = useCrudPage<DeptVO, Filters, Editing>({
-    remove: deptApi.remove,
-    onChanged: () => void queryClient.invalidateQueries({ queryKey: deptQueries.options().queryKey }),
-  });
+  const page = useCrudPage<DeptVO, Filters, TreeEditing>({ remove: deptApi.remove, refresh: [deptQueries.options()] });
 
   const columns: TableColumnsType<DeptVO> = [
     { title: t('system.dept.name'), dataIndex: 'name', fixed: 'left', render: (_, d) => bi(d.name, d.nameEn) },
     { title: t('system.dept.code'), dataIndex: 'code' },
-    { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
-    { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
+    column.sort<DeptVO>(),
+    column.status<DeptVO>(),
+    column.createdAt<DeptVO>(),
     rowActions<DeptVO>((d) => [
       {
         label: t('system.dept.addChild'),
@@ -57,7 +48,7 @@ export default function DeptPage() {
   ];
 
   return (
-    <CrudList<DeptVO, Filters, Editing>
+    <CrudList<DeptVO, Filters, TreeEditing>
       page={page}
       name="dept"
       perm="sys:dept"
@@ -80,12 +71,13 @@ export default function DeptPage() {
 
 type Values = Omit<DeptBody, 'parentId'> & { parentId: number };
 
-function DeptFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>) {
+function DeptFormModal(props: CrudFormProps<TreeEditing>) {
   const { t } = useTranslation();
   const en = useEn();
-  const open = editing !== null;
-  const { isEdit, modal } = useCrudForm<Values, DeptForm, Editing>({
-    editing,
+  const open = props.editing !== null;
+  const { modal } = useCrudForm<Values, DeptForm, TreeEditing>({
+    ...props,
+    title: { add: t('system.dept.addTitle'), edit: t('system.dept.editTitle') },
     load: deptApi.form,
     toValues: (d) => ({ ...d, parentId: d.parentId ?? 0, code: d.code ?? '' }),
     defaults: (e) => ({ parentId: e.parentId ?? 0, sort: 0, status: 1 }),
@@ -98,58 +90,35 @@ function DeptFormModal({ editing, onClose, onSaved }: CrudFormProps<Editing>) {
         sort: v.sort ?? 0,
         status: v.status ?? 1,
       }),
-    onClose,
-    onSaved,
   });
   const options = useQuery({ ...deptQueries.options(), enabled: open });
-  const treeData = [{ value: 0, key: 0, title: t('system.dept.root'), children: toTreeData(options.data ?? [], en) }];
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('system.dept.editTitle') : t('system.dept.addTitle')}
-      data-testid="dept-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24}>
-          <Form.Item name="parentId" label={t('system.dept.parent')}>
-            <TreeSelect treeData={treeData} treeDefaultExpandAll />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('system.dept.nameZh')}
-            rules={[{ required: true, message: t('system.dept.rules.name') }]}
-          >
-            <Input maxLength={50} data-testid="dept-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('system.dept.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="code"
-            label={t('system.dept.code')}
-            rules={[{ pattern: /^[A-Za-z0-9_-]{0,32}$/, message: t('system.dept.rules.code') }]}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <StatusRadio />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="dept-form">
+      <Field.Tree
+        name="parentId"
+        label={t('system.dept.parent')}
+        span="full"
+        treeData={underRoot(t('system.dept.root'), toTreeData(options.data ?? [], en))}
+        treeDefaultExpandAll
+      />
+      <Field.Text
+        name="name"
+        label={t('system.dept.nameZh')}
+        max={50}
+        required={t('system.dept.rules.name')}
+        testId="dept-name"
+      />
+      <Field.Text name="nameEn" label={t('system.dept.nameEn')} max={100} />
+      <Field.Text
+        name="code"
+        label={t('system.dept.code')}
+        max={32}
+        pattern={/^[A-Za-z0-9_-]{0,32}$/}
+        patternMessage={t('system.dept.rules.code')}
+      />
+      <Field.Sort />
+      <Field.Status />
     </FormModal>
   );
 }

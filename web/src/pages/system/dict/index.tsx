@@ -1,20 +1,18 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictBody, DictForm, DictPageQuery, DictPageVO } from '@baton/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { dictApi, dictQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
-  DictTag,
+  Field,
   FormModal,
-  formatTime,
   keywordsField,
   rowActions,
-  StatusRadio,
   statusField,
   useCrudForm,
   useCrudPage,
@@ -30,14 +28,11 @@ export default function DictPage() {
   const { t } = useTranslation();
   const bi = useBilingual();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const can = usePerm();
   const page = useCrudPage<DictPageVO, Filters>({
     remove: dictApi.remove,
-    onChanged: () => {
-      void queryClient.invalidateQueries({ queryKey: dictQueries.lista().queryKey });
-      refreshDictCache();
-    },
+    refresh: [dictQueries.lista()],
+    onChanged: refreshDictCache,
   });
   const openData = (code: string) => navigate(`/system/dict-data?dictCode=${encodeURIComponent(code)}`);
 
@@ -55,9 +50,9 @@ export default function DictPage() {
           code
         ),
     },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
+    column.status<DictPageVO>(),
     { title: t('crud.remark'), dataIndex: 'remark', ellipsis: true, width: 220 },
-    { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
+    column.createdAt<DictPageVO>(),
     rowActions<DictPageVO>((d) => [
       {
         label: t('system.dict.data'),
@@ -97,10 +92,11 @@ export default function DictPage() {
 
 const CODE = /^[a-z][a-z0-9_]{1,49}$/;
 
-function DictFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function DictFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
-  const { isEdit, modal } = useCrudForm<DictBody, DictForm>({
-    editing,
+  const { modal } = useCrudForm<DictBody, DictForm>({
+    ...props,
+    title: { add: t('system.dict.addTitle'), edit: t('system.dict.editTitle') },
     load: dictApi.form,
     toValues: (d) => ({ ...d, remark: d.remark ?? '' }),
     defaults: () => ({ status: 1 }),
@@ -112,54 +108,22 @@ function DictFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         status: v.status ?? 1,
         remark: v.remark?.trim() || null,
       }),
-    onClose,
-    onSaved,
   });
 
   return (
-    <FormModal<DictBody>
-      {...modal}
-      title={isEdit ? t('system.dict.editTitle') : t('system.dict.addTitle')}
-      data-testid="dict-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('system.dict.nameZh')}
-            rules={[{ required: true, message: t('system.dict.rules.name') }]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('system.dict.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="dictCode"
-            label={t('system.dict.code')}
-            rules={[
-              { required: true, message: t('system.dict.rules.code') },
-              { pattern: CODE, message: t('system.dict.rules.codePattern') },
-            ]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <StatusRadio />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="remark" label={t('crud.remark')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<DictBody> {...modal} grid data-testid="dict-form">
+      <Field.Text name="name" label={t('system.dict.nameZh')} max={50} required={t('system.dict.rules.name')} />
+      <Field.Text name="nameEn" label={t('system.dict.nameEn')} max={100} />
+      <Field.Text
+        name="dictCode"
+        label={t('system.dict.code')}
+        max={50}
+        required={t('system.dict.rules.code')}
+        pattern={CODE}
+        patternMessage={t('system.dict.rules.codePattern')}
+      />
+      <Field.Status />
+      <Field.Remark />
     </FormModal>
   );
 }

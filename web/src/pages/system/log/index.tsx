@@ -14,10 +14,21 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { ExportJobApi } from '../../../api/request';
 import { logApi, logQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, cleanParams, ExportJobButton, formatTime, rangeParams, SearchForm } from '../../../components/crud';
+import {
+  CrudTable,
+  type CrudTableProps,
+  cleanParams,
+  ExportJobButton,
+  formatTime,
+  keywordsField,
+  rangeParams,
+  type SearchField,
+  SearchForm,
+} from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
 import { useMobile } from '../../../hooks/useMobile';
 
@@ -51,9 +62,58 @@ function Outcome({ ok }: { ok: boolean }) {
   return <Tag color={ok ? 'success' : 'error'}>{ok ? t('system.log.success') : t('system.log.failure')}</Tag>;
 }
 
+interface LogTabProps<T extends object, F extends object, V extends object> {
+  /** The filters between the keywords (with this placeholder) and the time range. */
+  keywords: string;
+  fields: SearchField[];
+  /** The query filters of those fields' values. */
+  toFilters: (values: V) => Partial<F>;
+  table: Pick<CrudTableProps<T, F>, 'queryKey' | 'request' | 'columns' | 'title' | 'data-testid'>;
+  /** The export job, its file name if the server gives none, and its button's test id. */
+  exporter: { api: ExportJobApi<F>; fallback: string; testId: string };
+  children?: ReactNode;
+}
+
+/** One tab of logs: filters (keywords, the tab's own, the time range), the table, the export. */
+function LogTab<T extends { id: number }, F extends object, V extends object>({
+  keywords,
+  fields,
+  toFilters,
+  table,
+  exporter,
+  children,
+}: LogTabProps<T, F, V>) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<F>({} as F);
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <SearchForm<V & { keywords?: string; created?: Range }>
+        fields={[
+          keywordsField(keywords),
+          ...fields,
+          { name: 'created', label: t('system.log.time'), node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
+        ]}
+        onSearch={(v) =>
+          setFilters(cleanParams({ keywords: v.keywords, ...toFilters(v), ...rangeParams(v.created) }) as F)
+        }
+      />
+      <CrudTable<T, F>
+        {...table}
+        params={filters}
+        rowKey={(row) => row.id}
+        toolbar={
+          <Perm value="sys:log:export">
+            <ExportJobButton {...exporter} params={filters} />
+          </Perm>
+        }
+      />
+      {children}
+    </Space>
+  );
+}
+
 function LoginLog() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<LoginFilters>({});
   const columns: TableColumnsType<LoginLogVO> = [
     { title: t('system.log.username'), dataIndex: 'username', fixed: 'left' },
     { title: t('system.log.outcome'), dataIndex: 'success', render: (v: boolean) => <Outcome ok={v} /> },
@@ -72,65 +132,40 @@ function LoginLog() {
     { title: t('system.log.time'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, render: formatTime },
   ];
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<{ keywords?: string; success?: 'true' | 'false'; created?: Range }>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.log.loginKeywords')} />,
-          },
-          {
-            name: 'success',
-            label: t('system.log.outcome'),
-            node: (
-              <Select
-                allowClear
-                options={[
-                  { value: 'true', label: t('system.log.success') },
-                  { value: 'false', label: t('system.log.failure') },
-                ]}
-              />
-            ),
-          },
-          { name: 'created', label: t('system.log.time'), node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
-        ]}
-        onSearch={(v) =>
-          setFilters(
-            cleanParams({
-              keywords: v.keywords,
-              success: v.success === undefined ? undefined : v.success === 'true',
-              ...rangeParams(v.created),
-            }) as LoginFilters,
-          )
-        }
-      />
-      <CrudTable<LoginLogVO, LoginFilters>
-        queryKey={logQueries.loginList()}
-        request={logApi.loginPage}
-        params={filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.log.login')}
-        data-testid="login-log-table"
-        toolbar={
-          <Perm value="sys:log:export">
-            <ExportJobButton
-              api={logApi.loginExport}
-              params={filters}
-              fallback="login-log.xlsx"
-              testId="login-log-export"
+    <LogTab<LoginLogVO, LoginFilters, { success?: 'true' | 'false' }>
+      keywords={t('system.log.loginKeywords')}
+      fields={[
+        {
+          name: 'success',
+          label: t('system.log.outcome'),
+          node: (
+            <Select
+              allowClear
+              options={[
+                { value: 'true', label: t('system.log.success') },
+                { value: 'false', label: t('system.log.failure') },
+              ]}
             />
-          </Perm>
-        }
-      />
-    </Space>
+          ),
+        },
+      ]}
+      toFilters={(v) => ({ success: v.success === undefined ? undefined : v.success === 'true' })}
+      table={{
+        queryKey: logQueries.loginList(),
+        request: logApi.loginPage,
+        columns,
+        title: t('system.log.login'),
+        'data-testid': 'login-log-table',
+      }}
+      exporter={{ api: logApi.loginExport, fallback: 'login-log.xlsx', testId: 'login-log-export' }}
+    />
   );
 }
 
+type OpSearch = Pick<OpFilters, 'module' | 'method' | 'outcome'>;
+
 function OperationLog() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<OpFilters>({});
   const [detail, setDetail] = useState<number | null>(null);
   const columns: TableColumnsType<OplogVO> = [
     { title: t('system.log.username'), dataIndex: 'username', fixed: 'left' },
@@ -174,76 +209,41 @@ function OperationLog() {
     },
   ];
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<{
-        keywords?: string;
-        module?: string;
-        method?: OpFilters['method'];
-        outcome?: OpFilters['outcome'];
-        created?: Range;
-      }>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.log.opKeywords')} />,
-          },
-          { name: 'module', label: t('system.log.module'), node: <Input allowClear placeholder="users" /> },
-          {
-            name: 'method',
-            label: t('system.log.method'),
-            node: (
-              <Select allowClear options={['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }))} />
-            ),
-          },
-          {
-            name: 'outcome',
-            label: t('system.log.outcome'),
-            node: (
-              <Select
-                allowClear
-                options={[
-                  { value: 'ok', label: t('system.log.success') },
-                  { value: 'error', label: t('system.log.failure') },
-                ]}
-              />
-            ),
-          },
-          { name: 'created', label: t('system.log.time'), node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
-        ]}
-        onSearch={(v) =>
-          setFilters(
-            cleanParams({
-              keywords: v.keywords,
-              module: v.module,
-              method: v.method,
-              outcome: v.outcome,
-              ...rangeParams(v.created),
-            }) as OpFilters,
-          )
-        }
-      />
-      <CrudTable<OplogVO, OpFilters>
-        queryKey={logQueries.operationList()}
-        request={logApi.operationPage}
-        params={filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.log.operation')}
-        data-testid="oplog-table"
-        toolbar={
-          <Perm value="sys:log:export">
-            <ExportJobButton
-              api={logApi.operationExport}
-              params={filters}
-              fallback="operation-log.xlsx"
-              testId="oplog-export"
+    <LogTab<OplogVO, OpFilters, OpSearch>
+      keywords={t('system.log.opKeywords')}
+      fields={[
+        { name: 'module', label: t('system.log.module'), node: <Input allowClear placeholder="users" /> },
+        {
+          name: 'method',
+          label: t('system.log.method'),
+          node: <Select allowClear options={['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }))} />,
+        },
+        {
+          name: 'outcome',
+          label: t('system.log.outcome'),
+          node: (
+            <Select
+              allowClear
+              options={[
+                { value: 'ok', label: t('system.log.success') },
+                { value: 'error', label: t('system.log.failure') },
+              ]}
             />
-          </Perm>
-        }
-      />
+          ),
+        },
+      ]}
+      toFilters={(v) => ({ module: v.module, method: v.method, outcome: v.outcome })}
+      table={{
+        queryKey: logQueries.operationList(),
+        request: logApi.operationPage,
+        columns,
+        title: t('system.log.operation'),
+        'data-testid': 'oplog-table',
+      }}
+      exporter={{ api: logApi.operationExport, fallback: 'operation-log.xlsx', testId: 'oplog-export' }}
+    >
       <OplogDrawer id={detail} onClose={() => setDetail(null)} />
-    </Space>
+    </LogTab>
   );
 }
 

@@ -1,30 +1,28 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuBody, MenuForm } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Radio, Row, Space, Switch, TreeSelect } from 'antd';
+import { Button, Col, Form, Input, Radio, Space, Switch } from 'antd';
 import { menuApi, menuQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   createOrUpdate,
+  Field,
   FormModal,
   IconPicker,
-  SortInput,
+  type TreeEditing,
   useCrudForm,
 } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';
-import { orNull, toTreeData } from '../../../utils/options';
+import { orNull, toTreeData, underRoot } from '../../../utils/options';
 
 type Values = Omit<MenuBody, 'params' | 'parentId'> & {
   parentId: number;
   params?: { key: string; value: string }[];
 };
 
-export interface MenuEditing {
-  /** 0 creates. */
-  id: number;
-  /** On create: the parent chosen from a row's "add child". */
-  parentId?: number | null;
+/** A menu, or (`id: 0`) a new one below the `parentId` of a row's "add child", of that `type`. */
+export interface MenuEditing extends TreeEditing {
   type?: 'C' | 'M' | 'B';
 }
 
@@ -58,12 +56,13 @@ function toBody(v: Values): MenuBody {
 }
 
 /** Create / edit a catalogue (C), page (M) or button (B); the visible fields follow the type. */
-export function MenuFormModal({ editing, onClose, onSaved }: CrudFormProps<MenuEditing>) {
+export function MenuFormModal(props: CrudFormProps<MenuEditing>) {
   const { t } = useTranslation();
   const en = useEn();
-  const open = editing !== null;
-  const { form, isEdit, modal } = useCrudForm<Values, MenuForm, MenuEditing>({
-    editing,
+  const open = props.editing !== null;
+  const { form, modal } = useCrudForm<Values, MenuForm, MenuEditing>({
+    ...props,
+    title: { add: t('system.menu.addTitle'), edit: t('system.menu.editTitle') },
     load: menuApi.form,
     toValues: (m) =>
       ({
@@ -81,192 +80,152 @@ export function MenuFormModal({ editing, onClose, onSaved }: CrudFormProps<MenuE
       params: [],
     }),
     save: (v, loaded) => createOrUpdate(menuApi, loaded, toBody(v)),
-    onClose,
-    onSaved,
   });
   const type = Form.useWatch('type', form) ?? 'M';
   const parents = useQuery({ ...menuQueries.parents(), enabled: open });
-  const treeData = [{ value: 0, key: 0, title: t('system.menu.root'), children: toTreeData(parents.data ?? [], en) }];
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('system.menu.editTitle') : t('system.menu.addTitle')}
-      width={720}
-      data-testid="menu-form"
-    >
-      <Row gutter={16}>
+    <FormModal<Values> {...modal} width={720} grid data-testid="menu-form">
+      <Field.Tree
+        name="parentId"
+        label={t('system.menu.parent')}
+        span="full"
+        treeData={underRoot(t('system.menu.root'), toTreeData(parents.data ?? [], en))}
+        treeDefaultExpandedKeys={[0]}
+        showSearch={{ treeNodeFilterProp: 'title' }}
+      />
+      <Field name="type" label={t('system.menu.type')} span="full">
+        <Radio.Group
+          optionType="button"
+          options={(['C', 'M', 'B'] as const).map((k) => ({ value: k, label: t(`system.menu.types.${k}`) }))}
+        />
+      </Field>
+      <Field.Text
+        name="title"
+        label={t('system.menu.titleZh')}
+        max={50}
+        required={t('system.menu.rules.title')}
+        testId="menu-title"
+      />
+      <Field.Text name="titleEn" label={t('system.menu.titleEn')} max={50} testId="menu-title-en" />
+      {type !== 'B' && (
+        <>
+          <Field.Text
+            name="path"
+            label={t('system.menu.path')}
+            tooltip={t('system.menu.pathTip')}
+            max={200}
+            required={t('system.menu.rules.path')}
+            pattern={PATH}
+            patternMessage={t('system.menu.rules.pattern')}
+          />
+          <Field.Text
+            name="routeName"
+            label={t('system.menu.routeName')}
+            max={64}
+            pattern={ROUTE_NAME}
+            patternMessage={t('system.menu.rules.pattern')}
+          />
+        </>
+      )}
+      {type === 'M' && (
+        <Field.Text
+          name="component"
+          label={t('system.menu.component')}
+          tooltip={t('system.menu.componentTip')}
+          max={200}
+          placeholder="system/user/index"
+          required={t('system.menu.rules.component')}
+          pattern={COMPONENT}
+          patternMessage={t('system.menu.rules.pattern')}
+        />
+      )}
+      {type === 'C' && (
+        <Field.Text
+          name="redirect"
+          label={t('system.menu.redirect')}
+          max={200}
+          pattern={PATH}
+          patternMessage={t('system.menu.rules.pattern')}
+        />
+      )}
+      {type !== 'B' && (
+        <Field name="icon" label={t('system.menu.icon')}>
+          <IconPicker />
+        </Field>
+      )}
+      {type !== 'C' && (
+        <Field.Text
+          name="perm"
+          label={t('system.menu.perm')}
+          tooltip={t('system.menu.permTip')}
+          max={100}
+          placeholder="sys:user:add"
+          required={type === 'B' ? t('system.menu.rules.perm') : undefined}
+          pattern={PERM}
+          patternMessage={t('system.menu.rules.permPattern')}
+          testId="menu-perm"
+        />
+      )}
+      <Field.Sort />
+      {type !== 'B' && (
         <Col xs={24}>
-          <Form.Item name="parentId" label={t('system.menu.parent')}>
-            <TreeSelect
-              treeData={treeData}
-              treeDefaultExpandedKeys={[0]}
-              showSearch={{ treeNodeFilterProp: 'title' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="type" label={t('system.menu.type')}>
-            <Radio.Group
-              optionType="button"
-              options={(['C', 'M', 'B'] as const).map((k) => ({ value: k, label: t(`system.menu.types.${k}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="title"
-            label={t('system.menu.titleZh')}
-            rules={[{ required: true, message: t('system.menu.rules.title') }]}
-          >
-            <Input maxLength={50} data-testid="menu-title" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="titleEn" label={t('system.menu.titleEn')}>
-            <Input maxLength={50} data-testid="menu-title-en" />
-          </Form.Item>
-        </Col>
-        {type !== 'B' && (
-          <>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="path"
-                label={t('system.menu.path')}
-                tooltip={t('system.menu.pathTip')}
-                rules={[
-                  { required: true, message: t('system.menu.rules.path') },
-                  { pattern: PATH, message: t('system.menu.rules.pattern') },
-                ]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="routeName"
-                label={t('system.menu.routeName')}
-                rules={[{ pattern: ROUTE_NAME, message: t('system.menu.rules.pattern') }]}
-              >
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-          </>
-        )}
-        {type === 'M' && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="component"
-              label={t('system.menu.component')}
-              tooltip={t('system.menu.componentTip')}
-              rules={[
-                { required: true, message: t('system.menu.rules.component') },
-                { pattern: COMPONENT, message: t('system.menu.rules.pattern') },
-              ]}
-            >
-              <Input maxLength={200} placeholder="system/user/index" />
+          <Space size="large" wrap>
+            <Form.Item name="hidden" label={t('system.menu.hidden')} valuePropName="checked">
+              <Switch />
             </Form.Item>
-          </Col>
-        )}
-        {type === 'C' && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="redirect"
-              label={t('system.menu.redirect')}
-              rules={[{ pattern: PATH, message: t('system.menu.rules.pattern') }]}
-            >
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-        )}
-        {type !== 'B' && (
-          <Col xs={24} sm={12}>
-            <Form.Item name="icon" label={t('system.menu.icon')}>
-              <IconPicker />
-            </Form.Item>
-          </Col>
-        )}
-        {type !== 'C' && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="perm"
-              label={t('system.menu.perm')}
-              tooltip={t('system.menu.permTip')}
-              rules={[
-                ...(type === 'B' ? [{ required: true, message: t('system.menu.rules.perm') }] : []),
-                { pattern: PERM, message: t('system.menu.rules.permPattern') },
-              ]}
-            >
-              <Input maxLength={100} placeholder="sys:user:add" data-testid="menu-perm" />
-            </Form.Item>
-          </Col>
-        )}
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        {type !== 'B' && (
-          <Col xs={24}>
-            <Space size="large" wrap>
-              <Form.Item name="hidden" label={t('system.menu.hidden')} valuePropName="checked">
+            {type === 'M' && (
+              <Form.Item name="keepAlive" label={t('system.menu.keepAlive')} valuePropName="checked">
                 <Switch />
               </Form.Item>
-              {type === 'M' && (
-                <Form.Item name="keepAlive" label={t('system.menu.keepAlive')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              )}
-              <Form.Item
-                name="alwaysShow"
-                label={t('system.menu.alwaysShow')}
-                valuePropName="checked"
-                tooltip={t('system.menu.alwaysShowTip')}
-              >
-                <Switch />
-              </Form.Item>
-            </Space>
-          </Col>
-        )}
-        {type === 'M' && (
-          <Col xs={24}>
-            <Form.Item label={t('system.menu.params')} tooltip={t('system.menu.paramsTip')}>
-              <Form.List name="params">
-                {(fields, { add, remove }) => (
-                  <>
-                    {fields.map((f) => (
-                      <Space key={f.key} align="baseline" style={{ display: 'flex', marginBottom: 4 }} wrap>
-                        <Form.Item
-                          name={[f.name, 'key']}
-                          rules={[
-                            { required: true, message: t('system.menu.rules.paramKey') },
-                            { pattern: PARAM_KEY, message: t('system.menu.rules.pattern') },
-                          ]}
-                          style={{ marginBottom: 8 }}
-                        >
-                          <Input placeholder={t('system.menu.paramKey')} maxLength={50} />
-                        </Form.Item>
-                        <Form.Item name={[f.name, 'value']} style={{ marginBottom: 8 }}>
-                          <Input placeholder={t('system.menu.paramValue')} maxLength={200} />
-                        </Form.Item>
-                        <MinusCircleOutlined onClick={() => remove(f.name)} aria-label={t('crud.delete')} />
-                      </Space>
-                    ))}
-                    <Button
-                      type="dashed"
-                      onClick={() => add({ key: '', value: '' })}
-                      icon={<PlusOutlined />}
-                      disabled={fields.length >= 20}
+            )}
+            <Form.Item
+              name="alwaysShow"
+              label={t('system.menu.alwaysShow')}
+              valuePropName="checked"
+              tooltip={t('system.menu.alwaysShowTip')}
+            >
+              <Switch />
+            </Form.Item>
+          </Space>
+        </Col>
+      )}
+      {type === 'M' && (
+        <Field label={t('system.menu.params')} tooltip={t('system.menu.paramsTip')} span="full">
+          <Form.List name="params">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f) => (
+                  <Space key={f.key} align="baseline" style={{ display: 'flex', marginBottom: 4 }} wrap>
+                    <Form.Item
+                      name={[f.name, 'key']}
+                      rules={[
+                        { required: true, message: t('system.menu.rules.paramKey') },
+                        { pattern: PARAM_KEY, message: t('system.menu.rules.pattern') },
+                      ]}
+                      style={{ marginBottom: 8 }}
                     >
-                      {t('system.menu.addParam')}
-                    </Button>
-                  </>
-                )}
-              </Form.List>
-            </Form.Item>
-          </Col>
-        )}
-      </Row>
+                      <Input placeholder={t('system.menu.paramKey')} maxLength={50} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'value']} style={{ marginBottom: 8 }}>
+                      <Input placeholder={t('system.menu.paramValue')} maxLength={200} />
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label={t('crud.delete')} />
+                  </Space>
+                ))}
+                <Button
+                  type="dashed"
+                  onClick={() => add({ key: '', value: '' })}
+                  icon={<PlusOutlined />}
+                  disabled={fields.length >= 20}
+                >
+                  {t('system.menu.addParam')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Field>
+      )}
     </FormModal>
   );
 }

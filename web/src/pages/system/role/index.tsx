@@ -1,21 +1,20 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { RoleBody, RoleForm, RolePageQuery, RoleVO } from '@baton/contracts';
-import { Col, Form, Input, Row, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { roleApi, roleQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
   DictSelect,
   DictTag,
+  Field,
   FormModal,
-  formatTime,
   keywordsField,
   rowActions,
-  SortInput,
-  StatusRadio,
   statusField,
   useCrudForm,
   useCrudPage,
@@ -50,9 +49,9 @@ export default function RolePage() {
       render: (v: number) => <DictTag dictCode="data_scope" value={v} />,
     },
     { title: t('system.role.userCount'), dataIndex: 'userCount', align: 'right' },
-    { title: t('crud.sort'), dataIndex: 'sort', key: 'sort', sorter: true, align: 'right' },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
-    { title: t('crud.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, render: formatTime },
+    column.sort<RoleVO>(true),
+    column.status<RoleVO>(),
+    column.createdAt<RoleVO>(true),
     rowActions<RoleVO>(
       (row) => [
         row.code !== ROOT && {
@@ -92,10 +91,11 @@ export default function RolePage() {
 
 const CODE = /^[A-Z][A-Z0-9_]{1,31}$/;
 
-function RoleFormModal({ editing, onClose, onSaved }: CrudFormProps) {
+function RoleFormModal(props: CrudFormProps) {
   const { t } = useTranslation();
-  const { loaded, isEdit, modal } = useCrudForm<RoleBody, RoleForm>({
-    editing,
+  const { loaded, modal } = useCrudForm<RoleBody, RoleForm>({
+    ...props,
+    title: { add: t('system.role.addTitle'), edit: t('system.role.editTitle') },
     load: roleApi.form,
     defaults: () => ({ dataScope: 4, sort: 0, status: 1 }),
     save: (v, loaded) =>
@@ -107,59 +107,33 @@ function RoleFormModal({ editing, onClose, onSaved }: CrudFormProps) {
         sort: v.sort ?? 0,
         status: v.status ?? 1,
       }),
-    onClose,
-    onSaved,
   });
 
   return (
-    <FormModal<RoleBody>
-      {...modal}
-      title={isEdit ? t('system.role.editTitle') : t('system.role.addTitle')}
-      data-testid="role-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="code"
-            label={t('system.role.code')}
-            rules={[
-              { required: true, message: t('system.role.rules.code') },
-              { pattern: CODE, message: t('system.role.rules.codePattern') },
-            ]}
-          >
-            <Input maxLength={32} disabled={loaded?.code === ROOT} data-testid="role-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="dataScope" label={t('system.role.dataScope')} rules={[{ required: true }]}>
-            <DictSelect dictCode="data_scope" numeric allowClear={false} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('system.role.nameZh')}
-            rules={[{ required: true, message: t('system.role.rules.name') }]}
-          >
-            <Input maxLength={50} data-testid="role-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nameEn" label={t('system.role.nameEn')}>
-            <Input maxLength={50} data-testid="role-name-en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <StatusRadio />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<RoleBody> {...modal} grid data-testid="role-form">
+      <Field.Text
+        name="code"
+        label={t('system.role.code')}
+        max={32}
+        disabled={loaded?.code === ROOT}
+        required={t('system.role.rules.code')}
+        pattern={CODE}
+        patternMessage={t('system.role.rules.codePattern')}
+        testId="role-code"
+      />
+      <Field name="dataScope" label={t('system.role.dataScope')} rules={[{ required: true }]}>
+        <DictSelect dictCode="data_scope" numeric allowClear={false} />
+      </Field>
+      <Field.Text
+        name="name"
+        label={t('system.role.nameZh')}
+        max={50}
+        required={t('system.role.rules.name')}
+        testId="role-name"
+      />
+      <Field.Text name="nameEn" label={t('system.role.nameEn')} max={50} testId="role-name-en" />
+      <Field.Sort />
+      <Field.Status />
     </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import type { UserCreateBody, UserForm, UserUpdateBody } from '@baton/contracts';
 import { PASSWORD_MIN_LENGTH, roleFitsUserType } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { deptQueries, roleQueries, userApi } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
-import { type CrudFormProps, DictSelect, FormModal, StatusRadio, useCrudForm, useDict } from '../../../components/crud';
+import { type CrudFormProps, DictSelect, Field, FormModal, useCrudForm, useDict } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';
 import { orNull, toOptions, toTreeData } from '../../../utils/options';
 
@@ -19,12 +19,13 @@ const MOBILE = /^1\d{10}$/;
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,49}$/;
 
 /** Create / edit a user; the password only on create; the loaded version travels with the edit. */
-export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Props) {
+export function UserFormModal({ defaultDeptId, ...props }: Props) {
   const { t } = useTranslation();
   const en = useEn();
-  const open = editing !== null;
+  const open = props.editing !== null;
   const { form, isEdit, modal } = useCrudForm<Values, UserForm>({
-    editing,
+    ...props,
+    title: { add: t('system.user.addTitle'), edit: t('system.user.editTitle') },
     load: userApi.form,
     toValues: (u) => ({ ...u, mobile: u.mobile ?? '', email: u.email ?? '' }),
     // No user type until one is chosen: nothing privileged by default.
@@ -49,8 +50,6 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
           } satisfies UserUpdateBody)
         : userApi.create({ ...body, password: v.password ?? '' } satisfies UserCreateBody);
     },
-    onClose,
-    onSaved,
   });
   const roles = useQuery({ ...roleQueries.options(), enabled: open });
   const depts = useQuery({ ...deptQueries.options(), enabled: open });
@@ -64,131 +63,106 @@ export function UserFormModal({ editing, defaultDeptId, onClose, onSaved }: Prop
   );
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('system.user.editTitle') : t('system.user.addTitle')}
-      data-testid="user-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="username"
-            label={t('system.user.username')}
-            rules={[
-              { required: true, message: t('system.user.rules.username') },
-              { pattern: USERNAME, message: t('system.user.rules.usernamePattern') },
-            ]}
-          >
-            <Input autoComplete="off" maxLength={50} data-testid="user-username" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="nickname" label={t('system.user.nickname')} rules={[{ max: 50 }]}>
-            <Input maxLength={50} data-testid="user-nickname" />
-          </Form.Item>
-        </Col>
-        {!isEdit && (
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="password"
-              label={t('system.user.password')}
-              rules={[
-                { required: true, message: t('system.user.rules.password') },
-                { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" maxLength={64} data-testid="user-password" />
-            </Form.Item>
-          </Col>
-        )}
-        <Col xs={24} sm={12}>
-          <Form.Item name="deptId" label={t('system.user.dept')}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              treeData={toTreeData(depts.data ?? [], en)}
-              placeholder={t('system.user.deptPlaceholder')}
-              data-testid="user-dept"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="userType"
-            label={t('system.user.userType')}
-            rules={[{ required: true, message: t('system.user.rules.userType') }]}
-          >
-            <DictSelect
-              dictCode="user_type"
-              numeric
-              allowClear={false}
-              placeholder={t('system.user.userTypePlaceholder')}
-              data-testid="user-type"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="roleIds"
-            label={t('system.user.roles')}
-            dependencies={['userType']}
-            rules={[
-              {
-                validator: async (_, ids: number[] | undefined) => {
-                  const type = form.getFieldValue('userType') as number | undefined;
-                  if (type === undefined) return;
-                  const misfit = (roles.data ?? []).find(
-                    (r) => ids?.includes(r.value) && !roleFitsUserType(type, r.code),
-                  );
-                  if (misfit) {
-                    const [option] = toOptions([misfit], en);
-                    throw new Error(
-                      t('system.user.rules.roleMismatch', { role: option!.label, type: userTypes.label(type) }),
-                    );
-                  }
-                },
-              },
-            ]}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              options={toOptions(roleOptions, en)}
-              placeholder={t('system.user.rolesPlaceholder')}
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="user-roles"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="gender" label={t('system.user.gender')}>
-            <DictSelect dictCode="gender" numeric allowClear={false} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="mobile"
-            label={t('system.user.mobile')}
-            rules={[{ pattern: MOBILE, message: t('system.user.rules.mobile') }]}
-          >
-            <Input maxLength={11} inputMode="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="email"
-            label={t('system.user.email')}
-            rules={[{ type: 'email', message: t('system.user.rules.email') }]}
-          >
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <StatusRadio />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="user-form">
+      <Field.Text
+        name="username"
+        label={t('system.user.username')}
+        max={50}
+        autoComplete="off"
+        required={t('system.user.rules.username')}
+        pattern={USERNAME}
+        patternMessage={t('system.user.rules.usernamePattern')}
+        testId="user-username"
+      />
+      <Field.Text
+        name="nickname"
+        label={t('system.user.nickname')}
+        max={50}
+        rules={[{ max: 50 }]}
+        testId="user-nickname"
+      />
+      {!isEdit && (
+        <Field
+          name="password"
+          label={t('system.user.password')}
+          rules={[
+            { required: true, message: t('system.user.rules.password') },
+            { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={64} data-testid="user-password" />
+        </Field>
+      )}
+      <Field.Tree
+        name="deptId"
+        label={t('system.user.dept')}
+        allowClear
+        treeDefaultExpandAll
+        treeData={toTreeData(depts.data ?? [], en)}
+        placeholder={t('system.user.deptPlaceholder')}
+        data-testid="user-dept"
+      />
+      <Field
+        name="userType"
+        label={t('system.user.userType')}
+        rules={[{ required: true, message: t('system.user.rules.userType') }]}
+      >
+        <DictSelect
+          dictCode="user_type"
+          numeric
+          allowClear={false}
+          placeholder={t('system.user.userTypePlaceholder')}
+          data-testid="user-type"
+        />
+      </Field>
+      <Field
+        name="roleIds"
+        label={t('system.user.roles')}
+        dependencies={['userType']}
+        rules={[
+          {
+            validator: async (_, ids: number[] | undefined) => {
+              const type = form.getFieldValue('userType') as number | undefined;
+              if (type === undefined) return;
+              const misfit = (roles.data ?? []).find((r) => ids?.includes(r.value) && !roleFitsUserType(type, r.code));
+              if (misfit) {
+                const [option] = toOptions([misfit], en);
+                throw new Error(
+                  t('system.user.rules.roleMismatch', { role: option!.label, type: userTypes.label(type) }),
+                );
+              }
+            },
+          },
+        ]}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          options={toOptions(roleOptions, en)}
+          placeholder={t('system.user.rolesPlaceholder')}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="user-roles"
+        />
+      </Field>
+      <Field name="gender" label={t('system.user.gender')}>
+        <DictSelect dictCode="gender" numeric allowClear={false} />
+      </Field>
+      <Field.Text
+        name="mobile"
+        label={t('system.user.mobile')}
+        max={11}
+        inputMode="tel"
+        pattern={MOBILE}
+        patternMessage={t('system.user.rules.mobile')}
+      />
+      <Field.Text
+        name="email"
+        label={t('system.user.email')}
+        max={254}
+        inputMode="email"
+        rules={[{ type: 'email', message: t('system.user.rules.email') }]}
+      />
+      <Field.Status />
     </FormModal>
   );
 }

@@ -1,21 +1,19 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DictDataBody, DictDataForm, DictDataPageQuery, DictDataVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dictDataApi, dictDataQueries, dictQueries } from '../../../../api/system';
 import { useTranslation } from '../../../../app/i18n';
 import {
   type CrudFormProps,
   CrudList,
+  column,
   createOrUpdate,
-  DictTag,
+  Field,
   FormModal,
-  formatTime,
   keywordsField,
   rowActions,
-  SortInput,
-  StatusRadio,
   statusField,
   useCrudForm,
   useCrudPage,
@@ -58,9 +56,9 @@ export default function DictDataPage() {
           </Tag>
         ) : null,
     },
-    { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
-    { title: t('crud.status'), dataIndex: 'status', render: (v: number) => <DictTag dictCode="status" value={v} /> },
-    { title: t('crud.createdAt'), dataIndex: 'createdAt', render: formatTime },
+    column.sort<DictDataVO>(),
+    column.status<DictDataVO>(),
+    column.createdAt<DictDataVO>(),
     rowActions<DictDataVO>((d) => [
       {
         kind: 'edit',
@@ -120,10 +118,11 @@ export default function DictDataPage() {
 
 type Values = Omit<DictDataBody, 'tagType'> & { tagType?: string | null };
 
-function DictDataFormModal({ editing, dictCode, onClose, onSaved }: CrudFormProps & { dictCode: string }) {
+function DictDataFormModal({ dictCode, ...props }: CrudFormProps & { dictCode: string }) {
   const { t } = useTranslation();
-  const { isEdit, modal } = useCrudForm<Values, DictDataForm>({
-    editing,
+  const { modal } = useCrudForm<Values, DictDataForm>({
+    ...props,
+    title: { add: t('system.dictData.addTitle'), edit: t('system.dictData.editTitle') },
     load: dictDataApi.form,
     toValues: (d) => ({ ...d, tagType: d.tagType ?? '' }),
     defaults: () => ({ dictCode, sort: 0, status: 1, tagType: '' }),
@@ -137,68 +136,41 @@ function DictDataFormModal({ editing, dictCode, onClose, onSaved }: CrudFormProp
         sort: v.sort ?? 0,
         status: v.status ?? 1,
       }),
-    onClose,
-    onSaved,
   });
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('system.dictData.editTitle') : t('system.dictData.addTitle')}
-      data-testid="dict-data-form"
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="value"
-            label={t('system.dictData.value')}
-            rules={[{ required: true, message: t('system.dictData.rules.value') }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sort" label={t('crud.sort')}>
-            <SortInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="label"
-            label={t('system.dictData.label')}
-            rules={[{ required: true, message: t('system.dictData.rules.label') }]}
-          >
-            <Input maxLength={100} data-testid="dict-data-label" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="labelEn" label={t('system.dictData.labelEn')}>
-            <Input maxLength={100} data-testid="dict-data-label-en" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="tagType" label={t('system.dictData.tagType')}>
-            <Select
-              options={[
-                { value: '', label: t('system.dictData.noTag') },
-                ...TAG_TYPES.map((k) => ({
-                  value: k,
-                  label: (
-                    <Tag color={TAG_COLORS[k]} variant="filled">
-                      {t(`system.dictData.tagTypes.${k}`)}
-                    </Tag>
-                  ),
-                })),
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="status" label={t('crud.status')}>
-            <StatusRadio />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="dict-data-form">
+      <Field.Text
+        name="value"
+        label={t('system.dictData.value')}
+        max={100}
+        required={t('system.dictData.rules.value')}
+      />
+      <Field.Sort />
+      <Field.Text
+        name="label"
+        label={t('system.dictData.label')}
+        max={100}
+        required={t('system.dictData.rules.label')}
+        testId="dict-data-label"
+      />
+      <Field.Text name="labelEn" label={t('system.dictData.labelEn')} max={100} testId="dict-data-label-en" />
+      <Field name="tagType" label={t('system.dictData.tagType')}>
+        <Select
+          options={[
+            { value: '', label: t('system.dictData.noTag') },
+            ...TAG_TYPES.map((k) => ({
+              value: k,
+              label: (
+                <Tag color={TAG_COLORS[k]} variant="filled">
+                  {t(`system.dictData.tagTypes.${k}`)}
+                </Tag>
+              ),
+            })),
+          ]}
+        />
+      </Field>
+      <Field.Status />
     </FormModal>
   );
 }
