@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { boyId, noSideScroll, type Setup, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
+import { boyId, expectAthleteEntries, leaderOfNewMeeting, type Setup, schoolSheet, XLSX } from './apply-import-helpers';
 import { api, uniqueMobile } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { dialog, expectNoProblems, noSideScroll, submitImport, visible } from './helpers';
 
 /**
  * Issue 22, the delegation's other two lists: a team leader imports the school's staff list into
@@ -12,8 +12,6 @@ import { signInOnce } from './helpers';
  * back with no problems. Each test makes its own meeting, group, events and delegation through
  * the API (apply-import-helpers.ts).
  */
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The school's staff list: a title row, a unit/leader row, then 序号 姓名 性别 职务 手机号 身份证号. */
 async function staffSheet(s: Setup, staff: { name: string; gender: string; role: string; mobile: string }[]) {
@@ -30,20 +28,11 @@ async function staffSheet(s: Setup, staff: { name: string; gender: string; role:
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function adminPage(browser: import('@playwright/test').Browser): Promise<Page> {
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
-  return admin;
-}
-
 test('a team leader imports two coaches from a school staff list on a phone: preview, import, listed with their roles', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now().toString(36).slice(-6);
-  const admin = await adminPage(browser);
-  const s = await setUp(admin, stamp);
-  const leader = await signInAsLeader(browser, admin, s);
+  const { stamp, admin, s, leader } = await leaderOfNewMeeting(browser);
   const staff = [
     { name: `王建国${stamp}`, gender: '男', role: '领队', mobile: uniqueMobile() },
     { name: `李芳${stamp}`, gender: '女', role: '教练', mobile: uniqueMobile() },
@@ -59,7 +48,7 @@ test('a team leader imports two coaches from a school staff list on a phone: pre
   await noSideScroll(leader);
 
   await importButton.click();
-  const box = leader.locator('.ant-modal-wrap:visible .ant-modal');
+  const box = dialog(leader);
   await expect(box.locator('.ant-modal-title')).toHaveText('导入随队人员');
   await expect(box.getByTestId('import-template')).toBeVisible();
   await box.locator('input[type=file]').setInputFiles({
@@ -80,20 +69,14 @@ test('a team leader imports two coaches from a school staff list on a phone: pre
   await expect(box.getByTestId('import-map-4')).toContainText('手机');
   await expect(box.getByTestId('import-map-5')).toContainText('证件号码');
   await expect(box.getByTestId('import-creates')).toContainText('2');
-  await box.getByTestId('import-problems-tab').click();
-  await expect(box.getByTestId('import-no-problems')).toBeVisible();
+  await expectNoProblems(box);
   await noSideScroll(leader);
   // Nothing is written by the preview.
   const before = await api<{ total: number }>(leader, 'GET', '/api/v1/apply/coaches/page?pageNum=1&pageSize=10');
   expect(before.total).toBe(0);
 
   // ─── Import: both in the list with their roles ──────────────────────────────────────────
-  await box.getByTestId('import-submit').click();
-  await expect(box.getByTestId('import-report')).toContainText('共 2 行：有效 2 行，错误 0 行，已导入 2 行');
-  await box
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /关\s*闭/ })
-    .click();
+  await submitImport(box, '共 2 行：有效 2 行，错误 0 行，已导入 2 行');
   const cards = visible(leader.getByTestId('coach-table')).getByTestId('apply-card');
   await expect(cards).toHaveCount(2);
   // The role tag of each card (the names hold neither word).
@@ -117,10 +100,7 @@ test('a team leader imports two coaches from a school staff list on a phone: pre
 
 test('the athletes export downloads a file the athletes import reads back with no problems', async ({ browser }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now().toString(36).slice(-6);
-  const admin = await adminPage(browser);
-  const s = await setUp(admin, stamp);
-  const leader = await signInAsLeader(browser, admin, s, { width: 1440, height: 900 }, 'en');
+  const { stamp, admin, s, leader } = await leaderOfNewMeeting(browser, { width: 1440, height: 900 }, 'en');
   const athletes = [
     { name: `赵一${stamp}`, id: boyId('2012-03-15'), birth: '2012-03-15', events: ['100米', '跳远'] },
     { name: `钱二${stamp}`, id: boyId('2011-11-11'), birth: '2011-11-11', events: ['跳远'] },
@@ -169,7 +149,7 @@ test('the athletes export downloads a file the athletes import reads back with n
   await expect(table).not.toContainText(athletes[0]!.name);
 
   await table.getByTestId('athlete-import').click();
-  const box = leader.locator('.ant-modal-wrap:visible .ant-modal');
+  const box = dialog(leader);
   await box
     .locator('input[type=file]')
     .setInputFiles({ name: download.suggestedFilename(), mimeType: XLSX, buffer: file });
@@ -177,23 +157,10 @@ test('the athletes export downloads a file the athletes import reads back with n
   await expect(box.getByTestId('import-missing')).toHaveCount(0);
   await expect(box.getByTestId('import-creates')).toContainText('2');
   await expect(box.getByTestId('import-creates')).toContainText('3');
-  await box.getByTestId('import-problems-tab').click();
-  await expect(box.getByTestId('import-no-problems')).toBeVisible();
+  await expectNoProblems(box);
 
-  await box.getByTestId('import-submit').click();
-  await expect(box.getByTestId('import-report')).toContainText('2 rows: 2 valid, 0 with errors, 2 imported');
-  await box.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-  const back = await api<{ list: { name: string; idNumber: string; entries: { itemName: string }[] }[] }>(
-    leader,
-    'GET',
-    '/api/v1/apply/athletes/page?pageNum=1&pageSize=10',
-  );
-  const byName = new Map(back.list.map((a) => [a.name, a]));
-  for (const a of athletes) {
-    const got = byName.get(a.name);
-    expect(got, a.name).toBeTruthy();
-    expect(got!.entries.map((e) => e.itemName).sort()).toEqual([...a.events].sort());
-  }
+  await submitImport(box, '2 rows: 2 valid, 0 with errors, 2 imported', 'Close');
+  await expectAthleteEntries(leader, athletes);
   await leader.context().close();
   await admin.context().close();
 });

@@ -1,12 +1,10 @@
 import { idCheckChar } from '@baton/contracts';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { api, groupWithItems, latestCode, openMeeting, uniqueMobile, uniqueName } from './comm-helpers';
+import { adminPage, PHONE, visible } from './helpers';
 
 /** The data and the sheet of the school-style import (apply-import.spec.ts). */
-
-export const PHONE = { width: 390, height: 844 };
-export const visible = (l: Locator) => l.filter({ visible: true });
 
 /** A GB 11643 ID number for a boy born on `birth` (YYYY-MM-DD), random order so runs rarely meet. */
 export function boyId(birth: string): string {
@@ -14,6 +12,15 @@ export function boyId(birth: string): string {
   const first17 = `330381${birth.replaceAll('-', '')}${String(order).padStart(3, '0')}`;
   return first17 + idCheckChar(first17);
 }
+
+/** The boys' group of the import and limits meetings. */
+export const BOYS_U18 = {
+  name: '少年男子组',
+  nameEn: 'Boys U18',
+  gender: 'M',
+  birthFrom: '2010-01-01',
+  birthTo: '2014-12-31',
+} as const;
 
 export interface Setup {
   meetingId: number;
@@ -23,47 +30,19 @@ export interface Setup {
 }
 
 /** A meeting open for registration with one boys' group and two events, and a delegation. */
-export async function setUp(admin: Page, stamp: string): Promise<Setup> {
-  const now = Date.now();
+async function setUp(admin: Page, stamp: string): Promise<Setup> {
   const meetingName = `导入测试运动会${stamp}`;
-  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
-    name: meetingName,
-    code: `imp${stamp}`,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
-    maxEventsPerAthlete: 3,
-  });
-  await api(admin, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
-  const group = await api<{ id: number }>(admin, 'POST', '/api/v1/groups', {
-    meetingId: meeting.id,
-    name: '少年男子组',
-    nameEn: 'Boys U18',
-    gender: 'M',
-    birthFrom: '2010-01-01',
-    birthTo: '2014-12-31',
-  });
-  const items = await api<{ list: { id: number; code: string }[] }>(
-    admin,
-    'GET',
-    '/api/v1/items?pageNum=1&pageSize=200',
-  );
-  for (const code of ['100', 'LJ']) {
-    const it = items.list.find((i) => i.code === code);
-    expect(it, `item ${code} in the base data`).toBeTruthy();
-    await api(admin, 'POST', '/api/v1/group-items', { groupId: group.id, itemId: it!.id });
-  }
+  const meetingId = await openMeeting(admin, { name: meetingName, code: `imp${stamp}`, maxEventsPerAthlete: 3 });
+  await groupWithItems(admin, { meetingId, ...BOYS_U18 }, ['100', 'LJ']);
   const mobile = uniqueMobile();
   const delegationName = uniqueName('实验中学');
   await api(admin, 'POST', '/api/v1/delegations', {
-    meetingId: meeting.id,
+    meetingId,
     name: delegationName,
     leaderName: '王老师',
     contactMobile: mobile,
   });
-  return { meetingId: meeting.id, meetingName, delegationName, mobile };
+  return { meetingId, meetingName, delegationName, mobile };
 }
 
 /**
@@ -131,6 +110,31 @@ export async function signInAsLeader(
   return page;
 }
 
-export async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+/** What the server holds for the leader of `page`: each of `athletes`, entered for exactly its events. */
+export async function expectAthleteEntries(page: Page, athletes: { name: string; events: string[] }[]) {
+  const list = await api<{ list: { name: string; idNumber: string; entries: { itemName: string }[] }[] }>(
+    page,
+    'GET',
+    '/api/v1/apply/athletes/page?pageNum=1&pageSize=10',
+  );
+  const byName = new Map(list.list.map((a) => [a.name, a]));
+  for (const a of athletes) {
+    const got = byName.get(a.name);
+    expect(got, a.name).toBeTruthy();
+    expect(got!.entries.map((e) => e.itemName).sort()).toEqual([...a.events].sort());
+  }
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A test's own import meeting (setUp) made by a signed-in administrator, and its delegation's
+ * leader signed in (signInAsLeader, on a phone unless told): the run's stamp, both pages, the setup.
+ */
+export async function leaderOfNewMeeting(browser: Browser, viewport = PHONE, lang: 'zh-cn' | 'en' = 'zh-cn') {
+  const stamp = Date.now().toString(36).slice(-6);
+  const admin = await adminPage(browser);
+  const s = await setUp(admin, stamp);
+  const leader = await signInAsLeader(browser, admin, s, viewport, lang);
+  return { stamp, admin, s, leader };
 }

@@ -1,8 +1,7 @@
 import { expect } from '@playwright/test';
-import { boyId, noSideScroll, schoolSheet, setUp, signInAsLeader, visible } from './apply-import-helpers';
-import { api } from './comm-helpers';
+import { boyId, expectAthleteEntries, leaderOfNewMeeting, schoolSheet, XLSX } from './apply-import-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { dialog, expectNoProblems, noSideScroll, submitImport, visible } from './helpers';
 
 /**
  * Issue 22 "Done when": in Chromium, a team leader imports a school-style sheet with the preview
@@ -18,11 +17,7 @@ test('a team leader imports a school-style sheet on a phone: preview, one column
   browser,
 }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now().toString(36).slice(-6);
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
-  const s = await setUp(admin, stamp);
-  const leader = await signInAsLeader(browser, admin, s);
+  const { stamp, admin, s, leader } = await leaderOfNewMeeting(browser);
 
   const athletes = [
     { name: `张三${stamp}`, id: '', birth: '2012-03-15', events: ['100米', '跳远'] },
@@ -31,11 +26,11 @@ test('a team leader imports a school-style sheet on a phone: preview, one column
   for (const a of athletes) a.id = boyId(a.birth);
 
   await visible(leader.getByTestId('athlete-import')).click();
-  const box = leader.locator('.ant-modal-wrap:visible .ant-modal');
+  const box = dialog(leader);
   await expect(box.getByTestId('import-template-school')).toBeVisible();
   await box.locator('input[type=file]').setInputFiles({
     name: '报名表.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mimeType: XLSX,
     buffer: await schoolSheet(s, athletes),
   });
 
@@ -64,34 +59,18 @@ test('a team leader imports a school-style sheet on a phone: preview, one column
   await expect(box.getByTestId('import-missing')).toHaveCount(0);
   await expect(box.getByTestId('import-preview-summary')).toContainText('可导入 2 行，有问题 0 行');
   await expect(box.getByTestId('import-creates')).toContainText('2');
-  await box.getByTestId('import-problems-tab').click();
-  await expect(box.getByTestId('import-no-problems')).toBeVisible();
+  await expectNoProblems(box);
   await noSideScroll(leader);
 
   // ─── Import: the athletes and their entries are in the list ─────────────────────────────
-  await box.getByTestId('import-submit').click();
-  await expect(box.getByTestId('import-report')).toContainText('共 2 行：有效 2 行，错误 0 行，已导入 2 行');
-  await box
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /关\s*闭/ })
-    .click();
+  await submitImport(box, '共 2 行：有效 2 行，错误 0 行，已导入 2 行');
   const cards = visible(leader.getByTestId('athlete-table')).getByTestId('apply-card');
   await expect(cards.filter({ hasText: athletes[0]!.name })).toContainText('100米');
   await expect(cards.filter({ hasText: athletes[0]!.name })).toContainText('跳远');
   await expect(cards.filter({ hasText: athletes[1]!.name })).toContainText('100米');
 
   // What the server holds: both athletes (found by the ID numbers of the re-mapped column), three entries.
-  const list = await api<{ list: { name: string; idNumber: string; entries: { itemName: string }[] }[] }>(
-    leader,
-    'GET',
-    '/api/v1/apply/athletes/page?pageNum=1&pageSize=10',
-  );
-  const byName = new Map(list.list.map((a) => [a.name, a]));
-  for (const a of athletes) {
-    const got = byName.get(a.name);
-    expect(got, a.name).toBeTruthy();
-    expect(got!.entries.map((e) => e.itemName).sort()).toEqual([...a.events].sort());
-  }
+  await expectAthleteEntries(leader, athletes);
   await leader.context().close();
   await admin.context().close();
 });

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PHONE, type Setup, signInAsLeader, visible } from './apply-import-helpers';
-import { api, uniqueMobile, uniqueName } from './comm-helpers';
+import { BOYS_U18, boyId, type Setup, signInAsLeader } from './apply-import-helpers';
+import { api, groupWithItems, openMeeting, uniqueMobile, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { PHONE, pick, signInOnce, toast, visible } from './helpers';
 
 /**
  * Issue 25 item 5: limits shown before they bite. On a 390 px phone a team leader sees what is
@@ -13,57 +13,24 @@ import { signInOnce, toast } from './helpers';
 
 /** A meeting with tight limits: one event and one relay per athlete, one place per event, two athletes. */
 async function tightMeeting(admin: Page, stamp: string): Promise<Setup> {
-  const now = Date.now();
   const meetingName = `限额测试运动会${stamp}`;
-  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
+  const meetingId = await openMeeting(admin, {
     name: meetingName,
     code: `lim${stamp}`,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
     maxEventsPerAthlete: 1,
     maxRelaysPerAthlete: 1,
     maxEntriesPerItem: 1,
     maxAthletes: 2,
   });
-  await api(admin, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
-  const group = await api<{ id: number }>(admin, 'POST', '/api/v1/groups', {
-    meetingId: meeting.id,
-    name: '少年男子组',
-    nameEn: 'Boys U18',
-    gender: 'M',
-    birthFrom: '2010-01-01',
-    birthTo: '2014-12-31',
-  });
-  const items = await api<{ list: { id: number; code: string }[] }>(admin, 'GET', '/api/v1/items?pageSize=200');
-  for (const code of ['100', 'LJ', '4x100', '4x400']) {
-    const it = items.list.find((i) => i.code === code);
-    expect(it, `item ${code} in the base data`).toBeTruthy();
-    await api(admin, 'POST', '/api/v1/group-items', { groupId: group.id, itemId: it!.id });
-  }
+  await groupWithItems(admin, { meetingId, ...BOYS_U18 }, ['100', 'LJ', '4x100', '4x400']);
   const mobile = uniqueMobile();
   const delegationName = uniqueName('限额中学');
   await api(admin, 'POST', '/api/v1/delegations', {
-    meetingId: meeting.id,
+    meetingId,
     name: delegationName,
     contactMobile: mobile,
   });
-  return { meetingId: meeting.id, meetingName, delegationName, mobile };
-}
-
-/** A boy's GB 11643 ID number born on 2012-05-0`day`, a random order so runs rarely meet. */
-function boyId(day: number): string {
-  const first17 = `3303812012050${day}${String(Math.floor(Math.random() * 500) * 2 + 1).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
-  return `${first17}${'10X98765432'[sum % 11]}`;
-}
-
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  return { meetingId, meetingName, delegationName, mobile };
 }
 
 /**
@@ -102,7 +69,7 @@ test('limits on a phone: what is left beside each choice, and what the rules ref
       [first, 3],
       [second, 4],
     ] as const) {
-      await api(page, 'POST', '/api/v1/apply/athletes', { groupId, name, idNumber: boyId(day) });
+      await api(page, 'POST', '/api/v1/apply/athletes', { groupId, name, idNumber: boyId(`2012-05-0${day}`) });
     }
 
     // ─── Athletes: the two places are taken, adding is disabled with the reason ────────────

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { adminPage, dialog, noSideScroll, PHONE, pick, submitImport, toast, visible } from './helpers';
 
 /**
  * Sports apply on a phone (issue 5): a delegation signs in with the SMS code of the demo
@@ -13,7 +13,6 @@ import { signInOnce, toast } from './helpers';
  * submits for audit; the records are then read-only.
  */
 
-const PHONE = { width: 390, height: 844 };
 const MOBILE = '13800000004';
 
 /** GB 11643: an ID number from its first 17 digits. */
@@ -30,18 +29,6 @@ const RUN = (Date.now() % 400) + 50;
 function boyId(birth: string, seq: number): string {
   const order = String((RUN + seq) * 2 + 1).padStart(3, '0');
   return id18(`330381${birth.replaceAll('-', '')}${order}`);
-}
-
-const visible = (l: Locator) => l.filter({ visible: true });
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInOnce(page);
-  return page;
 }
 
 interface OutboxPage {
@@ -70,11 +57,6 @@ async function newCode(admin: Page, target: string, after: number): Promise<stri
     expect(code).not.toBe('');
   }).toPass({ timeout: 10_000 });
   return code;
-}
-
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
 test('a delegation enrols on a phone: ID number, Excel, events up to the limit, a document, submission', async ({
@@ -167,7 +149,7 @@ test('a delegation enrols on a phone: ID number, Excel, events up to the limit, 
 
   // ─── Two more by Excel: the template's columns, a row report ──────────────────────────
   await visible(page.getByTestId('athlete-import')).click();
-  const box = page.locator('.ant-modal-wrap:visible .ant-modal');
+  const box = dialog(page);
   const download = page.waitForEvent('download');
   await box.getByTestId('import-template').click();
   const template = new ExcelJS.Workbook();
@@ -194,12 +176,7 @@ test('a delegation enrols on a phone: ID number, Excel, events up to the limit, 
   const file = path.join(info.outputDir, 'athletes.xlsx');
   await wb.xlsx.writeFile(file);
   await box.locator('input[type=file]').setInputFiles(file);
-  await box.getByTestId('import-submit').click();
-  await expect(box.getByTestId('import-report')).toContainText('共 2 行：有效 2 行，错误 0 行，已导入 2 行');
-  await box
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /关\s*闭/ })
-    .click();
+  await submitImport(box, '共 2 行：有效 2 行，错误 0 行，已导入 2 行');
   for (const name of imported) await expect(cards.getByTestId('apply-card').filter({ hasText: name })).toBeVisible();
 
   // ─── Events: tick up to the limit; the others are then disabled, saying why ──────────

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
-import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
+import { dialog, pick, signInOnce, toast } from './helpers';
+import { confirmPop, open, row, search, unique } from './system-helpers';
 
 test.describe('base data', () => {
   test('an item is created, found, edited and deleted', async ({ page }) => {

@@ -57,3 +57,48 @@ export async function createUser(
     ...extra,
   });
 }
+
+/**
+ * A meeting of the test's own, made through the API and opened for registration: 2030-06-01 to
+ * 06-02, registration open since a day ago for 30 days. `fields` names it and adds or overrides
+ * (limits, options, the window). Its id.
+ */
+export async function openMeeting(
+  admin: Page,
+  fields: { name: string; code: string } & Record<string, unknown>,
+): Promise<number> {
+  const now = Date.now();
+  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
+    year: 2030,
+    startDate: '2030-06-01',
+    endDate: '2030-06-02',
+    regOpensAt: new Date(now - 86_400_000).toISOString(),
+    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
+    ...fields,
+  });
+  await api(admin, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
+  return meeting.id;
+}
+
+/** A group of a meeting, made through the API, with the base-data items of these codes: the group's id and its group items' ids. */
+export async function groupWithItems(
+  admin: Page,
+  group: { meetingId: number; name: string; nameEn: string; gender: 'M' | 'F'; birthFrom: string; birthTo: string },
+  codes: string[],
+): Promise<{ groupId: number; groupItemIds: number[] }> {
+  const made = await api<{ id: number }>(admin, 'POST', '/api/v1/groups', group);
+  const items = await api<{ list: { id: number; code: string }[] }>(
+    admin,
+    'GET',
+    '/api/v1/items?pageNum=1&pageSize=200',
+  );
+  const groupItemIds: number[] = [];
+  for (const code of codes) {
+    const it = items.list.find((i) => i.code === code);
+    expect(it, `item ${code} in the base data`).toBeTruthy();
+    groupItemIds.push(
+      (await api<{ id: number }>(admin, 'POST', '/api/v1/group-items', { groupId: made.id, itemId: it!.id })).id,
+    );
+  }
+  return { groupId: made.id, groupItemIds };
+}

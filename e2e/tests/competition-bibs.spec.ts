@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { toast } from './helpers';
 
 /**
  * Issue 6, bibs and schedule: the committee numbers the demo meeting's approved athletes by
@@ -19,14 +20,7 @@ interface BibPage {
 }
 
 test('the committee assigns bibs and moves a round into a new session', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string; startDate: string }[]>(
-    page,
-    'GET',
-    '/api/v1/competition/meetings',
-  );
-  const meeting = meetings.find((m) => m.code === 'wrj2025')!;
+  const meeting = await committeeOnDemo(page);
 
   // ─── Bibs ───
   await page.goto(`/#/competition/bibs?meetingId=${meeting.id}`);

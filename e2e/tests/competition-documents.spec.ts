@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
 
 /**
  * Issue 6, printed documents: the committee opens Documents, picks an event and its round, and
@@ -17,10 +17,7 @@ interface EventRow {
 }
 
 test('the committee downloads a start list and the timetable as PDFs', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await committeeOnDemo(page)).id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
   // U18 Girls 400 m (10 approved entries in the demo data): no other browser test touches it.
   const event = events.find((e) => e.groupNameEn === 'U18 Girls' && e.itemCode === '400')!;
@@ -59,10 +56,7 @@ test('the committee downloads a start list and the timetable as PDFs', async ({ 
  * downloads under the server's name. Asking again with the data unchanged hands back the same book.
  */
 test('the committee makes the programme book with a progress bar and downloads it', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await committeeOnDemo(page)).id;
   await page.goto(`/#/competition/documents?meetingId=${meetingId}`);
   const card = page.getByTestId('doc-books');
   await expect(card).toBeVisible();

@@ -1,6 +1,7 @@
 import { idCheckChar } from '@baton/contracts';
-import { expect, type Page } from '@playwright/test';
-import { api, uniqueName } from './comm-helpers';
+import type { Page } from '@playwright/test';
+import { api, groupWithItems, openMeeting, uniqueName } from './comm-helpers';
+import { signInOnce } from './helpers';
 
 /**
  * A meeting of its own for a competition spec, made through the API by a signed-in
@@ -76,39 +77,16 @@ export async function competitionEntries(
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const now = Date.now();
   const code = `cm${stamp}`;
-  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
-    name: `竞赛测试运动会${stamp}`,
-    code,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
-    // One delegation enters every athlete of the event.
-    maxEntriesPerItem: 100,
-  });
-  await api(admin, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
-  const group = await api<{ id: number }>(admin, 'POST', '/api/v1/groups', {
-    meetingId: meeting.id,
-    name: '少年女子组',
-    nameEn: 'Girls U18',
-    gender: 'F',
-    birthFrom: '2008-01-01',
-    birthTo: '2012-12-31',
-  });
-  const items = await api<{ list: { id: number; code: string }[] }>(
+  // One delegation enters every athlete of the event.
+  const meetingId = await openMeeting(admin, { name: `竞赛测试运动会${stamp}`, code, maxEntriesPerItem: 100 });
+  const { groupId, groupItemIds } = await groupWithItems(
     admin,
-    'GET',
-    '/api/v1/items?pageNum=1&pageSize=200',
+    { meetingId, name: '少年女子组', nameEn: 'Girls U18', gender: 'F', birthFrom: '2008-01-01', birthTo: '2012-12-31' },
+    [opts.item],
   );
-  const item = items.list.find((i) => i.code === opts.item);
-  expect(item, `item ${opts.item} in the base data`).toBeTruthy();
-  const groupItem = await api<{ id: number }>(admin, 'POST', '/api/v1/group-items', {
-    groupId: group.id,
-    itemId: item!.id,
-  });
+  const groupItemId = groupItemIds[0]!;
   const delegation = await api<{ id: number }>(admin, 'POST', '/api/v1/delegations', {
-    meetingId: meeting.id,
+    meetingId,
     name: uniqueName('竞赛中学'),
     leaderName: '李老师',
     contactMobile: `139${String(now).slice(-8)}`,
@@ -118,7 +96,7 @@ export async function competitionEntries(
     const birth = `2010-0${1 + (i % 9)}-1${i % 10}`;
     const a = await api<{ id: number }>(admin, 'POST', '/api/v1/apply/athletes', {
       delegationId: delegation.id,
-      groupId: group.id,
+      groupId,
       name: `选手${String.fromCharCode(0x7532 + i)}${stamp.slice(-3)}`,
       idType: '1',
       idNumber: girlId(birth),
@@ -127,7 +105,7 @@ export async function competitionEntries(
     await api(admin, 'POST', '/api/v1/apply/entries', {
       delegationId: delegation.id,
       athleteId: a.id,
-      groupItemId: groupItem.id,
+      groupItemId,
     });
   }
   await api(admin, 'POST', '/api/v1/apply/submit', { delegationId: delegation.id });
@@ -143,6 +121,26 @@ export async function competitionEntries(
     roleIds: [roles.find((r) => r.code === 'REFEREE')!.value],
     password: REFEREE_PASSWORD,
   });
-  await api(admin, 'PUT', `/api/v1/meetings/${meeting.id}/officials`, { userIds: [user.id] });
-  return { meetingId: meeting.id, code, groupItemId: groupItem.id, referee: { id: user.id, username } };
+  await api(admin, 'PUT', `/api/v1/meetings/${meetingId}/officials`, { userIds: [user.id] });
+  return { meetingId, code, groupItemId, referee: { id: user.id, username } };
+}
+
+/**
+ * The demo meeting (wrj2025) as the competition API lists it to the user of `page` (other specs
+ * make meetings of their own, which may come first in the list).
+ */
+export async function demoMeeting(page: Page) {
+  const meetings = await api<{ id: number; code: string; startDate: string }[]>(
+    page,
+    'GET',
+    '/api/v1/competition/meetings',
+  );
+  return meetings.find((m) => m.code === 'wrj2025')!;
+}
+
+/** The committee member signed in on `page` on a desktop screen, and the demo meeting. */
+export async function committeeOnDemo(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInOnce(page, 'committee');
+  return demoMeeting(page);
 }

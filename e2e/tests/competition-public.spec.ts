@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { demoMeeting } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { noSideScroll, signInOnce } from './helpers';
 
 /**
  * Issue 6, live publication: an anonymous phone (390 px) has the U16 Boys 4 × 100 m page of
@@ -39,8 +40,7 @@ const LIVE_MS = 1_000;
 
 test('a phone sees the start list and the official results arrive live', async ({ page, browser }) => {
   await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await demoMeeting(page)).id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
   const relay = events.find((e) => e.groupNameEn === 'U16 Boys' && e.itemCode === '4x100')!;
   // A round may exist without heats (the schedule makes the planned rounds): only a drawn one counts.
@@ -104,8 +104,3 @@ test('a phone sees the start list and the official results arrive live', async (
   await expect(latest.getByTestId('start-row').first()).toContainText(times[0]!.mark);
   await phone.close();
 });
-
-async function noSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
+import { demoMeeting } from './competition-helpers';
 import { test } from './fixtures';
 import { signIn } from './helpers';
 
@@ -79,24 +80,21 @@ async function readyRound(committee: Page, meetingId: number, event: Event): Pro
 test('a referee enters a track heat and field trials, the committee makes them official', async ({ browser }) => {
   test.setTimeout(90_000);
   const committee = await page(browser, 'committee');
-  // The demo meeting (other specs make meetings of their own, which may come first in the list).
-  const meeting = (await api<{ id: number; code: string }[]>(committee, 'GET', '/api/v1/competition/meetings')).find(
-    (m) => m.code === 'wrj2025',
-  );
-  const events = await api<Event[]>(committee, 'GET', `/api/v1/competition/meetings/${meeting!.id}/events`);
+  const meeting = await demoMeeting(committee);
+  const events = await api<Event[]>(committee, 'GET', `/api/v1/competition/meetings/${meeting.id}/events`);
   const pick = (code: string) =>
     events.filter((e) => e.itemCode === code && e.entries > 0).sort((a, b) => b.entries - a.entries)[0]!;
   // U16 Girls 100 m: the boys' 100 m belongs to the start-list spec, which may run at the same time.
   const sprint = events.find((e) => e.groupNameEn === 'U16 Girls' && e.itemCode === '100')!;
   const jump = pick('LJ');
-  const track = await readyRound(committee, meeting!.id, sprint);
-  const field = await readyRound(committee, meeting!.id, jump);
+  const track = await readyRound(committee, meeting.id, sprint);
+  const field = await readyRound(committee, meeting.id, jump);
 
   // ── The referee, on a tablet ──────────────────────────────────────────────────────────
   const referee = await page(browser, 'referee');
   const heat = track.heats[0]!;
   await referee.goto(
-    `/#/competition/results?meetingId=${meeting!.id}&groupItemId=${sprint.groupItemId}&roundId=${track.id}`,
+    `/#/competition/results?meetingId=${meeting.id}&groupItemId=${sprint.groupItemId}&roundId=${track.id}`,
   );
   await expect(referee.getByTestId('track-grid')).toBeVisible();
   const [dns, ...runners] = heat.starts;
@@ -123,7 +121,7 @@ test('a referee enters a track heat and field trials, the committee makes them o
   const flight = field.heats[0]!;
   const [a, b] = flight.starts;
   await referee.goto(
-    `/#/competition/results?meetingId=${meeting!.id}&groupItemId=${jump.groupItemId}&roundId=${field.id}`,
+    `/#/competition/results?meetingId=${meeting.id}&groupItemId=${jump.groupItemId}&roundId=${field.id}`,
   );
   await expect(referee.getByTestId('horizontal-grid')).toBeVisible();
   await referee.getByTestId(`trial-${a!.id}-1`).click();
@@ -143,7 +141,7 @@ test('a referee enters a track heat and field trials, the committee makes them o
 
   // ── The committee makes both official ─────────────────────────────────────────────────
   await committee.goto(
-    `/#/competition/results?meetingId=${meeting!.id}&groupItemId=${sprint.groupItemId}&roundId=${track.id}`,
+    `/#/competition/results?meetingId=${meeting.id}&groupItemId=${sprint.groupItemId}&roundId=${track.id}`,
   );
   await committee.getByTestId('make-official').click();
   await committee.getByTestId('official-confirm').click();
@@ -160,7 +158,7 @@ test('a referee enters a track heat and field trials, the committee makes them o
     });
   }
   await committee.goto(
-    `/#/competition/results?meetingId=${meeting!.id}&groupItemId=${jump.groupItemId}&roundId=${field.id}`,
+    `/#/competition/results?meetingId=${meeting.id}&groupItemId=${jump.groupItemId}&roundId=${field.id}`,
   );
   await committee.getByTestId('make-official').click();
   await committee.getByTestId('official-confirm').click();

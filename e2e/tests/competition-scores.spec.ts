@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { toast } from './helpers';
 
 /**
  * Issue 6, scores and records: the committee opens Scores and records, sees the team points
@@ -19,10 +20,7 @@ interface RecordRow {
 }
 
 test('the committee reads the team tables and keeps a meeting record', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await committeeOnDemo(page)).id;
   // A run again on the same server: remove the record this test enters.
   const before = await api<RecordRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/records`);
   for (const r of before.filter((r) => r.groupNameEn === 'U16 Boys' && r.itemCode === '100')) {

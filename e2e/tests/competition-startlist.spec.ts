@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
 import { api } from './comm-helpers';
+import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { toast } from './helpers';
 
 /**
  * Issue 6, start lists: the committee opens Start lists, picks U16 Boys 100 m (20 approved
@@ -22,10 +23,7 @@ interface EventRow {
 
 test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', async ({ page }) => {
   test.slow(); // a loaded development machine; on CI it runs in about 15 s
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await committeeOnDemo(page)).id;
   const events = await api<EventRow[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);
   const event = events.find((e) => e.groupNameEn === 'U16 Boys' && e.itemCode === '100')!;
   // A run again on the same server: take a published first round back to draft.
@@ -90,10 +88,7 @@ test('the committee makes, adjusts and publishes the U16 Boys 100 m heats', asyn
 
 test('the committee makes every event’s first round at once with "Generate all"', async ({ page }) => {
   test.slow();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string }[]>(page, 'GET', '/api/v1/competition/meetings');
-  const meetingId = meetings.find((m) => m.code === 'wrj2025')!.id;
+  const meetingId = (await committeeOnDemo(page)).id;
   type Listed = Omit<EventRow, 'rounds'> & { rounds: { id: number; index: number; heats: number }[] };
   const firstHeats = (e: Listed) => e.rounds.find((r) => r.index === 0)?.heats ?? 0;
   const before = await api<Listed[]>(page, 'GET', `/api/v1/competition/meetings/${meetingId}/events`);

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { api, latestCode, openMeeting, uniqueMobile, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { signInAndWait, toast } from './helpers';
+import { noSideScroll, PHONE, signInAndWait, toast } from './helpers';
 
 /**
  * The delegation's way in: /which/login → delegation → the demo meeting → contact mobile →
@@ -9,16 +9,10 @@ import { signInAndWait, toast } from './helpers';
  * Each size uses its own seeded contact mobile (a mobile may ask for a code once a minute).
  */
 
-const PHONE = { width: 390, height: 844 };
-
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInAndWait(page);
   return page;
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 const SIZES = [
@@ -114,19 +108,7 @@ test('a team registers itself from the enrol page on a phone (the form comes wit
   const admin = await adminPage(browser);
   // A meeting of its own that takes self-registrations (the demo meeting does not).
   const code = `self${Date.now().toString(36)}`;
-  const now = Date.now();
-  const meeting = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
-    name: uniqueName('自主报名赛'),
-    code,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
-    allowSelfRegistration: true,
-  });
-  const meetingId = meeting.id;
-  await api(admin, 'POST', `/api/v1/meetings/${meetingId}/status`, { to: 'registration_open' });
+  const meetingId = await openMeeting(admin, { name: uniqueName('自主报名赛'), code, allowSelfRegistration: true });
 
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { test } from './fixtures';
-import { signIn, signInOnce } from './helpers';
-import { api, dialog, open, pick, row, search, unique } from './system-helpers';
+import { dialog, pick, signIn, signInOnce } from './helpers';
+import { api, open, row, search, unique } from './system-helpers';
 
 /**
  * Issue 25 item 7: the users' export is a valid users' import. Exported in the browser, deleted,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, PORT_B } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
@@ -54,6 +54,13 @@ export async function signInOnce(page: Page, username = 'admin', password = ADMI
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
+/** An administrator's page in a browser context of its own, signed in (signInOnce). */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const admin = await (await browser.newContext()).newPage();
+  await signInOnce(admin);
+  return admin;
+}
+
 /**
  * The newest message toast with this text (an older one may still be fading out): antd's, or the
  * lite one of the pages without antd (the sign-in page, the phone pages).
@@ -62,3 +69,45 @@ export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.ant-message-notice, .lite-toast').filter({ hasText: text }).last();
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** A phone's screen (an iPhone 12–14). */
+export const PHONE = { width: 390, height: 844 };
+
+/** The visible ones of these elements (pages are kept alive in hidden tabs, and a phone and a desktop layout may both be in the page). */
+export const visible = (l: Locator) => l.filter({ visible: true });
+
+/** The page does not scroll sideways. */
+export async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The open (visible) antd dialog. */
+export const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+/** Picks an option of an antd Select / TreeSelect by its visible text (typing filters when searchable). */
+export async function pick(page: Page, select: Locator, text: string, type = false) {
+  await select.click();
+  if (type) await page.keyboard.type(text);
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+/**
+ * Imports what the import dialog `box` has read: its report says `report`, and the dialog is
+ * closed by its footer's button `close` (antd spaces a two-character Chinese label: 关 闭).
+ */
+export async function submitImport(box: Locator, report: string, close: string | RegExp = /关\s*闭/) {
+  await box.getByTestId('import-submit').click();
+  await expect(box.getByTestId('import-report')).toContainText(report);
+  await box.locator('.ant-modal-footer').getByRole('button', { name: close }).click();
+}
+
+/** The import dialog's problems tab lists none. */
+export async function expectNoProblems(box: Locator) {
+  await box.getByTestId('import-problems-tab').click();
+  await expect(box.getByTestId('import-no-problems')).toBeVisible();
+}

@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { adminPage } from './helpers';
 
 /**
  * Issue 22: a Hy-Tek entry file as Hy-Tek Meet Manager writes it on a Chinese Windows — GBK,
@@ -15,14 +16,7 @@ test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it ha
   page,
   browser,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, 'committee');
-  const meetings = await api<{ id: number; code: string; startDate: string }[]>(
-    page,
-    'GET',
-    '/api/v1/competition/meetings',
-  );
-  const demo = meetings.find((m) => m.code === 'wrj2025')!;
+  const demo = await committeeOnDemo(page);
   const teamName = uniqueName('海泰克中学');
   const mobile = uniqueMobile();
   const team = await api<{ id: number }>(page, 'POST', '/api/v1/delegations', {
@@ -63,8 +57,7 @@ test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it ha
 
   // The delegation signs in (SMS code from the development outbox): its list shows the tag
   // where the number would be, and the athlete's form says the number is still to be given.
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
+  const admin = await adminPage(browser);
   const leader = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await leader.goto('/#/which/login');
   await leader.getByTestId('which-delegation').click();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { api } from './comm-helpers';
+import { api, openMeeting } from './comm-helpers';
 import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
@@ -42,18 +42,13 @@ test('every page shows a meeting time on the meeting clock, labelled, in a brows
   // 00:54 UTC: 08:54 in Shanghai, 19:54 the evening before in New York.
   const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const closes = `${day}T00:54:00.000Z`;
-  const meeting = await api<{ id: number }>(page, 'POST', '/api/v1/meetings', {
+  const meetingId = await openMeeting(page, {
     name: `时钟测试运动会${stamp}`,
     nameEn: `Clock Games ${stamp}`,
     code,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(Date.now() - 86_400_000).toISOString(),
     regClosesAt: closes,
     allowSelfRegistration: true,
   });
-  await api(page, 'POST', `/api/v1/meetings/${meeting.id}/status`, { to: 'registration_open' });
   const expected = shanghai(closes);
   expect(expected.endsWith('08:54')).toBe(true);
 
@@ -69,11 +64,11 @@ test('every page shows a meeting time on the meeting clock, labelled, in a brows
   await expect(page.getByTestId('meeting-form')).toContainText('赛事当地时间 GMT+8');
   await page.getByTestId('meeting-reg-closes').fill(`${day}T09:30`);
   const saved = page.waitForResponse(
-    (r) => r.url().includes(`/api/v1/meetings/${meeting.id}`) && r.request().method() === 'PUT',
+    (r) => r.url().includes(`/api/v1/meetings/${meetingId}`) && r.request().method() === 'PUT',
   );
   await page.getByTestId('modal-ok').click();
   expect((await saved).status()).toBe(200);
-  const after = await api<{ regClosesAt: string }>(page, 'GET', `/api/v1/meetings/${meeting.id}/form`);
+  const after = await api<{ regClosesAt: string }>(page, 'GET', `/api/v1/meetings/${meetingId}/form`);
   // 09:30 typed in New York's browser means 09:30 in Shanghai: 01:30 UTC.
   expect(new Date(after.regClosesAt).toISOString()).toBe(`${day}T01:30:00.000Z`);
   const nowShown = `${day} 09:30`;

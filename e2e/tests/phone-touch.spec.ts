@@ -2,7 +2,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { api, latestCode } from './comm-helpers';
 import { type CompMeeting, competitionMeeting } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { adminPage, PHONE } from './helpers';
 
 /**
  * Phone pages made for thumbs (issue 25, item 8): on every phone page — the public /h5 pages
@@ -11,7 +11,6 @@ import { signInOnce } from './helpers';
  * once the page shows its content (its test id), the meeting being the spec's own.
  */
 
-const PHONE = { width: 390, height: 844 };
 const MIN = 44;
 
 /**
@@ -120,8 +119,7 @@ let admin: Page;
 let meeting: CompMeeting;
 
 test.beforeAll(async ({ browser }) => {
-  admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
+  admin = await adminPage(browser);
   meeting = await competitionMeeting(admin, { item: '100', athletes: 6, heats: 1, seed: 'touch' });
 });
 

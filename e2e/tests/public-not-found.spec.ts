@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { api, uniqueName } from './comm-helpers';
+import { openMeeting, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { adminPage } from './helpers';
 
 /**
  * Unknown addresses (issue 25, item 4): a visitor gets the public "not found" — in the frame of
@@ -20,21 +20,10 @@ async function visitor(browser: Browser, size: object, locale = 'zh-CN'): Promis
 let meeting: { code: string; name: string };
 
 test.beforeAll(async ({ browser }) => {
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
+  const admin = await adminPage(browser);
   const code = `nf${Date.now().toString(36)}`;
   const name = uniqueName('找不到测试运动会');
-  const now = Date.now();
-  const made = await api<{ id: number }>(admin, 'POST', '/api/v1/meetings', {
-    name,
-    code,
-    year: 2030,
-    startDate: '2030-06-01',
-    endDate: '2030-06-02',
-    regOpensAt: new Date(now - 86_400_000).toISOString(),
-    regClosesAt: new Date(now + 30 * 86_400_000).toISOString(),
-  });
-  await api(admin, 'POST', `/api/v1/meetings/${made.id}/status`, { to: 'registration_open' });
+  await openMeeting(admin, { name, code });
   meeting = { code, name };
   await admin.context().close();
 });

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { adminPage } from './helpers';
 
 /**
  * The public pages without signing in (issue 5): home, a meeting's page (and its short link),
@@ -176,8 +176,7 @@ test('entries sent to audit appear in the public lists, relays as teams', async 
 });
 
 test('the query finds a registration by name and ID number, with ID and phone masked', async ({ browser }) => {
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
+  const admin = await adminPage(browser);
   const { list } = await api<{ list: { name: string; idNumber: string; delegationName: string }[] }>(
     admin,
     'GET',
@@ -206,8 +205,7 @@ test('the query finds a registration by name and ID number, with ID and phone ma
 });
 
 test('the query by a delegation mobile goes through the SMS code (development outbox)', async ({ browser }) => {
-  const admin = await (await browser.newContext()).newPage();
-  await signInOnce(admin);
+  const admin = await adminPage(browser);
   // A delegation of its own, so no other test's code requests get in the way.
   const mobile = uniqueMobile();
   await api(admin, 'POST', '/api/v1/delegations', { meetingId: 1, name: uniqueName('查询队'), contactMobile: mobile });

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { idCheckChar } from '@baton/contracts';
-import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
+import { adminPage, dialog, noSideScroll, pick, signInOnce, submitImport, toast, visible } from './helpers';
 
 /**
  * Issue 5 "Done when", end to end through the UI, on a desktop and on a phone: a NEW delegation
@@ -109,12 +109,6 @@ function birthIn(g: Group): string {
   return new Date(a + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const visible = (l: Locator) => l.filter({ visible: true });
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 async function newContext(browser: Browser, v: Variant, lang: Variant['lang'] = 'zh-cn'): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: v.viewport,
@@ -141,11 +135,6 @@ async function auditSettled(page: Page) {
   await expect(page.getByTestId('audit-table').locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -158,8 +147,7 @@ for (const v of VARIANTS) {
     const stamp = `${v.name === 'h5' ? 'H' : 'D'}${Date.now().toString(36).slice(-5)}`;
 
     // ─── Setup: a delegation of this test's own, created by the administrator ──────────────
-    const admin = await (await browser.newContext()).newPage();
-    await signInOnce(admin);
+    const admin = await adminPage(browser);
     const mobile = uniqueMobile();
     const delegation = await api<{ id: number; name: string }>(admin, 'POST', '/api/v1/delegations', {
       meetingId: MEETING_ID,
@@ -209,7 +197,7 @@ for (const v of VARIANTS) {
 
     // ─── 2b. Two more by Excel: the template's columns, a row report ────────────────────────
     await visible(dlg.getByTestId('athlete-import')).click();
-    const box = dlg.locator('.ant-modal-wrap:visible .ant-modal');
+    const box = dialog(dlg);
     const download = dlg.waitForEvent('download');
     await box.getByTestId('import-template').click();
     const template = new ExcelJS.Workbook();
@@ -247,9 +235,7 @@ for (const v of VARIANTS) {
     const file = path.join(info.outputDir, 'athletes.xlsx');
     await wb.xlsx.writeFile(file);
     await box.locator('input[type=file]').setInputFiles(file);
-    await box.getByTestId('import-submit').click();
-    await expect(box.getByTestId('import-report')).toContainText(v.text.imported);
-    await box.locator('.ant-modal-footer').getByRole('button', { name: v.text.close }).click();
+    await submitImport(box, v.text.imported, v.text.close);
     for (const name of imported) await expect(athleteRow(dlg, name)).toBeVisible();
     if (v.phone) await noSideScroll(dlg);
 

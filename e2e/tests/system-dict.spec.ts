@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
-import { api, dialog, open, row, search, unique } from './system-helpers';
+import { dialog, signInOnce, toast } from './helpers';
+import { api, open, row, search, unique } from './system-helpers';
 
 test.describe('system: dictionaries', () => {
   // Generous: these flows open several pages of a console that other suites load at the same time.

@@ -5,9 +5,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** A name no other test (or earlier run on the same database) uses. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** The open (visible) antd dialog. */
-export const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
-
 /** Confirms the open Popconfirm. */
 export async function confirmPop(page: Page) {
   await page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
@@ -15,18 +12,6 @@ export async function confirmPop(page: Page) {
 
 /** The table row (in a `data-testid` table) that contains this text. */
 export const row = (table: Locator, text: string) => table.locator('tr.ant-table-row').filter({ hasText: text });
-
-/** Picks an option of an antd Select / TreeSelect by its visible text (typing filters when searchable). */
-export async function pick(page: Page, select: Locator, text: string, type = false) {
-  await select.click();
-  if (type) await page.keyboard.type(text);
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
 
 /** Calls the API as the signed-in user of `page` (for setup and clean-up only). */
 export async function api(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { signInOnce, toast } from './helpers';
-import { dialog, open, row, search } from './system-helpers';
+import { dialog, signInOnce, toast } from './helpers';
+import { open, row, search } from './system-helpers';
 
 test.describe('system: menus', () => {
   // Generous: these flows open several pages of a console that other suites load at the same time.

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { signInAndWait, signInOnce, toast } from './helpers';
-import { confirmPop, dialog, open, pick, row, search, unique } from './system-helpers';
+import { dialog, pick, signInAndWait, signInOnce, toast } from './helpers';
+import { confirmPop, open, row, search, unique } from './system-helpers';
 
 test.describe('system: roles', () => {
   // Generous: these flows open several pages of a console that other suites load at the same time.

@@ -18,6 +18,12 @@ import {
 import { trimCaptchas } from './captcha.js';
 
 const t = useTestApp();
+/** GET /userProps/me with this access token (of this file's app unless told). */
+const meWith = (accessToken: string, on: TestApp = t) =>
+  on.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(accessToken) });
+/** A refresh with this refresh token (on this file's app unless told). */
+const refreshWith = (refreshToken: string, on: TestApp = t) =>
+  on.app.inject({ method: 'GET', url: '/api/v1/auth/getAccessTokenByRefreshToken', headers: bearer(refreshToken) });
 
 const countRows = async (table: typeof session | typeof loginLog) =>
   Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(table))[0]!.n);
@@ -94,7 +100,7 @@ describe('login', () => {
     const { data } = res.json();
     expect(data.tokenType).toBe('Bearer');
     expect(data.expiresIn).toBe(1800);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(data.accessToken) });
+    const me = await meWith(data.accessToken);
     expect(me.json().data).toMatchObject({ username: 'admin', userType: 10, roles: ['ADMIN'] });
     expect(me.json().data.perms).toContain('sys:user:add');
   });
@@ -171,45 +177,29 @@ describe('tokens', () => {
 
   it('does not accept a refresh token as an access token, nor the reverse', async () => {
     const pair = await login(t);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.refreshToken) });
+    const me = await meWith(pair.refreshToken);
     expect(me.json().code).toBe('A0230');
-    const refreshed = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/getAccessTokenByRefreshToken',
-      headers: bearer(pair.accessToken),
-    });
+    const refreshed = await refreshWith(pair.accessToken);
     expect(refreshed.statusCode).toBe(401);
     expect(refreshed.json().code).toBe('A0233');
   });
 
   it('rotates the refresh token; reusing a spent one revokes the whole family', async () => {
     const pair = await login(t);
-    const r1 = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/getAccessTokenByRefreshToken',
-      headers: bearer(pair.refreshToken),
-    });
+    const r1 = await refreshWith(pair.refreshToken);
     expect(r1.json().code).toBe('00000');
     const next = r1.json().data;
     expect(next.refreshToken).not.toBe(pair.refreshToken);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(next.accessToken) });
+    const me = await meWith(next.accessToken);
     expect(me.json().code).toBe('00000');
 
-    const reuse = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/getAccessTokenByRefreshToken',
-      headers: bearer(pair.refreshToken),
-    });
+    const reuse = await refreshWith(pair.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('A0233');
     // The thief's reuse ends the legitimate holder's session too.
-    const after = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(next.accessToken) });
+    const after = await meWith(next.accessToken);
     expect(after.json().code).toBe('A0230');
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/getAccessTokenByRefreshToken',
-      headers: bearer(next.refreshToken),
-    });
+    const again = await refreshWith(next.refreshToken);
     expect(again.json().code).toBe('A0233');
   });
 
@@ -217,13 +207,9 @@ describe('tokens', () => {
     const pair = await login(t);
     const out = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/logout', headers: bearer(pair.accessToken) });
     expect(out.json().code).toBe('00000');
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) });
+    const me = await meWith(pair.accessToken);
     expect(me.statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/getAccessTokenByRefreshToken',
-      headers: bearer(pair.refreshToken),
-    });
+    const refresh = await refreshWith(pair.refreshToken);
     expect(refresh.json().code).toBe('A0233');
   });
 
@@ -231,7 +217,7 @@ describe('tokens', () => {
     const hash = (await t.database.db.select().from(user).where(eq(user.username, 'admin')))[0]!.passwordHash;
     await t.database.db.insert(user).values({ username: 'soon-off', passwordHash: hash, userType: 10, status: 1 });
     const pair = await login(t, 'soon-off');
-    const me = () => t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) });
+    const me = () => meWith(pair.accessToken);
     expect((await me()).statusCode).toBe(200);
     // The session row moved to another user (as if ids were reused): the token no longer matches it.
     const [admin] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.username, 'admin'));
@@ -251,18 +237,13 @@ describe('tokens', () => {
     const short = await makeTestApp({ accessTokenTtlS: 3 });
     try {
       const pair = await login(short);
-      const ask = () =>
-        short.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) });
+      const ask = () => meWith(pair.accessToken, short);
       expect((await ask()).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 4100));
       const me = await ask();
       expect(me.statusCode).toBe(401);
       expect(me.json().code).toBe('A0230');
-      const refreshed = await short.app.inject({
-        method: 'GET',
-        url: '/api/v1/auth/getAccessTokenByRefreshToken',
-        headers: bearer(pair.refreshToken),
-      });
+      const refreshed = await refreshWith(pair.refreshToken, short);
       expect(refreshed.json().code).toBe('00000');
     } finally {
       await short.close();

@@ -1,6 +1,7 @@
 import { USER_TYPE } from '@baton/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { athlete, meeting, meetingOfficial, role, user, userRole } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { bearer, login, TEST_PASSWORD, type TestApp } from '../../test/app.js';
@@ -123,6 +124,31 @@ export const countOf = async (t: TestApp, table: string, where = 'true'): Promis
 
 export const code = (res: LightMyRequestResponse) => (res.json() as { code: string }).code;
 export const data = <T = Record<string, unknown>>(res: LightMyRequestResponse) => (res.json() as { data: T }).data;
+
+/** Each of these answers refuses the call for want of the permission: 403, A0301. */
+export function expectForbidden(...answers: LightMyRequestResponse[]) {
+  for (const res of answers) {
+    expect(res.statusCode, res.body).toBe(403);
+    expect(code(res)).toBe('A0301');
+  }
+}
+
+/**
+ * The body of a base-data module's "updates with a version and exports" test: a record made as
+ * `names[0]` is updated to `names[1]` with the version read, refused A0409 when updated to
+ * `names[2]` with that (now old) version, and the committee exports the list.
+ */
+export async function expectVersionedUpdateAndExport(
+  admin: Client,
+  committee: Client,
+  base: string,
+  names: [string, string, string],
+) {
+  const made = data<{ id: number; version: number }>(await admin.post(base, { name: names[0] }));
+  expect(code(await admin.put(`${base}/${made.id}`, { name: names[1], version: made.version }))).toBe('00000');
+  expect(code(await admin.put(`${base}/${made.id}`, { name: names[2], version: made.version }))).toBe('A0409');
+  expect((await committee.get(`${base}/export`)).statusCode).toBe(200);
+}
 
 /** A multipart form with one file field `file` (and optional text fields). */
 export function multipartFile(file: Buffer, filename = 'upload.xlsx', fields: Record<string, string> = {}) {

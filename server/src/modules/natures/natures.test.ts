@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { type Client, code, data, signIn } from '../meetings/testkit.js';
+import {
+  type Client,
+  code,
+  data,
+  expectForbidden,
+  expectVersionedUpdateAndExport,
+  signIn,
+} from '../meetings/testkit.js';
 
 const t = useTestApp();
 let admin: Client;
@@ -48,23 +55,17 @@ describe('natures', () => {
   });
 
   it('updates with a version and exports', async () => {
-    const n = data<Nature>(await admin.post('/api/v1/natures', { name: 'Open' }));
-    expect(code(await admin.put(`/api/v1/natures/${n.id}`, { name: 'Open 2', version: n.version }))).toBe('00000');
-    expect(code(await admin.put(`/api/v1/natures/${n.id}`, { name: 'Open 3', version: n.version }))).toBe('A0409');
-    expect((await committee.get('/api/v1/natures/export')).statusCode).toBe(200);
+    await expectVersionedUpdateAndExport(admin, committee, '/api/v1/natures', ['Open', 'Open 2', 'Open 3']);
   });
 
   it('are base data: the committee reads them but writes none (meetings/base-data.ts)', async () => {
     const n = data<Nature>(await admin.post('/api/v1/natures', { name: 'Read-only' }));
-    for (const res of [
+    expectForbidden(
       await committee.post('/api/v1/natures', { name: 'By the committee' }),
       await committee.put(`/api/v1/natures/${n.id}`, { name: 'Changed', version: n.version }),
       await committee.put(`/api/v1/natures/${n.id}/fields`, []),
       await committee.del(`/api/v1/natures/${n.id}`),
-    ]) {
-      expect(res.statusCode, res.body).toBe(403);
-      expect(code(res)).toBe('A0301');
-    }
+    );
     expect(data<Nature>(await committee.get(`/api/v1/natures/${n.id}/form`))).toMatchObject({
       name: 'Read-only',
       version: n.version,

@@ -32,6 +32,18 @@ function newUser(username: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A role (code, name, data scope) with the user-management permissions (sys:user:* and the user page): its id. */
+async function userManagerRole(values: { code: string; name: string; dataScope: number }): Promise<number> {
+  const db = t.database.db;
+  const [made] = await db.insert(role).values(values).returning({ id: role.id });
+  const perms = await db
+    .select({ id: menu.id })
+    .from(menu)
+    .where(sql`${menu.perm} like 'sys:user:%' or ${menu.path} = 'user'`);
+  await db.insert(roleMenu).values(perms.map((m) => ({ roleId: made!.id, menuId: m.id })));
+  return made!.id;
+}
+
 async function createUser(username: string, extra: Record<string, unknown> = {}): Promise<UserForm> {
   return ok<UserForm>(
     await call(t, tk.admin, { method: 'POST', url: '/api/v1/users', payload: newUser(username, extra) }),
@@ -234,17 +246,8 @@ describe('users CRUD', () => {
   });
 
   it('lets only administrators and root make administrators', async () => {
-    const db = t.database.db;
-    const [managers] = await db
-      .insert(role)
-      .values({ code: 'USER_MANAGERS', name: '用户管理员', dataScope: 1 })
-      .returning({ id: role.id });
-    const perms = await db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(sql`${menu.perm} like 'sys:user:%' or ${menu.path} = 'user'`);
-    await db.insert(roleMenu).values(perms.map((m) => ({ roleId: managers!.id, menuId: m.id })));
-    await createUser('oscar', { password: TEST_PASSWORD, userType: 20, roleIds: [managers!.id] });
+    const managers = await userManagerRole({ code: 'USER_MANAGERS', name: '用户管理员', dataScope: 1 });
+    await createUser('oscar', { password: TEST_PASSWORD, userType: 20, roleIds: [managers] });
     const oscar = (await login(t, 'oscar')).accessToken;
     const before = await userCount();
     const admin = await call(
@@ -399,17 +402,8 @@ describe('profile and own password', () => {
 
 describe('data scope', () => {
   it('limits a role of scope "own department" to that department’s users', async () => {
-    const db = t.database.db;
-    const [scoped] = await db
-      .insert(role)
-      .values({ code: 'COMP_OFFICE', name: '竞赛部管理', dataScope: 3 })
-      .returning({ id: role.id });
-    const perms = await db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(sql`${menu.perm} like 'sys:user:%' or ${menu.path} = 'user'`);
-    await db.insert(roleMenu).values(perms.map((m) => ({ roleId: scoped!.id, menuId: m.id })));
-    await createUser('judy', { password: TEST_PASSWORD, roleIds: [scoped!.id] });
+    const scoped = await userManagerRole({ code: 'COMP_OFFICE', name: '竞赛部管理', dataScope: 3 });
+    await createUser('judy', { password: TEST_PASSWORD, roleIds: [scoped] });
     const judy = (await login(t, 'judy')).accessToken;
 
     const page = ok<{ list: UserPageVO[]; total: number }>(
@@ -419,7 +413,7 @@ describe('data scope', () => {
     expect(new Set(page.list.map((u) => u.deptName))).toEqual(new Set(['竞赛部']));
     expect(page.list.map((u) => u.username)).not.toContain('admin');
 
-    const [admin] = await db.select().from(user).where(eq(user.username, 'admin'));
+    const [admin] = await t.database.db.select().from(user).where(eq(user.username, 'admin'));
     expect((await call(t, judy, { method: 'GET', url: `/api/v1/users/${admin!.id}/form` })).status).toBe(404);
     const put = await call(t, judy, {
       method: 'PUT',

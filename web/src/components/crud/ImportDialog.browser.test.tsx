@@ -5,7 +5,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { applyApi } from '../../api/apply';
 import i18n from '../../app/i18n';
-import { type FakeCall, type FakeServer, serveFake } from '../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../test/fake-fetch';
 import { ImportDialog } from './ImportDialog';
 
 /*
@@ -82,9 +82,6 @@ function answerImport(mode: string, mapping: Record<string, string | null>): Imp
   };
 }
 
-const answer = (config: FakeCall, data: unknown) =>
-  Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
-
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
@@ -94,7 +91,7 @@ const fakeServer: FakeServer = (config) => {
     const mapping = JSON.parse(String(form.get('mapping'))) as Record<string, string | null>;
     const file = form.get('file') as File;
     calls.push({ mode, mapping, fileName: file.name });
-    return answer(config, answerImport(mode, mapping));
+    return envelope(answerImport(mode, mapping));
   }
   return Promise.reject(new Error(`unexpected ${method} ${url}`));
 };

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../api/public-reads';
-import { type FakeCall, type FakeServer, serveFake } from '../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../test/fake-fetch';
 import '../../app/i18n';
 import { useUserStore } from '../../stores/user';
 import LoginPage from './index';
@@ -68,9 +68,6 @@ let captchaOn = true;
 let captchaSeq = 0;
 let resendAfterS = 60;
 
-const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
-  Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
-
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
@@ -83,32 +80,32 @@ const fakeServer: FakeServer = (config) => {
   calls.push({ method, url, body });
   switch (`${method} ${url}`) {
     case 'GET /api/v1/config/public':
-      return answer(config, { siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled: captchaOn });
+      return envelope({ siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled: captchaOn });
     case 'GET /api/v1/auth/captcha':
       captchaSeq += 1;
-      return answer(config, {
+      return envelope({
         captchaKey: `key-${captchaSeq}`,
         captchaBase64: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
       });
     case 'GET /api/v1/auth/public-key':
-      return answer(config, { publicKey: keys.publicKey });
+      return envelope({ publicKey: keys.publicKey });
     case 'GET /api/v2/dlg/meetings':
-      return answer(config, MEETINGS);
+      return envelope(MEETINGS);
     case 'POST /api/v2/dlg/sms-code':
-      return answer(config, { resendAfterS, expiresInS: 300 });
+      return envelope({ resendAfterS, expiresInS: 300 });
     case 'POST /api/v1/auth/login': {
       const { username, password } = body as { username: string; password: string };
       const plain = (v: string) => String(sm2.doDecrypt(v, keys.privateKey, 1));
       return plain(username) === 'admin' && plain(password) === 'right-pass'
-        ? answer(config, { tokenType: 'Bearer', accessToken: 'at-admin', refreshToken: 'rt-admin', expiresIn: 3600 })
-        : answer(config, null, 'A0210', 'Wrong username or password');
+        ? envelope({ tokenType: 'Bearer', accessToken: 'at-admin', refreshToken: 'rt-admin', expiresIn: 3600 })
+        : envelope(null, 'A0210', 'Wrong username or password');
     }
     case 'POST /api/v2/dlg/login':
       return (body as { smcode: string }).smcode === '123456'
-        ? answer(config, { tokenType: 'Bearer', accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 3600 })
-        : answer(config, null, 'A0240', 'The SMS code is wrong or has expired');
+        ? envelope({ tokenType: 'Bearer', accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 3600 })
+        : envelope(null, 'A0240', 'The SMS code is wrong or has expired');
     default:
-      return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
+      return envelope(null, 'A0404', `not faked: ${method} ${url}`);
   }
 };
 

@@ -13,24 +13,15 @@ const trial = (seq: number, height: number, outcome: TrialVO['outcome'], jumpOff
 const start = (id: number, trials: TrialVO[]) => ({ id, trials }) as unknown as StartVO;
 
 // Two high jumpers tied at 2.33 after countback, out at 2.35 (the heights 2.29, 2.33, 2.35, 2.37).
-const tied = (a: TrialVO[] = [], b: TrialVO[] = []) => [
-  start(1, [
-    trial(1, 2.29, 'O'),
-    trial(2, 2.33, 'O'),
-    trial(3, 2.35, 'X'),
-    trial(4, 2.35, 'X'),
-    trial(5, 2.35, 'X'),
-    ...a,
-  ]),
-  start(2, [
-    trial(1, 2.29, 'O'),
-    trial(2, 2.33, 'O'),
-    trial(3, 2.35, 'X'),
-    trial(4, 2.35, 'X'),
-    trial(5, 2.35, 'X'),
-    ...b,
-  ]),
+const outAt235 = (extra: TrialVO[]) => [
+  trial(1, 2.29, 'O'),
+  trial(2, 2.33, 'O'),
+  trial(3, 2.35, 'X'),
+  trial(4, 2.35, 'X'),
+  trial(5, 2.35, 'X'),
+  ...extra,
 ];
+const tied = (a: TrialVO[] = [], b: TrialVO[] = []) => [start(1, outAt235(a)), start(2, outAt235(b))];
 const heights = [2.29, 2.33, 2.35, 2.37];
 
 describe('nextJumpOff (TR 26.9)', () => {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { PointsTable } from './index';
 import { AwardModal, ScoringRules, TeamOptionsModal } from './TeamScoring';
 
@@ -55,8 +55,6 @@ const SCORES: TeamScoresVO = {
 /* ---- the fake server: the two PUTs, answering as the contract says ---- */
 
 let puts: { url: string; body: unknown }[] = [];
-const answer = (config: FakeCall, data: unknown) =>
-  Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
@@ -64,13 +62,12 @@ const fakeServer: FakeServer = (config) => {
   const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
   if (method === 'PUT' && url === '/api/v1/competition/meetings/7/team-scoring') {
     puts.push({ url, body });
-    return answer(config, (body as TeamScoringBody).options);
+    return envelope((body as TeamScoringBody).options);
   }
   if (method === 'PUT' && url === '/api/v1/competition/meetings/7/sportsmanship') {
     puts.push({ url, body });
     const names = new Map(SCORES.points.map((p) => [p.delegationId, p.delegationName]));
-    return answer(
-      config,
+    return envelope(
       (body as SportsmanshipBody).awards.map((a) => ({
         ...a,
         delegationName: names.get(a.delegationId) ?? '',

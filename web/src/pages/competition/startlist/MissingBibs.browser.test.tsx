@@ -6,7 +6,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
 import { useUserStore } from '../../../stores/user';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { MissingBibs } from './MissingBibs';
 
 /**
@@ -23,19 +23,16 @@ const SAVED: BibPageVO['settings'] = {
 let settings: BibPageVO['settings'] = SAVED;
 let posts: BibAssignBody[] = [];
 
-const answer = (config: FakeCall, data: unknown) =>
-  Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
-
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   if (url === '/api/v1/competition/meetings/7/bibs' && method === 'GET') {
-    return answer(config, { list: [], total: 40, settings, approved: 40, submitted: 2, withBib: 35 });
+    return envelope({ list: [], total: 40, settings, approved: 40, submitted: 2, withBib: 35 });
   }
   if (url === '/api/v1/competition/meetings/7/bibs' && method === 'POST') {
     const body = (typeof config.data === 'string' ? JSON.parse(config.data) : config.data) as BibAssignBody;
     posts.push(body);
-    return answer(config, {
+    return envelope({
       dryRun: false,
       eligible: 42,
       assigned: 7,

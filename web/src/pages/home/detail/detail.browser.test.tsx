@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
+import { EVENT_100 } from '../../screen/fixtures';
 import DetailPage from './index';
 
 /* ---- a fake server behind fetch (the HTTP layer only) ---- */
@@ -161,24 +162,8 @@ const ROUND_100: RoundVO = {
   start: 'lanes',
   status: 'set',
   discipline: null,
-  event: {
-    meetingId: 7,
-    groupItemId: 11,
-    groupId: 1,
-    groupName: 'U16男子组',
-    groupNameEn: 'U16 Boys',
-    gender: 'M',
-    itemId: 1,
-    itemCode: '100',
-    itemName: '100米',
-    itemNameEn: '100 m',
-    kind: 'track',
-    resultFormat: 'time',
-    windMeasured: true,
-    usesLanes: true,
-    relayLegs: null,
-    scoringTable: [9, 7, 6, 5, 4, 3, 2, 1],
-  },
+  event: EVENT_100,
+
   heats: [
     {
       id: 51,
@@ -213,27 +198,24 @@ const ROUND_100: RoundVO = {
 let calls: { method: string; url: string; params: Record<string, unknown> }[] = [];
 let listsPublic = true;
 
-const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
-  Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
-
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const params = (config.params ?? {}) as Record<string, unknown>;
   calls.push({ method, url, params });
-  const hidden = () => answer(config, null, 'A0404', 'Not found');
+  const hidden = () => envelope(null, 'A0404', 'Not found');
   switch (`${method} ${url}`) {
     case 'GET /api/v1/meetings/by-code/wrj2025':
-      return answer(config, MEETING);
+      return envelope(MEETING);
     case 'GET /api/v1/public/meetings/7/counts':
-      return listsPublic ? answer(config, COUNTS) : hidden();
+      return listsPublic ? envelope(COUNTS) : hidden();
     case 'GET /api/v1/public/meetings/7/entries':
-      return listsPublic ? answer(config, ENTRIES[Number(params.groupItemId)] ?? []) : hidden();
+      return listsPublic ? envelope(ENTRIES[Number(params.groupItemId)] ?? []) : hidden();
     case 'GET /api/v1/public/competition/7/rounds':
       if (!listsPublic) return hidden();
-      return answer(config, Number(params.groupItemId) === 11 ? [ROUND_100] : []);
+      return envelope(Number(params.groupItemId) === 11 ? [ROUND_100] : []);
     default:
-      return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
+      return envelope(null, 'A0404', `not faked: ${method} ${url}`);
   }
 };
 

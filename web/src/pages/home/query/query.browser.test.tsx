@@ -5,7 +5,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
 import QueryPage from './index';
 
@@ -60,9 +60,6 @@ let captchaSeq = 0;
 let captchaEnabled = true;
 let configGate: Promise<void> = Promise.resolve();
 
-const answer = (config: FakeCall, data: unknown, code = '00000', msg = '') =>
-  Promise.resolve({ data: { code, data, msg }, status: 200, statusText: 'OK', headers: {}, config });
-
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
@@ -70,27 +67,27 @@ const fakeServer: FakeServer = (config) => {
   calls.push({ method, url, body });
   switch (`${method} ${url}`) {
     case 'GET /api/v1/public/home':
-      return answer(config, HOME);
+      return envelope(HOME);
     case 'POST /api/v1/public/query':
-      return answer(config, found);
+      return envelope(found);
     case 'GET /api/v1/config/public':
-      return configGate.then(() => answer(config, { siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled }));
+      return configGate.then(() => envelope({ siteTitle: 'Baton', watermarkContent: 'Baton', captchaEnabled }));
     case 'GET /api/v1/auth/captcha':
       captchaSeq += 1;
-      return answer(config, {
+      return envelope({
         captchaKey: `key-${captchaSeq}`,
         captchaBase64: `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
       });
     case 'GET /api/v1/auth/public-key':
-      return answer(config, { publicKey: keys.publicKey });
+      return envelope({ publicKey: keys.publicKey });
     case 'POST /api/v2/dlg/sms-code':
-      return answer(config, { resendAfterS: 60, expiresInS: 300 });
+      return envelope({ resendAfterS: 60, expiresInS: 300 });
     case 'POST /api/v1/public/query/by-mobile':
       return (body as { smcode: string }).smcode === '123456'
-        ? answer(config, found)
-        : answer(config, null, 'A0240', 'The SMS code is wrong or has expired');
+        ? envelope(found)
+        : envelope(null, 'A0240', 'The SMS code is wrong or has expired');
     default:
-      return answer(config, null, 'A0404', `not faked: ${method} ${url}`);
+      return envelope(null, 'A0404', `not faked: ${method} ${url}`);
   }
 };
 

@@ -6,7 +6,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
 import { useUserStore } from '../../../stores/user';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { GroupItems } from './GroupItems';
 
 /**
@@ -22,17 +22,15 @@ const group = (gender: GroupVO['gender']) => ({ id: 5, name: '少年组', nameEn
 let existing: GroupItemVO[] = [];
 let writes: { method: string; url: string; body: { rounds: unknown } }[] = [];
 
-const answer = (config: FakeCall, data: unknown) =>
-  Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
   const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-  if (method === 'GET' && url === '/api/v1/group-items') return answer(config, existing);
-  if (method === 'GET' && url === '/api/v1/items') return answer(config, { list: ITEMS, total: ITEMS.length });
+  if (method === 'GET' && url === '/api/v1/group-items') return envelope(existing);
+  if (method === 'GET' && url === '/api/v1/items') return envelope({ list: ITEMS, total: ITEMS.length });
   if (method === 'POST' || method === 'PUT') {
     writes.push({ method, url, body });
-    return answer(config, { ...body, id: 77 });
+    return envelope({ ...body, id: 77 });
   }
   return Promise.reject(new Error(`unexpected ${method} ${url}`));
 };

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
-import { type FakeCall, type FakeServer, serveFake } from '../../../test/fake-fetch';
+import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { UserFormModal } from './UserFormModal';
 
 /* ---- the fake server: role options, departments, dictionaries, and the create call ---- */
@@ -36,19 +36,17 @@ const DICTS: DictVO[] = [
 ];
 
 let created: unknown[] = [];
-const answer = (config: FakeCall, data: unknown) =>
-  Promise.resolve({ data: { code: '00000', data, msg: '' }, status: 200, statusText: 'OK', headers: {}, config });
 
 const fakeServer: FakeServer = (config) => {
   const url = config.url ?? '';
   const method = (config.method ?? 'get').toUpperCase();
-  if (url === '/api/v1/roles/options') return answer(config, ROLES);
-  if (url === '/api/v1/dept/options') return answer(config, []);
-  if (url === '/api/v1/dict/list') return answer(config, DICTS);
+  if (url === '/api/v1/roles/options') return envelope(ROLES);
+  if (url === '/api/v1/dept/options') return envelope([]);
+  if (url === '/api/v1/dict/list') return envelope(DICTS);
   if (method === 'POST' && url === '/api/v1/users') {
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     created.push(body);
-    return answer(config, { id: 100, ...body });
+    return envelope({ id: 100, ...body });
   }
   return Promise.reject(new Error(`unexpected ${method} ${url}`));
 };
