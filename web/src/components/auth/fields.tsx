@@ -1,9 +1,9 @@
-import { NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { VERIFY_CODE } from '@baton/contracts';
-import { Button, Form, Input, Spin, theme } from 'antd';
+import { LockOutlined, NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type CodeSent, PASSWORD_MIN_LENGTH, VERIFY_CODE } from '@baton/contracts';
+import { Button, Form, type FormInstance, type FormRule, Input, Spin, theme } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../app/i18n';
-import { type Captcha, useCountdown } from '../../hooks/codes';
+import { type TFunction, useTranslation } from '../../app/i18n';
+import { type Captcha, useCaptcha, useCountdown } from '../../hooks/codes';
 import './auth.css';
 
 /** "Send code" with its 60-second countdown; `onSend` answers the server's wait in seconds. */
@@ -140,5 +140,159 @@ export function CaptchaInput({
         )}
       </button>
     </div>
+  );
+}
+
+/** A new password's rules: required, and long enough. */
+export function newPasswordRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, message: t('login.rules.password') },
+    { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
+  ];
+}
+
+/** The rules of the field that repeats the password in `field`. */
+export function confirmRules(t: TFunction, field: string): FormRule[] {
+  return [
+    { required: true, message: t('comm.password.rules.confirm') },
+    ({ getFieldValue }) => ({
+      validator: (_, value) =>
+        !value || value === getFieldValue(field)
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('comm.password.rules.mismatch'))),
+    }),
+  ];
+}
+
+/** A password field of the sign-in pages' forms (placeholder, no label). */
+function PasswordItem({
+  name,
+  rules,
+  dependencies,
+  placeholder,
+  testId,
+}: {
+  name: string;
+  rules: FormRule[];
+  dependencies?: string[];
+  placeholder: string;
+  testId: string;
+}) {
+  return (
+    <Form.Item name={name} dependencies={dependencies} rules={rules}>
+      <Input.Password
+        prefix={<LockOutlined />}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        autoComplete="new-password"
+        maxLength={64}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
+/** A new password and its repeat (form fields `name` and `confirm`). */
+export function NewPasswordItems({
+  name,
+  placeholder,
+  confirmPlaceholder,
+  testId,
+  confirmTestId,
+}: {
+  name: string;
+  placeholder: string;
+  confirmPlaceholder: string;
+  testId: string;
+  confirmTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordItem name={name} rules={newPasswordRules(t)} placeholder={placeholder} testId={testId} />
+      <PasswordItem
+        name="confirm"
+        dependencies={[name]}
+        rules={confirmRules(t, name)}
+        placeholder={confirmPlaceholder}
+        testId={confirmTestId}
+      />
+    </>
+  );
+}
+
+/**
+ * "Send code" of a form with a picture code (form field `captchaCode`): checks the contact field,
+ * asks for the picture code, sends, says so (`onSent`) and answers the server's wait in seconds,
+ * or null when nothing was sent. A picture code answers one request only: it is renewed after.
+ */
+export function useCaptchaCodeSend(
+  form: FormInstance,
+  field: string,
+  request: (contact: string, captcha: { captchaKey: string; captchaCode: string }) => Promise<CodeSent>,
+  onSent: () => void,
+) {
+  const { t } = useTranslation();
+  const { captcha, loading, refresh } = useCaptcha();
+  const send = async (): Promise<number | null> => {
+    try {
+      await form.validateFields([field]);
+    } catch {
+      return null;
+    }
+    const captchaCode = (form.getFieldValue('captchaCode') as string | undefined)?.trim() ?? '';
+    if (!captchaCode) {
+      form.setFields([{ name: 'captchaCode', errors: [t('login.rules.captcha')] }]);
+      return null;
+    }
+    try {
+      const sent = await request((form.getFieldValue(field) as string).trim(), {
+        captchaKey: captcha?.key ?? '',
+        captchaCode,
+      });
+      onSent();
+      return sent.resendAfterS;
+    } finally {
+      form.setFieldValue('captchaCode', '');
+      void refresh();
+    }
+  };
+  return { send, captchaProps: { captcha, loading, onRefresh: () => void refresh() } };
+}
+
+/**
+ * The picture code and the SMS code of a form (`captchaProps` and `onSend` from
+ * `useCaptchaCodeSend`); `labelled` puts labels above them (else the inputs say it).
+ */
+export function CaptchaCodeItems({
+  captchaProps,
+  onSend,
+  labelled,
+  captchaTestId,
+  codeTestId,
+  sendTestId,
+}: {
+  captchaProps: { captcha: Captcha | null; loading: boolean; onRefresh: () => void };
+  onSend: () => Promise<number | null>;
+  labelled?: boolean;
+  captchaTestId: string;
+  codeTestId: string;
+  sendTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* Checked when a code is asked for: the picture code guards the sending. */}
+      <Form.Item
+        name="captchaCode"
+        label={labelled ? t('comm.code.captcha') : undefined}
+        extra={t('comm.code.captchaHint')}
+      >
+        <CaptchaInput {...captchaProps} testId={captchaTestId} />
+      </Form.Item>
+      <Form.Item label={labelled ? t('comm.code.label') : undefined} required={labelled}>
+        <CodeField onSend={onSend} testId={codeTestId} sendTestId={sendTestId} />
+      </Form.Item>
+    </>
   );
 }

@@ -50,7 +50,13 @@ export function useLiteForm<V extends Record<string, unknown>>(
   };
   const shown = { ...errors };
   for (const name of fromRule.current) if (shown[name]) shown[name] = problem(name, latest.current) ?? shown[name];
-  return { values, errors: shown, set, check, setError, reset };
+  /** A field's value, change and error, for a control that takes all three (`{...form.field('mobile')}`). */
+  const field = <K extends keyof V>(name: K) => ({
+    value: values[name],
+    onChange: (value: V[K]) => set(name, value),
+    error: shown[name],
+  });
+  return { values, errors: shown, set, check, setError, reset, field };
 }
 
 /**

@@ -5,7 +5,7 @@ import { applyApi } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
 import { orNull } from '../../utils/options';
 import { ApplyModal } from './ApplyModal';
-import { cleanFieldValues, FieldItems, mergeFields } from './FieldItems';
+import { FieldItems, fieldAnswers, mergeFields } from './FieldItems';
 import { refreshApply } from './shared';
 
 interface Values {
@@ -54,14 +54,13 @@ export function DelegationInfoModal({
     } catch {
       return;
     }
-    const answers = cleanFieldValues(v.fields);
     setSaving(true);
     try {
       await applyApi.saveDelegation({
         delegationId,
         leaderName: orNull(v.leaderName),
         contactName: orNull(v.contactName),
-        fields: Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]])),
+        fields: fieldAnswers(fields, v.fields),
         version: delegation.version,
       });
       message.success(t('crud.saved'));

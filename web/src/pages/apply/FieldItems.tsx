@@ -48,6 +48,15 @@ export function cleanFieldValues(values: Record<string, unknown> | undefined): R
   return out;
 }
 
+/** The answers to save: the cleaned values of the form's fields, only those the form shows. */
+export function fieldAnswers(
+  fields: readonly FieldLinkVO[],
+  values: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const answers = cleanFieldValues(values);
+  return Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]]));
+}
+
 interface FieldItemsProps {
   fields: readonly FieldLinkVO[];
   disabled?: boolean;

@@ -1,7 +1,8 @@
 import { AUDIT_REASON_MAX } from '@baton/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { useBusy } from '../../hooks/useBusy';
 
 export interface ReturnDialogProps {
   open: boolean;
@@ -19,7 +20,7 @@ export interface ReturnDialogProps {
 export function ReturnDialog({ open, count, onSubmit, onClose }: ReturnDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -32,15 +33,8 @@ export function ReturnDialog({ open, count, onSubmit, onClose }: ReturnDialogPro
     } catch {
       return;
     }
-    setSaving(true);
-    try {
-      await onSubmit(reason);
-      onClose();
-    } catch {
-      // The request layer has shown the server's message; the reason stays.
-    } finally {
-      setSaving(false);
-    }
+    // A rejection has been shown by the request layer: the reason stays.
+    if (await run(() => onSubmit(reason))) onClose();
   };
 
   return (

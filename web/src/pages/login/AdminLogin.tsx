@@ -123,9 +123,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
         <CaptchaField
           id={`${id}-captcha`}
           placeholder={t('login.captcha')}
-          value={values.captchaCode}
-          onChange={(v) => form.set('captchaCode', v)}
-          error={errors.captchaCode}
+          {...form.field('captchaCode')}
           captcha={captcha}
           loading={captchaLoading}
           onRefresh={() => void refreshCaptcha()}

@@ -38,7 +38,7 @@ export function DelegationLoginForm({
       smcode: (v) => smsCodeError(t, v),
     },
   );
-  const { values, errors } = form;
+  const { values } = form;
   const code = useMobileCode(form, { captchaOn, send: sendDlgCode });
 
   const submit = async (e: FormEvent) => {
@@ -85,9 +85,7 @@ export function DelegationLoginForm({
         <MobileField
           id={`${id}-mobile`}
           placeholder={t('dlg.form.mobile')}
-          value={values.mobile}
-          onChange={(v) => form.set('mobile', v)}
-          error={errors.mobile}
+          {...form.field('mobile')}
           extra={t('dlg.form.mobileHint')}
           autoComplete="tel"
           testId="dlg-mobile"
@@ -96,9 +94,7 @@ export function DelegationLoginForm({
           <CaptchaField
             id={`${id}-captcha`}
             placeholder={t('login.captcha')}
-            value={values.captchaCode}
-            onChange={(v) => form.set('captchaCode', v)}
-            error={errors.captchaCode}
+            {...form.field('captchaCode')}
             {...code.captchaProps}
             testId="dlg-captcha"
           />
@@ -106,9 +102,7 @@ export function DelegationLoginForm({
         <SmsCodeField
           id={`${id}-code`}
           placeholder={t('dlg.form.code')}
-          value={values.smcode}
-          onChange={(v) => form.set('smcode', v)}
-          error={errors.smcode}
+          {...form.field('smcode')}
           {...code.sendProps}
           onSend={() => {
             if (form.check(['mobile'])) void code.request(meeting.id);

@@ -1,14 +1,14 @@
-import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { type ContactType, EMAIL_ADDRESS_PATTERN, MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH } from '@baton/contracts';
-import { Button, Form, Input, Result, Segmented, Typography } from 'antd';
+import { MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { type ContactType, EMAIL_ADDRESS_PATTERN, MOBILE_NUMBER_PATTERN } from '@baton/contracts';
+import { Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { forgetPassword, sendPublicCode } from '../../api/account';
 import { useFeedback } from '../../app/FeedbackApp';
 import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
-import { CaptchaInput, CodeField } from '../../components/auth/fields';
-import { useCaptcha } from '../../hooks/codes';
+import { AuthFormHeading, AuthResult } from '../../components/auth/AuthResult';
+import { CaptchaCodeItems, NewPasswordItems, useCaptchaCodeSend } from '../../components/auth/fields';
 
 interface Values {
   contact: string;
@@ -27,40 +27,17 @@ const PATTERN: Record<ContactType, RegExp> = {
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [contactType, setContactType] = useState<ContactType>('MOBILE');
-  const { captcha, loading, refresh } = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-
-  const send = async (): Promise<number | null> => {
-    try {
-      await form.validateFields(['contact']);
-    } catch {
-      return null;
-    }
-    const { contact, captchaCode } = form.getFieldsValue(['contact', 'captchaCode']) as Values;
-    if (!captchaCode?.trim()) {
-      form.setFields([{ name: 'captchaCode', errors: [t('login.rules.captcha')] }]);
-      return null;
-    }
-    try {
-      const sent = await sendPublicCode({
-        contact: contact.trim(),
-        contactType,
-        purpose: 'reset-password',
-        captchaKey: captcha?.key ?? '',
-        captchaCode: captchaCode.trim(),
-      });
-      // The server does not say whether the contact has an account (no account enumeration).
-      message.success(t('comm.forget.sentIfExists'));
-      return sent.resendAfterS;
-    } finally {
-      form.setFieldValue('captchaCode', '');
-      void refresh();
-    }
-  };
+  const { send, captchaProps } = useCaptchaCodeSend(
+    form,
+    'contact',
+    (contact, captcha) => sendPublicCode({ contact, contactType, purpose: 'reset-password', ...captcha }),
+    // The server does not say whether the contact has an account (no account enumeration).
+    () => message.success(t('comm.forget.sentIfExists')),
+  );
 
   const onFinish = async (v: Values) => {
     setSubmitting(true);
@@ -76,21 +53,12 @@ export default function ForgetPasswordPage() {
 
   if (done) {
     return (
-      <AuthFrame>
-        <AuthCard>
-          <Result
-            status="success"
-            style={{ padding: '8px 0' }}
-            title={<span data-testid="forget-done">{t('comm.forget.doneTitle')}</span>}
-            subTitle={t('comm.forget.doneBody')}
-            extra={
-              <Button type="primary" onClick={() => navigate('/login')} data-testid="forget-to-login">
-                {t('comm.register.toLogin')}
-              </Button>
-            }
-          />
-        </AuthCard>
-      </AuthFrame>
+      <AuthResult
+        title={t('comm.forget.doneTitle')}
+        subTitle={t('comm.forget.doneBody')}
+        titleTestId="forget-done"
+        buttonTestId="forget-to-login"
+      />
     );
   }
 
@@ -98,12 +66,7 @@ export default function ForgetPasswordPage() {
   return (
     <AuthFrame>
       <AuthCard>
-        <h2 className="auth-form-title" style={{ fontSize: 20 }}>
-          {t('comm.forget.title')}
-        </h2>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          {t('comm.forget.subtitle')}
-        </Typography.Paragraph>
+        <AuthFormHeading title={t('comm.forget.title')} subtitle={t('comm.forget.subtitle')} />
         <Segmented<ContactType>
           block
           value={contactType}
@@ -146,55 +109,20 @@ export default function ForgetPasswordPage() {
               data-testid="forget-contact"
             />
           </Form.Item>
-          <Form.Item name="captchaCode" extra={t('comm.code.captchaHint')}>
-            <CaptchaInput
-              captcha={captcha}
-              loading={loading}
-              onRefresh={() => void refresh()}
-              testId="forget-captcha"
-            />
-          </Form.Item>
-          <Form.Item>
-            <CodeField onSend={send} testId="forget-code" sendTestId="forget-send-code" />
-          </Form.Item>
-          <Form.Item
+          <CaptchaCodeItems
+            captchaProps={captchaProps}
+            onSend={send}
+            captchaTestId="forget-captcha"
+            codeTestId="forget-code"
+            sendTestId="forget-send-code"
+          />
+          <NewPasswordItems
             name="newPassword"
-            rules={[
-              { required: true, message: t('login.rules.password') },
-              { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('comm.password.new')}
-              aria-label={t('comm.password.new')}
-              autoComplete="new-password"
-              maxLength={64}
-              data-testid="forget-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: t('comm.password.rules.confirm') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('newPassword')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('comm.password.rules.mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('comm.password.confirm')}
-              aria-label={t('comm.password.confirm')}
-              autoComplete="new-password"
-              maxLength={64}
-              data-testid="forget-confirm"
-            />
-          </Form.Item>
+            placeholder={t('comm.password.new')}
+            confirmPlaceholder={t('comm.password.confirm')}
+            testId="forget-password"
+            confirmTestId="forget-confirm"
+          />
           <Form.Item style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="forget-submit">
               {t('comm.forget.submit')}

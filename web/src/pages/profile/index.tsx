@@ -12,7 +12,6 @@ import {
   FILE_LIMITS,
   MOBILE_NUMBER_PATTERN,
   maskPhone,
-  PASSWORD_MIN_LENGTH,
   type ProfileVO,
 } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,10 +46,9 @@ import {
 } from '../../api/account';
 import { uploadFile } from '../../api/files';
 import { useTranslation } from '../../app/i18n';
-import { CaptchaInput, CodeField } from '../../components/auth/fields';
+import { CaptchaCodeItems, confirmRules, newPasswordRules, useCaptchaCodeSend } from '../../components/auth/fields';
 import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
-import { useCaptcha } from '../../hooks/codes';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
 
@@ -327,29 +325,14 @@ function PasswordForm() {
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={t('comm.password.new')}
-        rules={[
-          { required: true, message: t('login.rules.password') },
-          { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
-        ]}
-      >
+      <Form.Item name="newPassword" label={t('comm.password.new')} rules={newPasswordRules(t)}>
         <Input.Password prefix={<SafetyOutlined />} autoComplete="new-password" maxLength={64} />
       </Form.Item>
       <Form.Item
         name="confirm"
         label={t('comm.password.confirm')}
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('comm.password.rules.confirm') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('comm.password.rules.mismatch'))),
-          }),
-        ]}
+        rules={confirmRules(t, 'newPassword')}
       >
         <Input.Password prefix={<SafetyOutlined />} autoComplete="new-password" maxLength={64} />
       </Form.Item>
@@ -369,34 +352,14 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ contact: string; code: string; captchaCode: string }>();
   const [saving, setSaving] = useState(false);
-  const { captcha, loading, refresh } = useCaptcha();
   const isMobile = type === 'MOBILE';
   const pattern = new RegExp(isMobile ? MOBILE_NUMBER_PATTERN : EMAIL_ADDRESS_PATTERN);
-
-  const send = async (): Promise<number | null> => {
-    try {
-      await form.validateFields(['contact']);
-    } catch {
-      return null;
-    }
-    const captchaCode = (form.getFieldValue('captchaCode') as string | undefined)?.trim() ?? '';
-    if (!captchaCode) {
-      form.setFields([{ name: 'captchaCode', errors: [t('login.rules.captcha')] }]);
-      return null;
-    }
-    try {
-      const sent = await sendBindCode(form.getFieldValue('contact').trim(), type, {
-        captchaKey: captcha?.key ?? '',
-        captchaCode,
-      });
-      message.success(t('comm.code.sent'));
-      return sent.resendAfterS;
-    } finally {
-      // A captcha answers one request only.
-      form.setFieldValue('captchaCode', '');
-      void refresh();
-    }
-  };
+  const { send, captchaProps } = useCaptchaCodeSend(
+    form,
+    'contact',
+    (contact, captcha) => sendBindCode(contact, type, captcha),
+    () => message.success(t('comm.code.sent')),
+  );
 
   const onFinish = async (v: { contact: string; code: string }) => {
     setSaving(true);
@@ -435,22 +398,14 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
           data-testid={`bind-${type.toLowerCase()}-contact`}
         />
       </Form.Item>
-      {/* Checked when a code is asked for: the picture code guards the sending. */}
-      <Form.Item name="captchaCode" label={t('comm.code.captcha')} extra={t('comm.code.captchaHint')}>
-        <CaptchaInput
-          captcha={captcha}
-          loading={loading}
-          onRefresh={() => void refresh()}
-          testId={`bind-${type.toLowerCase()}-captcha`}
-        />
-      </Form.Item>
-      <Form.Item label={t('comm.code.label')} required>
-        <CodeField
-          onSend={send}
-          testId={`bind-${type.toLowerCase()}-code`}
-          sendTestId={`bind-${type.toLowerCase()}-send`}
-        />
-      </Form.Item>
+      <CaptchaCodeItems
+        labelled
+        captchaProps={captchaProps}
+        onSend={send}
+        captchaTestId={`bind-${type.toLowerCase()}-captcha`}
+        codeTestId={`bind-${type.toLowerCase()}-code`}
+        sendTestId={`bind-${type.toLowerCase()}-send`}
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid={`bind-${type.toLowerCase()}-submit`}>
         {isMobile ? t('comm.profile.bindMobile') : t('comm.profile.bindEmail')}
       </Button>

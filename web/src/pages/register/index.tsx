@@ -1,13 +1,13 @@
-import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { MOBILE_NUMBER_PATTERN, PASSWORD_MIN_LENGTH, REGISTER_USERNAME_PATTERN } from '@baton/contracts';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { MOBILE_NUMBER_PATTERN, REGISTER_USERNAME_PATTERN } from '@baton/contracts';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
 import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
-import { CaptchaInput, CodeField } from '../../components/auth/fields';
-import { useCaptcha } from '../../hooks/codes';
+import { AuthFormHeading } from '../../components/auth/AuthResult';
+import { CaptchaCodeItems, NewPasswordItems, useCaptchaCodeSend } from '../../components/auth/fields';
 
 interface Values {
   username: string;
@@ -27,36 +27,13 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const { captcha, loading, refresh } = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
-
-  const send = async (): Promise<number | null> => {
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return null;
-    }
-    const { mobile, captchaCode } = form.getFieldsValue(['mobile', 'captchaCode']) as Values;
-    if (!captchaCode?.trim()) {
-      form.setFields([{ name: 'captchaCode', errors: [t('login.rules.captcha')] }]);
-      return null;
-    }
-    try {
-      const sent = await sendPublicCode({
-        contact: mobile.trim(),
-        contactType: 'MOBILE',
-        purpose: 'register',
-        captchaKey: captcha?.key ?? '',
-        captchaCode: captchaCode.trim(),
-      });
-      message.success(t('comm.code.sent'));
-      return sent.resendAfterS;
-    } finally {
-      // A captcha answers one request only.
-      form.setFieldValue('captchaCode', '');
-      void refresh();
-    }
-  };
+  const { send, captchaProps } = useCaptchaCodeSend(
+    form,
+    'mobile',
+    (contact, captcha) => sendPublicCode({ contact, contactType: 'MOBILE', purpose: 'register', ...captcha }),
+    () => message.success(t('comm.code.sent')),
+  );
 
   const onFinish = async (v: Values) => {
     setSubmitting(true);
@@ -79,12 +56,7 @@ export default function RegisterPage() {
   return (
     <AuthFrame>
       <AuthCard>
-        <h2 className="auth-form-title" style={{ fontSize: 20 }}>
-          {t('comm.register.title')}
-        </h2>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          {t('comm.register.subtitle')}
-        </Typography.Paragraph>
+        <AuthFormHeading title={t('comm.register.title')} subtitle={t('comm.register.subtitle')} />
         <Form<Values>
           form={form}
           layout="vertical"
@@ -122,44 +94,13 @@ export default function RegisterPage() {
               data-testid="register-nickname"
             />
           </Form.Item>
-          <Form.Item
+          <NewPasswordItems
             name="password"
-            rules={[
-              { required: true, message: t('login.rules.password') },
-              { min: PASSWORD_MIN_LENGTH, message: t('login.rules.passwordMin') },
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('comm.register.password')}
-              aria-label={t('comm.register.password')}
-              autoComplete="new-password"
-              maxLength={64}
-              data-testid="register-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('comm.password.rules.confirm') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('comm.password.rules.mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('comm.register.confirm')}
-              aria-label={t('comm.register.confirm')}
-              autoComplete="new-password"
-              maxLength={64}
-              data-testid="register-confirm"
-            />
-          </Form.Item>
+            placeholder={t('comm.register.password')}
+            confirmPlaceholder={t('comm.register.confirm')}
+            testId="register-password"
+            confirmTestId="register-confirm"
+          />
           <Form.Item
             name="mobile"
             rules={[
@@ -176,18 +117,13 @@ export default function RegisterPage() {
               data-testid="register-mobile"
             />
           </Form.Item>
-          {/* Checked when a code is asked for (the captcha guards the sending, not the registration). */}
-          <Form.Item name="captchaCode" extra={t('comm.code.captchaHint')}>
-            <CaptchaInput
-              captcha={captcha}
-              loading={loading}
-              onRefresh={() => void refresh()}
-              testId="register-captcha"
-            />
-          </Form.Item>
-          <Form.Item>
-            <CodeField onSend={send} testId="register-code" sendTestId="register-send-code" />
-          </Form.Item>
+          <CaptchaCodeItems
+            captchaProps={captchaProps}
+            onSend={send}
+            captchaTestId="register-captcha"
+            codeTestId="register-code"
+            sendTestId="register-send-code"
+          />
           <Form.Item style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
               {t('comm.register.submit')}

@@ -1,22 +1,23 @@
-import {
-  type ApplyContextVO,
-  type AthleteBody,
-  type AthleteVO,
-  ID_TYPE_LIST,
-  type IdType,
-  parseIdNumber,
-} from '@baton/contracts';
-import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ApplyContextVO, type AthleteBody, type AthleteVO, type IdType, parseIdNumber } from '@baton/contracts';
+import { Alert, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
-import { useSticky } from '../../../hooks/useSticky';
 import { orNull } from '../../../utils/options';
 import { ApplyModal } from '../ApplyModal';
-import { cleanFieldValues, FieldItems, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';
+import { fieldAnswers, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';
 import { PhotoField } from '../PhotoField';
-import { eligibleGroups, type Gender, idNumberProblem } from '../rules';
+import {
+  IdNumberItem,
+  MoreFields,
+  RecordNotes,
+  recordTitle,
+  useGenderOptions,
+  useIdTypeOptions,
+  useRecordForm,
+} from '../records';
+import { eligibleGroups, type Gender } from '../rules';
 
 interface Values {
   name: string;
@@ -47,12 +48,28 @@ export interface AthleteFormProps {
 export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: AthleteFormProps) {
   const { t } = useTranslation();
   const bi = useBilingual();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<AthleteVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
+  const { loaded, loading, saving, isEdit, readOnly, save } = useRecordForm({
+    form,
+    editing,
+    delegationId,
+    load: applyApi.athletes.form,
+    toValues: (a): Values => ({
+      name: a.name,
+      nameEn: a.nameEn ?? '',
+      idType: a.idType,
+      idNumber: a.idNumber ?? '',
+      gender: a.gender,
+      birthDate: a.birthDate.slice(0, 10),
+      groupId: a.groupId,
+      photoFileId: a.photoFileId,
+      fields: a.fields,
+    }),
+    writable: ctx.writable,
+    onClose,
+  });
+  const genders = useGenderOptions();
+  const idTypes = useIdTypeOptions();
 
   const idType = Form.useWatch('idType', form);
   const idNumber = Form.useWatch('idNumber', form);
@@ -60,34 +77,6 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
   const birthDate = Form.useWatch('birthDate', form);
   const groupId = Form.useWatch('groupId', form);
   const fromId = idType === '1';
-
-  const readOnly = !ctx.writable || loaded?.status === 'submitted';
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) return;
-    setLoading(true);
-    applyApi.athletes
-      .form(editing, delegationId)
-      .then((a) => {
-        setLoaded(a);
-        form.setFieldsValue({
-          name: a.name,
-          nameEn: a.nameEn ?? '',
-          idType: a.idType,
-          idNumber: a.idNumber ?? '',
-          gender: a.gender,
-          birthDate: a.birthDate.slice(0, 10),
-          groupId: a.groupId,
-          photoFileId: a.photoFileId,
-          fields: a.fields,
-        });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose, delegationId]);
 
   // A mainland ID number decides birth date and gender (shown read-only).
   useEffect(() => {
@@ -115,56 +104,33 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
   // The meeting's photo field names the photo and says whether the audit expects one.
   const photoField = [...ctx.athleteFields, ...(group?.fields ?? [])].find((f) => f.key === PHOTO_FIELD_KEY);
 
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const all = { ...(form.getFieldsValue(true) as Values), ...v };
-    const answers = cleanFieldValues(all.fields);
-    const body: Omit<AthleteBody, 'delegationId'> = {
-      groupId: all.groupId!,
-      name: all.name.trim(),
-      nameEn: orNull(all.nameEn),
-      idType: all.idType,
-      idNumber: all.idNumber.trim().toUpperCase(),
-      gender: all.gender,
-      birthDate: all.birthDate,
-      photoFileId: all.photoFileId ?? null,
-      fields: Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]])),
-    };
-    setSaving(true);
-    try {
-      const saved =
-        editing && loaded
-          ? await applyApi.athletes.update(editing, { ...body, version: loaded.version }, delegationId)
-          : await applyApi.athletes.create({ ...body, delegationId });
-      message.success(t('crud.saved'));
-      onSaved(saved);
-      onClose();
-    } catch {
-      // The request layer showed the server's message; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    save(async (v, version) => {
+      const all = { ...(form.getFieldsValue(true) as Values), ...v };
+      const body: Omit<AthleteBody, 'delegationId'> = {
+        groupId: all.groupId!,
+        name: all.name.trim(),
+        nameEn: orNull(all.nameEn),
+        idType: all.idType,
+        idNumber: all.idNumber.trim().toUpperCase(),
+        gender: all.gender,
+        birthDate: all.birthDate,
+        photoFileId: all.photoFileId ?? null,
+        fields: fieldAnswers(fields, all.fields),
+      };
+      onSaved(
+        editing && version !== null
+          ? await applyApi.athletes.update(editing, { ...body, version }, delegationId)
+          : await applyApi.athletes.create({ ...body, delegationId }),
+      );
+    });
 
-  const idMessage = (problem: ReturnType<typeof idNumberProblem>) =>
-    problem ? t(`apply.athlete.idProblem.${problem}`) : '';
   const half = { xs: 24, sm: 12 };
 
   return (
     <ApplyModal
       open={editing !== null}
-      title={
-        readOnly && isEdit
-          ? t('apply.athlete.viewTitle')
-          : isEdit
-            ? t('apply.athlete.editTitle')
-            : t('apply.athlete.addTitle')
-      }
+      title={recordTitle(t, 'apply.athlete', readOnly, isEdit)}
       onClose={onClose}
       onOk={submit}
       saving={saving}
@@ -173,18 +139,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
       data-testid="athlete-form"
     >
       <Spin spinning={loading}>
-        {loaded?.status === 'submitted' && (
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('apply.readOnly.record')} />
-        )}
-        {loaded?.status === 'returned' && loaded.auditReason && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('apply.returnedReason', { reason: loaded.auditReason })}
-            data-testid="athlete-returned-reason"
-          />
-        )}
+        <RecordNotes loaded={loaded} returnedTestId="athlete-returned-reason" />
         {loaded && loaded.idNumber === null && (
           <Alert
             type="warning"
@@ -220,32 +175,11 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
                 </Col>
                 <Col {...half}>
                   <Form.Item name="idType" label={t('apply.idTypeLabel')} rules={[{ required: true }]}>
-                    <Select
-                      options={ID_TYPE_LIST.map((v) => ({ value: v, label: t(`apply.idType.${v}`) }))}
-                      data-testid="athlete-id-type"
-                    />
+                    <Select options={idTypes} data-testid="athlete-id-type" />
                   </Form.Item>
                 </Col>
                 <Col {...half}>
-                  <Form.Item
-                    name="idNumber"
-                    label={t('apply.idNumber')}
-                    dependencies={['idType']}
-                    validateDebounce={200}
-                    normalize={(v: string | undefined) => v?.toUpperCase().replace(/\s/g, '')}
-                    rules={[
-                      { required: true, message: t('apply.athlete.rules.idNumber') },
-                      {
-                        validator: async (_, value: string | undefined) => {
-                          if (!value) return;
-                          const problem = idNumberProblem(form.getFieldValue('idType') as IdType, value);
-                          if (problem) throw new Error(idMessage(problem));
-                        },
-                      },
-                    ]}
-                  >
-                    <Input maxLength={30} autoComplete="off" data-testid="athlete-id-number" />
-                  </Form.Item>
+                  <IdNumberItem required testId="athlete-id-number" />
                 </Col>
                 <Col {...half}>
                   <Form.Item
@@ -254,11 +188,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
                     tooltip={fromId ? t('apply.athlete.fromId') : undefined}
                     rules={[{ required: !fromId, message: t('apply.athlete.rules.gender') }]}
                   >
-                    <Radio.Group
-                      disabled={fromId || readOnly}
-                      options={(['M', 'F'] as const).map((g) => ({ value: g, label: t(`apply.gender.${g}`) }))}
-                      data-testid="athlete-gender"
-                    />
+                    <Radio.Group disabled={fromId || readOnly} options={genders} data-testid="athlete-gender" />
                   </Form.Item>
                 </Col>
                 <Col {...half}>
@@ -315,14 +245,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
               </Form.Item>
             </Col>
           </Row>
-          {fields.length > 0 && (
-            <>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
-                {t('apply.athlete.moreFields')}
-              </Typography.Title>
-              <FieldItems fields={fields} disabled={readOnly} />
-            </>
-          )}
+          <MoreFields fields={fields} disabled={readOnly} />
         </Form>
       </Spin>
     </ApplyModal>

@@ -1,31 +1,7 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  UploadOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { type AthletePageQuery, type AthleteVO, maskIdNumber } from '@baton/contracts';
-import {
-  Alert,
-  App,
-  Avatar,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { App, Avatar, Button, Card, Flex, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { applyApi, applyQueries, type ListQuery } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
@@ -35,6 +11,7 @@ import { usePerm } from '../../../hooks/usePerm';
 import { ApplyHeader } from '../ApplyHeader';
 import { ApplyList } from '../ApplyList';
 import { HeadroomNote, useHeadroom } from '../Headroom';
+import { ReturnedAlert, RowDeleteButton, RowEditButton, StatusCell, ToolbarButton, useEditParam } from '../records';
 import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { AthleteForm } from './AthleteForm';
 import '../apply.css';
@@ -60,26 +37,13 @@ export default function ApplyAthletePage() {
   const [search, setSearch] = useState<SearchValues>({});
   const [editing, setEditing] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
-  const [params, setParams] = useSearchParams();
   const filters: Filters = { ...search, delegationId };
   const writable = Boolean(ctx?.writable);
   const reason = readOnlyReason(ctx, t);
   // The meeting's cap on athletes per delegation: adding is disabled at it, with the reason.
   const room = useHeadroom(ctx, 'athletes');
 
-  // `?edit=<id>` (from the submit summary's problem links) opens that athlete.
-  const editParam = Number(params.get('edit'));
-  useEffect(() => {
-    if (!Number.isInteger(editParam) || editParam <= 0) return;
-    setEditing(editParam);
-    setParams(
-      (p) => {
-        p.delete('edit');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [editParam, setParams]);
+  useEditParam(setEditing);
 
   const closeForm = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => refreshApply(applyQueries.athletes(), applyQueries.items()), []);
@@ -96,33 +60,11 @@ export default function ApplyAthletePage() {
   const groupName = (a: AthleteVO) => bi(a.groupName, a.groupNameEn);
 
   const editButton = (a: AthleteVO, block?: boolean) => (
-    <Button
-      type={block ? 'default' : 'link'}
-      size={block ? 'large' : 'small'}
-      block={block}
-      icon={locked(a) ? <EyeOutlined /> : <EditOutlined />}
-      onClick={() => setEditing(a.id)}
-      data-testid="athlete-edit"
-    >
-      {locked(a) ? t('apply.view') : t('crud.edit')}
-    </Button>
+    <RowEditButton locked={locked(a)} block={block} onClick={() => setEditing(a.id)} testId="athlete-edit" />
   );
   const deleteButton = (a: AthleteVO, block?: boolean) =>
     can('apply:athlete:delete') &&
-    removable(a) && (
-      <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([a.id])}>
-        <Button
-          type={block ? 'default' : 'link'}
-          size={block ? 'large' : 'small'}
-          block={block}
-          danger
-          icon={<DeleteOutlined />}
-          data-testid="athlete-delete"
-        >
-          {t('crud.delete')}
-        </Button>
-      </Popconfirm>
-    );
+    removable(a) && <RowDeleteButton block={block} onConfirm={() => remove([a.id])} testId="athlete-delete" />;
 
   const photo = (a: AthleteVO, size: number) => <AthletePhoto fileId={a.photoFileId} size={size} />;
   const entries = (a: AthleteVO) =>
@@ -135,16 +77,6 @@ export default function ApplyAthletePage() {
     ) : (
       <Typography.Text type="secondary">{t('apply.athlete.noEntries')}</Typography.Text>
     );
-  const status = (a: AthleteVO) => (
-    <Space orientation="vertical" size={2}>
-      <DictTag dictCode="audit_status" value={a.status} />
-      {a.status === 'returned' && a.auditReason && (
-        <Typography.Text type="danger" data-testid="athlete-reason">
-          {a.auditReason}
-        </Typography.Text>
-      )}
-    </Space>
-  );
 
   const columns: TableColumnsType<AthleteVO> = [
     { title: t('apply.athlete.photo'), key: 'photo', width: 64, render: (_, a) => photo(a, 36) },
@@ -169,7 +101,12 @@ export default function ApplyAthletePage() {
       render: (v: string | null) => (v === null ? <NoIdNumberTag /> : maskIdNumber(v)),
     },
     { title: t('apply.athlete.entries'), key: 'entries', render: (_, a) => entries(a) },
-    { title: t('crud.status'), key: 'status', sorter: true, render: (_, a) => status(a) },
+    {
+      title: t('crud.status'),
+      key: 'status',
+      sorter: true,
+      render: (_, a) => <StatusCell {...a} testId="athlete-reason" />,
+    },
     {
       title: t('crud.actions'),
       key: 'actions',
@@ -206,15 +143,7 @@ export default function ApplyAthletePage() {
           {entries(a)}
         </Flex>
       </Flex>
-      {a.status === 'returned' && a.auditReason && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginTop: 8 }}
-          title={t('apply.returnedReason', { reason: a.auditReason })}
-          data-testid="athlete-reason"
-        />
-      )}
+      <ReturnedAlert {...a} style={{ marginTop: 8 }} testId="athlete-reason" />
       <Flex gap={8} style={{ marginTop: 12 }}>
         {editButton(a, true)}
         {deleteButton(a, true)}
@@ -223,31 +152,27 @@ export default function ApplyAthletePage() {
   );
 
   const addButton = can('apply:athlete:add') && (
-    <Tooltip title={reason ?? room.reason} key="add">
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        disabled={!writable || room.full}
-        onClick={() => setEditing(0)}
-        size={mobile ? 'large' : undefined}
-        data-testid="athlete-add"
-      >
-        {t('crud.add')}
-      </Button>
-    </Tooltip>
+    <ToolbarButton
+      primary
+      reason={reason ?? room.reason}
+      disabled={!writable || room.full}
+      icon={<PlusOutlined />}
+      onClick={() => setEditing(0)}
+      testId="athlete-add"
+    >
+      {t('crud.add')}
+    </ToolbarButton>
   );
   const importButton = can('apply:athlete:import') && (
-    <Tooltip title={reason ?? room.reason} key="import">
-      <Button
-        icon={<UploadOutlined />}
-        disabled={!writable || room.full}
-        onClick={() => setImporting(true)}
-        size={mobile ? 'large' : undefined}
-        data-testid="athlete-import"
-      >
-        {t('crud.import')}
-      </Button>
-    </Tooltip>
+    <ToolbarButton
+      reason={reason ?? room.reason}
+      disabled={!writable || room.full}
+      icon={<UploadOutlined />}
+      onClick={() => setImporting(true)}
+      testId="athlete-import"
+    >
+      {t('crud.import')}
+    </ToolbarButton>
   );
 
   // Reading, not writing: offered also while the delegation is under audit or registration is closed.

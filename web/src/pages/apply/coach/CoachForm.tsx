@@ -3,20 +3,26 @@ import {
   COACH_ROLE_LIST,
   type CoachBody,
   type CoachRole,
-  type CoachVO,
-  ID_TYPE_LIST,
   type IdType,
   parseIdNumber,
 } from '@baton/contracts';
-import { Alert, App, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Col, Form, Input, Radio, Row, Select, Spin } from 'antd';
+import { useEffect } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
-import { useSticky } from '../../../hooks/useSticky';
 import { orNull } from '../../../utils/options';
 import { ApplyModal } from '../ApplyModal';
-import { cleanFieldValues, FieldItems, mergeFields } from '../FieldItems';
-import { type Gender, idNumberProblem } from '../rules';
+import { fieldAnswers, mergeFields } from '../FieldItems';
+import {
+  IdNumberItem,
+  MoreFields,
+  RecordNotes,
+  recordTitle,
+  useGenderOptions,
+  useIdTypeOptions,
+  useRecordForm,
+} from '../records';
+import type { Gender } from '../rules';
 
 interface Values {
   name: string;
@@ -45,40 +51,29 @@ export function CoachForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<CoachVO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const isEdit = Boolean(useSticky(editing));
+  const { loaded, loading, saving, isEdit, readOnly, save } = useRecordForm({
+    form,
+    editing,
+    delegationId,
+    load: applyApi.coaches.form,
+    toValues: (c): Values => ({
+      name: c.name,
+      gender: c.gender,
+      mobile: c.mobile ?? '',
+      idType: c.idType,
+      idNumber: c.idNumber ?? '',
+      role: c.role,
+      fields: c.fields,
+    }),
+    writable: ctx.writable,
+    onClose,
+  });
   const idType = Form.useWatch('idType', form);
   const idNumber = Form.useWatch('idNumber', form);
-  const readOnly = !ctx.writable || loaded?.status === 'submitted';
   const fields = mergeFields(ctx.coachFields);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    setLoaded(null);
-    if (!editing) return;
-    setLoading(true);
-    applyApi.coaches
-      .form(editing, delegationId)
-      .then((c) => {
-        setLoaded(c);
-        form.setFieldsValue({
-          name: c.name,
-          gender: c.gender,
-          mobile: c.mobile ?? '',
-          idType: c.idType,
-          idNumber: c.idNumber ?? '',
-          role: c.role,
-          fields: c.fields,
-        });
-      })
-      .catch(onClose)
-      .finally(() => setLoading(false));
-  }, [editing, form, onClose, delegationId]);
+  const genders = useGenderOptions();
+  const idTypes = useIdTypeOptions();
 
   // A valid mainland ID number gives the gender.
   useEffect(() => {
@@ -87,48 +82,27 @@ export function CoachForm({
     if (info && form.getFieldValue('gender') !== info.gender) form.setFieldValue('gender', info.gender);
   }, [idType, idNumber, form]);
 
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const answers = cleanFieldValues(v.fields);
-    const body: Omit<CoachBody, 'delegationId'> = {
-      name: v.name.trim(),
-      gender: v.gender!,
-      mobile: orNull(v.mobile),
-      idType: v.idType,
-      idNumber: orNull(v.idNumber)?.toUpperCase() ?? null,
-      role: v.role!,
-      fields: Object.fromEntries(fields.filter((f) => f.key in answers).map((f) => [f.key, answers[f.key]])),
-    };
-    setSaving(true);
-    try {
-      if (editing && loaded) await applyApi.coaches.update(editing, { ...body, version: loaded.version }, delegationId);
+  const submit = () =>
+    save(async (v, version) => {
+      const body: Omit<CoachBody, 'delegationId'> = {
+        name: v.name.trim(),
+        gender: v.gender!,
+        mobile: orNull(v.mobile),
+        idType: v.idType,
+        idNumber: orNull(v.idNumber)?.toUpperCase() ?? null,
+        role: v.role!,
+        fields: fieldAnswers(fields, v.fields),
+      };
+      if (editing && version !== null) await applyApi.coaches.update(editing, { ...body, version }, delegationId);
       else await applyApi.coaches.create({ ...body, delegationId });
-      message.success(t('crud.saved'));
       onSaved();
-      onClose();
-    } catch {
-      // Shown by the request layer; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const half = { xs: 24, sm: 12 };
   return (
     <ApplyModal
       open={editing !== null}
-      title={
-        readOnly && isEdit
-          ? t('apply.coach.viewTitle')
-          : isEdit
-            ? t('apply.coach.editTitle')
-            : t('apply.coach.addTitle')
-      }
+      title={recordTitle(t, 'apply.coach', readOnly, isEdit)}
       onClose={onClose}
       onOk={submit}
       saving={saving}
@@ -137,17 +111,7 @@ export function CoachForm({
       data-testid="coach-form"
     >
       <Spin spinning={loading}>
-        {loaded?.status === 'submitted' && (
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('apply.readOnly.record')} />
-        )}
-        {loaded?.status === 'returned' && loaded.auditReason && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('apply.returnedReason', { reason: loaded.auditReason })}
-          />
-        )}
+        <RecordNotes loaded={loaded} />
         <Form<Values> form={form} layout="vertical" disabled={readOnly} initialValues={{ idType: '1' }}>
           <Row gutter={16}>
             <Col {...half}>
@@ -177,10 +141,7 @@ export function CoachForm({
                 label={t('apply.genderLabel')}
                 rules={[{ required: true, message: t('apply.athlete.rules.gender') }]}
               >
-                <Radio.Group
-                  options={(['M', 'F'] as const).map((g) => ({ value: g, label: t(`apply.gender.${g}`) }))}
-                  data-testid="coach-gender"
-                />
+                <Radio.Group options={genders} data-testid="coach-gender" />
               </Form.Item>
             </Col>
             <Col {...half}>
@@ -194,38 +155,14 @@ export function CoachForm({
             </Col>
             <Col {...half}>
               <Form.Item name="idType" label={t('apply.idTypeLabel')}>
-                <Select options={ID_TYPE_LIST.map((v) => ({ value: v, label: t(`apply.idType.${v}`) }))} />
+                <Select options={idTypes} />
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item
-                name="idNumber"
-                label={t('apply.idNumber')}
-                dependencies={['idType']}
-                validateDebounce={200}
-                normalize={(v: string | undefined) => v?.toUpperCase().replace(/\s/g, '')}
-                rules={[
-                  {
-                    validator: async (_, value: string | undefined) => {
-                      if (!value) return;
-                      const problem = idNumberProblem(form.getFieldValue('idType') as IdType, value);
-                      if (problem) throw new Error(t(`apply.athlete.idProblem.${problem}`));
-                    },
-                  },
-                ]}
-              >
-                <Input maxLength={30} autoComplete="off" data-testid="coach-id-number" />
-              </Form.Item>
+              <IdNumberItem testId="coach-id-number" />
             </Col>
           </Row>
-          {fields.length > 0 && (
-            <>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
-                {t('apply.athlete.moreFields')}
-              </Typography.Title>
-              <FieldItems fields={fields} disabled={readOnly} />
-            </>
-          )}
+          <MoreFields fields={fields} disabled={readOnly} />
         </Form>
       </Spin>
     </ApplyModal>

@@ -1,30 +1,15 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { COACH_ROLE_LIST, type CoachPageQuery, type CoachVO, maskPhone } from '@baton/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { App, Card, Flex, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { applyApi, applyQueries, type ListQuery } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
-import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
 import { ApplyHeader } from '../ApplyHeader';
 import { ApplyList } from '../ApplyList';
 import { HeadroomNote, useHeadroom } from '../Headroom';
+import { ReturnedAlert, RowDeleteButton, RowEditButton, StatusCell, ToolbarButton, useEditParam } from '../records';
 import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import { CoachForm } from './CoachForm';
 import '../apply.css';
@@ -39,32 +24,19 @@ interface SearchValues {
 /** Sports apply → Coaches: the delegation's coaches and officials, the form, Excel import. */
 export default function ApplyCoachPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
   const can = usePerm();
   const { message } = App.useApp();
   const { ctx, delegationId } = useApplyContext();
   const [search, setSearch] = useState<SearchValues>({});
   const [editing, setEditing] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
-  const [params, setParams] = useSearchParams();
   const filters: Filters = { ...search, delegationId };
   const writable = Boolean(ctx?.writable);
   const reason = readOnlyReason(ctx, t);
   // The meeting's cap on coaches per delegation: adding is disabled at it, with the reason.
   const room = useHeadroom(ctx, 'coaches');
 
-  const editParam = Number(params.get('edit'));
-  useEffect(() => {
-    if (!Number.isInteger(editParam) || editParam <= 0) return;
-    setEditing(editParam);
-    setParams(
-      (p) => {
-        p.delete('edit');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [editParam, setParams]);
+  useEditParam(setEditing);
 
   const closeForm = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => refreshApply(applyQueries.coaches()), []);
@@ -82,33 +54,11 @@ export default function ApplyCoachPage() {
     </Tag>
   );
   const editButton = (c: CoachVO, block?: boolean) => (
-    <Button
-      type={block ? 'default' : 'link'}
-      size={block ? 'large' : 'small'}
-      block={block}
-      icon={locked(c) ? <EyeOutlined /> : <EditOutlined />}
-      onClick={() => setEditing(c.id)}
-      data-testid="coach-edit"
-    >
-      {locked(c) ? t('apply.view') : t('crud.edit')}
-    </Button>
+    <RowEditButton locked={locked(c)} block={block} onClick={() => setEditing(c.id)} testId="coach-edit" />
   );
   const deleteButton = (c: CoachVO, block?: boolean) =>
     can('apply:coach:delete') &&
-    removable(c) && (
-      <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove([c.id])}>
-        <Button
-          type={block ? 'default' : 'link'}
-          size={block ? 'large' : 'small'}
-          block={block}
-          danger
-          icon={<DeleteOutlined />}
-          data-testid="coach-delete"
-        >
-          {t('crud.delete')}
-        </Button>
-      </Popconfirm>
-    );
+    removable(c) && <RowDeleteButton block={block} onConfirm={() => remove([c.id])} testId="coach-delete" />;
 
   const columns: TableColumnsType<CoachVO> = [
     {
@@ -122,12 +72,7 @@ export default function ApplyCoachPage() {
     {
       title: t('crud.status'),
       key: 'status',
-      render: (_, c) => (
-        <Space orientation="vertical" size={2}>
-          <DictTag dictCode="audit_status" value={c.status} />
-          {c.status === 'returned' && c.auditReason && <Typography.Text type="danger">{c.auditReason}</Typography.Text>}
-        </Space>
-      ),
+      render: (_, c) => <StatusCell {...c} />,
     },
     {
       title: t('crud.actions'),
@@ -157,14 +102,7 @@ export default function ApplyCoachPage() {
           {c.mobile ? ` · ${maskPhone(c.mobile)}` : ''}
         </Typography.Text>
       </Flex>
-      {c.status === 'returned' && c.auditReason && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginTop: 8 }}
-          title={t('apply.returnedReason', { reason: c.auditReason })}
-        />
-      )}
+      <ReturnedAlert {...c} style={{ marginTop: 8 }} />
       <Flex gap={8} style={{ marginTop: 12 }}>
         {editButton(c, true)}
         {deleteButton(c, true)}
@@ -173,32 +111,28 @@ export default function ApplyCoachPage() {
   );
 
   const addButton = can('apply:coach:add') && (
-    <Tooltip title={reason ?? room.reason} key="add">
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        disabled={!writable || room.full}
-        onClick={() => setEditing(0)}
-        size={mobile ? 'large' : undefined}
-        data-testid="coach-add"
-      >
-        {t('crud.add')}
-      </Button>
-    </Tooltip>
+    <ToolbarButton
+      primary
+      reason={reason ?? room.reason}
+      disabled={!writable || room.full}
+      icon={<PlusOutlined />}
+      onClick={() => setEditing(0)}
+      testId="coach-add"
+    >
+      {t('crud.add')}
+    </ToolbarButton>
   );
   // The server's coach import asks for the add permission (there is no separate import button permission).
   const importButton = can('apply:coach:add') && (
-    <Tooltip title={reason ?? room.reason} key="import">
-      <Button
-        icon={<UploadOutlined />}
-        disabled={!writable || room.full}
-        onClick={() => setImporting(true)}
-        size={mobile ? 'large' : undefined}
-        data-testid="coach-import"
-      >
-        {t('crud.import')}
-      </Button>
-    </Tooltip>
+    <ToolbarButton
+      reason={reason ?? room.reason}
+      disabled={!writable || room.full}
+      icon={<UploadOutlined />}
+      onClick={() => setImporting(true)}
+      testId="coach-import"
+    >
+      {t('crud.import')}
+    </ToolbarButton>
   );
 
   return (

@@ -1,4 +1,4 @@
-import { DeleteOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileImageOutlined, FileOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { DELEGATION_FILE_KINDS, DELEGATION_FILE_MAX_BYTES, type DelegationFileVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -8,7 +8,6 @@ import {
   Card,
   Empty,
   Flex,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -26,6 +25,7 @@ import { formatTime } from '../../../components/crud';
 import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
 import { ApplyHeader } from '../ApplyHeader';
+import { RowDeleteButton } from '../records';
 import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
 import '../apply.css';
 import { PrivateFileLink } from '../../../components/PrivateFile';
@@ -86,20 +86,7 @@ export default function ApplyFilePage() {
   );
   const deleteButton = (f: DelegationFileVO, block?: boolean) =>
     can('apply:file:delete') &&
-    writable && (
-      <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => remove(f)}>
-        <Button
-          type={block ? 'default' : 'link'}
-          size={block ? 'large' : 'small'}
-          block={block}
-          danger
-          icon={<DeleteOutlined />}
-          data-testid="file-delete"
-        >
-          {t('crud.delete')}
-        </Button>
-      </Popconfirm>
-    );
+    writable && <RowDeleteButton block={block} onConfirm={() => remove(f)} testId="file-delete" />;
 
   const columns: TableColumnsType<DelegationFileVO> = [
     {

@@ -1,20 +1,10 @@
-import type { HeatStandingVO, HeatVO, RoundVO, StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
-import { Alert, Button, Input, InputNumber, Popover, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
+import { Alert, Button, Input, InputNumber, Popover, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
 import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../../hooks/language';
-import { useMobile } from '../../../hooks/useMobile';
+import { bestMark, type FieldGridProps, FieldGridTable, useFieldGrid } from './field-grid';
 import { readEntry } from './mark-entry';
-
-interface Props {
-  round: RoundVO;
-  heat: HeatVO;
-  standing: HeatStandingVO | undefined;
-  editable: boolean;
-  busy: boolean;
-  run: (write: () => Promise<RoundVO>) => Promise<RoundVO | null>;
-}
 
 const TRIAL_TYPED = ['X', '-', 'r'] as const;
 
@@ -148,12 +138,8 @@ function TrialCell(props: {
  * the best mark and the live place. After the cut the order is the reverse of the standing
  * (TR 25.6) and those out are greyed at the bottom.
  */
-export function HorizontalGrid({ round, heat, standing, editable, busy, run }: Props) {
-  const { t } = useTranslation();
-  const pick = useBilingual();
-  // On a phone nothing is pinned: the grid scrolls sideways as a whole.
-  const pin = useMobile() ? undefined : true;
-  const rowOf = useMemo(() => new Map(standing?.rows.map((r) => [r.startId, r]) ?? []), [standing]);
+export function HorizontalGrid({ round, heat, standing, editable, busy, run }: FieldGridProps) {
+  const { t, pin, rowOf, athleteColumn, place } = useFieldGrid(standing);
   const rows = useMemo(() => {
     const list = [...heat.starts];
     const key = (s: StartVO) => {
@@ -218,20 +204,7 @@ export function HorizontalGrid({ round, heat, standing, editable, busy, run }: P
       },
     },
     { title: t('comp.bib'), dataIndex: 'bib', width: 64 },
-    {
-      title: t('comp.name'),
-      key: 'name',
-      width: 130,
-      fixed: pin && 'left',
-      render: (_, s) => (
-        <Space size={4} direction="vertical">
-          <span>{s.nameEn ? pick(s.name, s.nameEn) : s.name}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {s.delegationShort || s.delegationName}
-          </Typography.Text>
-        </Space>
-      ),
-    },
+    athleteColumn,
     ...trialColumns,
     {
       title: t('results.best'),
@@ -239,7 +212,7 @@ export function HorizontalGrid({ round, heat, standing, editable, busy, run }: P
       width: 90,
       render: (_, s) => (
         <Space size={2} direction="vertical">
-          <Typography.Text strong>{s.code && s.code !== 'r' ? s.code : (s.mark ?? '')}</Typography.Text>
+          <Typography.Text strong>{bestMark(s)}</Typography.Text>
           {s.wind !== null && s.mark && (
             <Typography.Text type="secondary" style={{ fontSize: 11 }}>
               {s.wind > 0 ? '+' : ''}
@@ -254,18 +227,7 @@ export function HorizontalGrid({ round, heat, standing, editable, busy, run }: P
       key: 'place',
       width: 72,
       fixed: pin && 'right',
-      render: (_, s) => {
-        const r = rowOf.get(s.id);
-        return (
-          <Space size={4}>
-            <Typography.Text strong data-testid={`place-${s.id}`}>
-              {r?.place ?? s.place ?? ''}
-            </Typography.Text>
-            {r?.eliminated && !s.code && <Tag>{t('results.eliminated')}</Tag>}
-            {s.qualifier && <Tag color="green">{s.qualifier}</Tag>}
-          </Space>
-        );
-      },
+      render: (_, s) => place(s, s.qualifier && <Tag color="green">{s.qualifier}</Tag>),
     },
   ];
 
@@ -279,16 +241,7 @@ export function HorizontalGrid({ round, heat, standing, editable, busy, run }: P
           message={t('results.cutReached', { after: round.cutAfter, size: round.cutSize })}
         />
       )}
-      <Table<StartVO>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(s) => (rowOf.get(s.id)?.eliminated ? { style: { opacity: 0.45 } } : {})}
-        data-testid="horizontal-grid"
-      />
+      <FieldGridTable rows={rows} columns={columns} rowOf={rowOf} testId="horizontal-grid" />
     </>
   );
 }

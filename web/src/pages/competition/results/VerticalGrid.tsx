@@ -1,21 +1,10 @@
-import type { HeatStandingVO, HeatVO, RoundVO, StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
-import { Alert, Button, InputNumber, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { StartVO, TrialOutcome, TrialVO } from '@baton/contracts';
+import { Alert, Button, InputNumber, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { resultsApi } from '../../../api/competition-results';
-import { useTranslation } from '../../../app/i18n';
-import { useBilingual } from '../../../hooks/language';
-import { useMobile } from '../../../hooks/useMobile';
+import { bestMark, type FieldGridProps, FieldGridTable, useFieldGrid } from './field-grid';
 import { JumpOffPanel } from './JumpOffPanel';
 import { competitionOver, competitionTrials, jumpOffText, jumpOffTrials } from './jump-off';
-
-interface Props {
-  round: RoundVO;
-  heat: HeatVO;
-  standing: HeatStandingVO | undefined;
-  editable: boolean;
-  busy: boolean;
-  run: (write: () => Promise<RoundVO>) => Promise<RoundVO | null>;
-}
 
 const cm = (h: number) => Math.round(h * 100);
 const glyph = (o: TrialOutcome) => (o === '-' ? '–' : o);
@@ -42,12 +31,8 @@ function canJumpAt(series: readonly TrialVO[], height: number): boolean {
  * to tap. Countback places (TR 26.8) come from the server; a tie for first is flagged for a
  * jump-off (TR 26.9), entered in its own panel and shown in its own column.
  */
-export function VerticalGrid({ round, heat, standing, editable, busy, run }: Props) {
-  const { t } = useTranslation();
-  const pick = useBilingual();
-  // On a phone nothing is pinned: the grid scrolls sideways as a whole.
-  const pin = useMobile() ? undefined : true;
-  const rowOf = useMemo(() => new Map(standing?.rows.map((r) => [r.startId, r]) ?? []), [standing]);
+export function VerticalGrid({ round, heat, standing, editable, busy, run }: FieldGridProps) {
+  const { t, pin, rowOf, athleteColumn, place } = useFieldGrid(standing);
   const [added, setAdded] = useState<number[]>([]);
   const [newHeight, setNewHeight] = useState<number | null>(null);
   const heights = useMemo(() => {
@@ -137,20 +122,7 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
   const columns: TableColumnsType<StartVO> = [
     { title: t('results.order'), dataIndex: 'position', width: 56, fixed: pin && 'left' },
     { title: t('comp.bib'), dataIndex: 'bib', width: 64 },
-    {
-      title: t('comp.name'),
-      key: 'name',
-      width: 130,
-      fixed: pin && 'left',
-      render: (_, s) => (
-        <Space size={4} direction="vertical">
-          <span>{s.nameEn ? pick(s.name, s.nameEn) : s.name}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {s.delegationShort || s.delegationName}
-          </Typography.Text>
-        </Space>
-      ),
-    },
+    athleteColumn,
     ...heightColumns,
     ...(standing?.jumpOff || heat.starts.some((s) => jumpOffTrials(s.trials).length > 0)
       ? [
@@ -170,7 +142,7 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
       title: t('results.best'),
       key: 'best',
       width: 80,
-      render: (_, s) => <Typography.Text strong>{s.code && s.code !== 'r' ? s.code : (s.mark ?? '')}</Typography.Text>,
+      render: (_, s) => <Typography.Text strong>{bestMark(s)}</Typography.Text>,
     },
     {
       title: t('results.standing'),
@@ -178,28 +150,22 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
       width: 110,
       fixed: pin && 'right',
       render: (_, s) => {
-        const r = rowOf.get(s.id);
         const last = s.trials.at(-1);
-        return (
-          <Space size={4}>
-            <Typography.Text strong data-testid={`place-${s.id}`}>
-              {r?.place ?? s.place ?? ''}
-            </Typography.Text>
-            {r?.eliminated && !s.code && <Tag>{t('results.eliminated')}</Tag>}
-            {editable && last && (
-              <Button
-                size="small"
-                type="link"
-                disabled={busy}
-                onClick={() => void run(() => resultsApi.deleteTrial(s.id, last.seq, s.version))}
-                aria-label={t('results.undo')}
-                title={t('results.undo')}
-                data-testid={`v-undo-${s.id}`}
-              >
-                ↶
-              </Button>
-            )}
-          </Space>
+        return place(
+          s,
+          editable && last && (
+            <Button
+              size="small"
+              type="link"
+              disabled={busy}
+              onClick={() => void run(() => resultsApi.deleteTrial(s.id, last.seq, s.version))}
+              aria-label={t('results.undo')}
+              title={t('results.undo')}
+              data-testid={`v-undo-${s.id}`}
+            >
+              ↶
+            </Button>
+          ),
         );
       },
     },
@@ -250,16 +216,7 @@ export function VerticalGrid({ round, heat, standing, editable, busy, run }: Pro
           </Space.Compact>
         )}
       </Space>
-      <Table<StartVO>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={heat.starts}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(s) => (rowOf.get(s.id)?.eliminated ? { style: { opacity: 0.45 } } : {})}
-        data-testid="vertical-grid"
-      />
+      <FieldGridTable rows={heat.starts} columns={columns} rowOf={rowOf} testId="vertical-grid" />
     </>
   );
 }

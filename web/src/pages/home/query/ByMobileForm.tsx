@@ -75,9 +75,7 @@ export default function ByMobileForm({
         id={`${id}-mobile`}
         label={t('public.query.mobile')}
         placeholder={t('public.query.mobilePlaceholder')}
-        value={values.mobile}
-        onChange={(v) => form.set('mobile', v)}
-        error={errors.mobile}
+        {...form.field('mobile')}
         testId="query-mobile"
       />
       {captchaOn ? (
@@ -85,9 +83,7 @@ export default function ByMobileForm({
           id={`${id}-captcha`}
           label={t('comm.code.captcha')}
           placeholder={t('comm.code.captcha')}
-          value={values.captchaCode}
-          onChange={(v) => form.set('captchaCode', v)}
-          error={errors.captchaCode}
+          {...form.field('captchaCode')}
           {...code.captchaProps}
           testId="query-captcha"
         />
@@ -96,9 +92,7 @@ export default function ByMobileForm({
         id={`${id}-smcode`}
         label={t('public.query.smcode')}
         placeholder={t('comm.code.placeholder', { n: VERIFY_CODE.length })}
-        value={values.smcode}
-        onChange={(v) => form.set('smcode', v)}
-        error={errors.smcode}
+        {...form.field('smcode')}
         {...code.sendProps}
         onSend={() => {
           if (form.check(['meetingId', 'mobile']) && values.meetingId) void code.request(values.meetingId);

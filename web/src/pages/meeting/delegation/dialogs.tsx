@@ -7,6 +7,7 @@ import { delegationApi, pickQueries, type WriteMode } from '../../../api/meeting
 import { useTranslation } from '../../../app/i18n';
 import { canRetryValid, ReportView } from '../../../components/crud/ReportView';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { useSticky } from '../../../hooks/useSticky';
 
 const EMPTY_ROW: DelegationBatchRow = { name: '', contactMobile: '', areaCode: '', contactName: '' };
@@ -85,7 +86,7 @@ export function BatchDialog({
   const [form] = Form.useForm<{ rows: DelegationBatchRow[] }>();
   const [paste, setPaste] = useState('');
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   useEffect(() => {
     if (!open) return;
@@ -99,16 +100,11 @@ export function BatchDialog({
       (r) => r.name?.trim() || r.contactMobile?.trim() || r.areaCode?.trim(),
     );
     if (!meetingId || rows.length === 0) return;
-    setBusy(true);
-    try {
-      const r = await delegationApi.batch(meetingId, rows, mode);
-      setReport(r);
-      if (r.imported > 0) onDone();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => reported(await delegationApi.batch(meetingId, rows, mode)));
+  };
+  const reported = (r: ImportReport) => {
+    setReport(r);
+    if (r.imported > 0) onDone();
   };
 
   return (
@@ -199,7 +195,7 @@ export function ChooseDialog({
   const pick = useBilingual();
   const [checked, setChecked] = useState<number[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const customers = useQuery({ ...pickQueries.customers(), enabled: open });
 
   useEffect(() => {
@@ -219,16 +215,11 @@ export function ChooseDialog({
 
   const send = async (mode: WriteMode) => {
     if (!meetingId || checked.length === 0) return;
-    setBusy(true);
-    try {
-      const r = await delegationApi.fromCustomers(meetingId, checked, mode);
-      setReport(r);
-      if (r.imported > 0) onDone();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => reported(await delegationApi.fromCustomers(meetingId, checked, mode)));
+  };
+  const reported = (r: ImportReport) => {
+    setReport(r);
+    if (r.imported > 0) onDone();
   };
 
   return (
@@ -280,7 +271,7 @@ export function ReviewModal({
   const { message } = App.useApp();
   const shown = useSticky(delegation);
   const [form] = Form.useForm<{ decision: 'approve' | 'return'; reason?: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const decision = Form.useWatch('decision', form);
 
   useEffect(() => {
@@ -292,17 +283,12 @@ export function ReviewModal({
   const ok = async () => {
     if (!delegation) return;
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await delegationApi.review(delegation.id, { decision: v.decision, reason: v.reason?.trim() || null });
       message.success(t('meeting.delegation.reviewed'));
       onDone();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -10,6 +10,7 @@ import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../componen
 import { Perm } from '../../../components/Perm';
 import { useBilingual } from '../../../hooks/language';
 import { useAreaTree } from '../../../hooks/useAreaTree';
+import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 
 type Filters = { meetingId: number };
@@ -121,7 +122,7 @@ function AssignModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number; areaCodeId: number }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const users = useQuery({ ...areaQueries.userOptions(), enabled: open });
   const areas = useAreaTree(open);
 
@@ -132,17 +133,12 @@ function AssignModal({
   const ok = async () => {
     const v = await form.validateFields();
     if (!meetingId) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await areaApi.assign({ meetingId, userId: v.userId, areaCodeId: v.areaCodeId });
       message.success(t('crud.saved'));
       onDone();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

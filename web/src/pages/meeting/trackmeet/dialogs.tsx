@@ -9,6 +9,7 @@ import { DictTag, useDict } from '../../../components/crud';
 import { HtmlEditor } from '../../../components/HtmlEditor';
 import { ServerHtml } from '../../../components/ServerHtml';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { useSticky } from '../../../hooks/useSticky';
 import { meetingStamp } from '../../../utils/meeting-format';
 
@@ -65,7 +66,7 @@ export function StatusModal({
   const { label } = useDict('meeting_status');
   const shown = useSticky(meeting);
   const [form] = Form.useForm<{ to: MeetingStatus; reason?: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const index = shown ? MEETING_STATUS_LIST.indexOf(shown.status) : -1;
   const later = MEETING_STATUS_LIST.slice(index + 1);
 
@@ -79,17 +80,12 @@ export function StatusModal({
   const ok = async () => {
     if (readOnly || !meeting) return onClose();
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await meetingApi.changeStatus(meeting.id, v.to, v.reason?.trim() || null);
       message.success(t('meeting.status.changed'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -143,7 +139,7 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
   const shown = useSticky(meeting);
   const [chosen, setChosen] = useState<number[]>([]);
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const options = useQuery({ ...meetingQueries.adminOptions(), enabled: Boolean(meeting) });
 
   useEffect(() => {
@@ -158,16 +154,11 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
 
   const ok = async () => {
     if (!meeting) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await meetingApi.setAdmins(meeting.id, chosen);
       message.success(t('crud.saved'));
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -210,7 +201,7 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
   const shown = useSticky(meeting);
   const [chosen, setChosen] = useState<Record<OfficialDuty, number[]>>({ referee: [], 'call-room': [] });
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const options = useQuery({ ...meetingQueries.officialOptions(), enabled: Boolean(meeting) });
 
   useEffect(() => {
@@ -230,17 +221,12 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
 
   const ok = async () => {
     if (!meeting) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await meetingApi.setOfficials(meeting.id, 'referee', chosen.referee);
       await meetingApi.setOfficials(meeting.id, 'call-room', chosen['call-room']);
       message.success(t('crud.saved'));
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const choices = (options.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickname} (${u.username})` }));
@@ -306,7 +292,7 @@ export function MeetingTextModal({
   const [text, setText] = useState('');
   const [saved, setSaved] = useState('');
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     if (!meeting) return;
@@ -325,17 +311,12 @@ export function MeetingTextModal({
 
   const save = async () => {
     if (!meeting) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const r = await meetingApi.setText(meeting.id, kind, text);
       setSaved(r.html);
       setText(r.html);
       message.success(t('crud.saved'));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
