@@ -14,7 +14,6 @@ import {
   dictData,
   groupItem,
   item,
-  meeting,
   meetingAdmin,
   meetingOfficial,
   menu,
@@ -24,7 +23,13 @@ import {
 } from '../db/schema/index.js';
 import { rowsOf } from '../lib/sql.js';
 import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
-import { addUser, demoMeetingId, multipartFile } from '../modules/meetings/testkit.js';
+import {
+  addMeetingCommittee,
+  addUser,
+  demoMeetingId,
+  meetingBeside,
+  multipartFile,
+} from '../modules/meetings/testkit.js';
 import { bearer, login, signInDelegation, useTestApp } from '../test/app.js';
 import { CALLERS, type Caller, ROUTE_RULES, type Rule } from './route-rules.js';
 import { apiRoutes, type RouteKey, routeName } from './routes.js';
@@ -72,29 +77,16 @@ async function firstId(table: string, where = 'true'): Promise<number> {
 /** A meeting beside the demo one (registration open), with `delegations` delegations. */
 async function addMeeting(code: string, delegations: number): Promise<{ meetingId: number; delegationIds: number[] }> {
   const db = t.database.db;
-  const day = 24 * 3600 * 1000;
-  const [m] = await db
-    .insert(meeting)
-    .values({
-      name: `Matrix ${code}`,
-      code,
-      year: 2025,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(Date.now() - day),
-      regClosesAt: new Date(Date.now() + 30 * day),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
+  const meetingId = await meetingBeside(t, { code, name: `Matrix ${code}` });
   const delegationIds: number[] = [];
   for (let i = 0; i < delegations; i++) {
     const [d] = await db
       .insert(delegation)
-      .values({ meetingId: m!.id, name: `${code} team ${i}`, contactMobile: `1390000${String(i).padStart(4, '0')}` })
+      .values({ meetingId, name: `${code} team ${i}`, contactMobile: `1390000${String(i).padStart(4, '0')}` })
       .returning({ id: delegation.id });
     delegationIds.push(d!.id);
   }
-  return { meetingId: m!.id, delegationIds };
+  return { meetingId, delegationIds };
 }
 
 beforeAll(async () => {
@@ -159,8 +151,7 @@ beforeAll(async () => {
   await addUser(t, 'matrix-customer', USER_TYPE.CUSTOMER, 'CUSTOMER');
   await addUser(t, 'matrix-sub', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
   // A committee user who administers another meeting (and none of meeting 1's records).
-  const otherCommittee = await addUser(t, 'matrix-committee-2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  await db.insert(meetingAdmin).values({ meetingId: other.meetingId, userId: otherCommittee });
+  await addMeetingCommittee(t, other.meetingId, 'matrix-committee-2');
   const [committee] = await db.select().from(user).where(eq(user.username, 'committee'));
   const administered = await db.select().from(meetingAdmin).where(eq(meetingAdmin.userId, committee!.id));
   expect(administered.map((a) => a.meetingId)).toEqual([meetingId]);

@@ -1,4 +1,3 @@
-import { USER_TYPE } from '@baton/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,6 @@ import {
   groupItem,
   item,
   meeting,
-  meetingAdmin,
   meetingAreaUser,
   nature,
   role,
@@ -19,9 +17,9 @@ import {
   userRole,
 } from '../db/schema/index.js';
 import {
-  addUser,
   type Client,
   clientWithToken,
+  committeeOfOtherMeeting,
   demoMeetingId,
   multipartFile,
   signIn,
@@ -59,21 +57,7 @@ const LOGS = new Set(['sys_oplog', 'sys_login_log', 'auth_session']);
 beforeAll(async () => {
   const db = t.database.db;
   meeting1 = await demoMeetingId(t);
-  const [m2] = await db
-    .insert(meeting)
-    .values({
-      name: 'Meeting 2',
-      code: 'base-data-m2',
-      year: 2025,
-      startDate: '2030-02-01',
-      endDate: '2030-02-02',
-      regOpensAt: new Date('2030-01-01T00:00:00Z'),
-      regClosesAt: new Date('2030-01-20T00:00:00Z'),
-    })
-    .returning({ id: meeting.id });
-  const other = await addUser(t, 'committee-m2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: other });
-  otherCommittee = await signIn(t, 'committee-m2');
+  otherCommittee = await committeeOfOtherMeeting(t, 'base-data-m2', 'committee-m2');
   committee = await signIn(t, 'committee');
   admin = await signIn(t, 'admin');
 

@@ -2,22 +2,16 @@ import { USER_TYPE } from '@baton/contracts';
 import { count, eq, lt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  delegation,
-  delegationFile,
-  meeting,
-  meetingAdmin,
-  meetingAreaUser,
-  notice,
-  oplog,
-} from '../db/schema/index.js';
+import { delegation, delegationFile, meetingAreaUser, notice, oplog } from '../db/schema/index.js';
 import { fileForm, PNG_1PX } from '../modules/account/testkit.js';
 import { asDelegation, athleteForm, demoDelegations, demoGroups } from '../modules/apply/testkit.js';
 import {
+  addMeetingCommittee,
   addUser,
   type Client,
   clientWithToken,
   demoMeetingId,
+  meetingBeside,
   multipartFile,
   signIn,
 } from '../modules/meetings/testkit.js';
@@ -118,26 +112,12 @@ beforeAll(async () => {
 
   // Outsiders: another delegation of the same meeting, a delegation of another meeting, the
   // committee admin of another meeting, an area user of another area, a customer.
-  const day = 24 * 3600 * 1000;
-  const [m2] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other meeting',
-      code: 'object-other',
-      year: 2025,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(Date.now() - day),
-      regClosesAt: new Date(Date.now() + 30 * day),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
+  const m2 = await meetingBeside(t, { code: 'object-other' });
   const [farTeam] = await db
     .insert(delegation)
-    .values({ meetingId: m2!.id, name: 'Far team', contactMobile: '13900001111' })
+    .values({ meetingId: m2, name: 'Far team', contactMobile: '13900001111' })
     .returning({ id: delegation.id });
-  const otherCommittee = await addUser(t, 'object-committee', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: otherCommittee });
+  await addMeetingCommittee(t, m2, 'object-committee');
   const sub = await addUser(t, 'object-sub', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
   expect(d2!.areaCodeId).not.toBe(d1!.areaCodeId);
   await db.insert(meetingAreaUser).values({ meetingId: ids.meeting, userId: sub, areaCodeId: d2!.areaCodeId! });

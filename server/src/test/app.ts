@@ -148,6 +148,29 @@ export function multipart(fields: Record<string, string>) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Files as multipart/form-data for app.inject, the way a page sends a folder: each file a `file` part
+ * followed by a `name` part with its name, then the text `fields`.
+ */
+export function multipartFiles(files: { name: string; bytes: Buffer }[], fields: Record<string, string> = {}) {
+  const boundary = `----baton${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${f.name}\r\n`),
+    );
+  }
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export async function publicKey(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/auth/public-key' });
   return res.json().data.publicKey as string;

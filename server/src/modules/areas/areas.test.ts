@@ -12,12 +12,10 @@ import {
   demoMeetingId,
   insertAthlete,
   signIn,
+  useClients,
 } from '../meetings/testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
-let county: Client;
 let sub: Client;
 let demoId: number;
 let subUserId: number;
@@ -32,13 +30,12 @@ type Row = {
   auditProgress: number;
 };
 
+const { admin, committee, county } = useClients(t, 'admin', 'committee', 'county');
+
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
   subUserId = await addUser(t, 'anyang', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
-  county = await signIn(t, 'county');
   anyangId = (await t.database.db.select().from(areaCode).where(eq(areaCode.code, '330381001')))[0]!.id;
   // Registrations in the Anyang delegation: 3 athletes (2 approved, 1 submitted), 1 coach.
   const [d] = await t.database.db.select().from(delegation).where(eq(delegation.contactMobile, '13800000001'));

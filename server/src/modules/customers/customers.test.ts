@@ -1,21 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import {
-  type Client,
-  code,
-  data,
-  expectForbidden,
-  expectVersionedUpdateAndExport,
-  signIn,
-} from '../meetings/testkit.js';
+import { code, data, expectForbidden, expectVersionedUpdateAndExport, useClients } from '../meetings/testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
-beforeAll(async () => {
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
-});
+const { admin, committee } = useClients(t, 'admin', 'committee');
 
 type Cust = { id: number; name: string; version: number; parentId: number | null; children: Cust[] };
 

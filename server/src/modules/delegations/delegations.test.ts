@@ -13,14 +13,12 @@ import {
   insertAthlete,
   multipartFile,
   signIn,
+  useClients,
   xlsx,
 } from '../meetings/testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
 let stranger: Client;
-let county: Client;
 let subUnit: Client;
 let referee: Client;
 let demoId: number;
@@ -36,15 +34,14 @@ type Dlg = {
 const list = async (c: Client, q = '') =>
   data<{ list: Dlg[]; total: number }>(await c.get(`/api/v1/delegations?meetingId=${demoId}&pageSize=100${q}`));
 
+const { admin, committee, county } = useClients(t, 'admin', 'committee', 'county');
+
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   await addUser(t, 'referee1', USER_TYPE.REFEREE, 'REFEREE');
   const subId = await addUser(t, 'jinhu', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
   stranger = await signIn(t, 'committee2');
-  county = await signIn(t, 'county');
   referee = await signIn(t, 'referee1');
   // The sub-unit user is assigned to one sub-area only.
   const [jinhu] = await t.database.db.select().from(areaCode).where(eq(areaCode.code, '330381003'));

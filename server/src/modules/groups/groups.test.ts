@@ -12,11 +12,10 @@ import {
   demoMeetingId,
   insertAthlete,
   signIn,
+  useClients,
 } from '../meetings/testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
 let stranger: Client;
 let demoId: number;
 let targetId: number;
@@ -32,11 +31,11 @@ const groupBody = (extra: Record<string, unknown> = {}) => ({
 const itemId = async (c: string) =>
   (await t.database.db.select({ id: item.id }).from(item).where(eq(item.code, c)))[0]!.id;
 
+const { admin, committee } = useClients(t, 'admin', 'committee');
+
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
   await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
   stranger = await signIn(t, 'committee2');
   targetId = data<{ id: number }>(
     await committee.post('/api/v1/meetings', {

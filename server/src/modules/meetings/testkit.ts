@@ -1,8 +1,20 @@
 import { USER_TYPE } from '@baton/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import { athlete, meeting, meetingOfficial, role, user, userRole } from '../../db/schema/index.js';
+import { beforeAll, expect } from 'vitest';
+import {
+  athlete,
+  delegation,
+  group,
+  groupItem,
+  meeting,
+  meetingAdmin,
+  meetingField,
+  meetingOfficial,
+  role,
+  user,
+  userRole,
+} from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { bearer, login, TEST_PASSWORD, type TestApp } from '../../test/app.js';
 
@@ -38,6 +50,32 @@ export async function signIn(t: TestApp, username: string): Promise<Client> {
   return clientWithToken(t, (await login(t, username)).accessToken);
 }
 
+/**
+ * Clients signed in as `usernames` (English messages) on the suite's app (`useTestApp`), one after another
+ * by a `beforeAll` of the calling suite registered after the ones before this call. The clients can be
+ * taken at once (`const { admin } = useClients(t, 'admin')`); their requests, in a hook or a test, go
+ * out as the signed-in account (before the sign-in they throw).
+ */
+export function useClients<const N extends string>(t: TestApp, ...usernames: N[]): Record<N, Client> {
+  const signedIn = new Map<string, Client>();
+  beforeAll(async () => {
+    for (const username of usernames) signedIn.set(username, await signIn(t, username));
+  });
+  const live = (username: string): Client => {
+    const c = signedIn.get(username);
+    if (!c) throw new Error('useClients: the clients are signed in by beforeAll; use them in a hook or a test');
+    return c;
+  };
+  const client = (u: string): Client => ({
+    get: (url) => live(u).get(url),
+    post: (url, body) => live(u).post(url, body),
+    put: (url, body) => live(u).put(url, body),
+    del: (url) => live(u).del(url),
+    raw: (opts) => live(u).raw(opts),
+  });
+  return Object.fromEntries(usernames.map((u) => [u, client(u)])) as Record<N, Client>;
+}
+
 /** A client that sends `token` (messages in `lang`). */
 export function clientWithToken(t: TestApp, token: string, lang = 'en'): Client {
   const headers = { ...bearer(token), 'accept-language': lang };
@@ -53,6 +91,56 @@ export function clientWithToken(t: TestApp, token: string, lang = 'en'): Client 
 }
 
 /**
+ * A meeting beside the demo one, written straight to the table: 'Other meeting', in 2030, its registration
+ * open since a day ago for 30 days; `v` changes any of it. Returns its id.
+ */
+export async function meetingBeside(
+  t: TestApp,
+  v: Partial<typeof meeting.$inferInsert> & { code: string },
+): Promise<number> {
+  const day = 24 * 3600 * 1000;
+  const [m] = await t.database.db
+    .insert(meeting)
+    .values({
+      name: 'Other meeting',
+      year: 2025,
+      startDate: '2030-01-01',
+      endDate: '2030-01-02',
+      regOpensAt: new Date(Date.now() - day),
+      regClosesAt: new Date(Date.now() + 30 * day),
+      status: 'registration_open',
+      ...v,
+    })
+    .returning({ id: meeting.id });
+  return m!.id;
+}
+
+/** A new account `username` (a committee user) that administers meeting `meetingId`; returns its id. */
+export async function addMeetingCommittee(t: TestApp, meetingId: number, username: string): Promise<number> {
+  const userId = await addUser(t, username, USER_TYPE.COMMITTEE, 'COMMITTEE');
+  await t.database.db.insert(meetingAdmin).values({ meetingId, userId });
+  return userId;
+}
+
+/**
+ * A client signed in as the committee of another meeting only: a new meeting 'Meeting 2' (`code`, in 2030,
+ * a draft) administered by a new committee account `username`.
+ */
+export async function committeeOfOtherMeeting(t: TestApp, code: string, username: string): Promise<Client> {
+  const meetingId = await meetingBeside(t, {
+    name: 'Meeting 2',
+    code,
+    startDate: '2030-02-01',
+    endDate: '2030-02-02',
+    regOpensAt: new Date('2030-01-01T00:00:00Z'),
+    regClosesAt: new Date('2030-01-20T00:00:00Z'),
+    status: 'draft',
+  });
+  await addMeetingCommittee(t, meetingId, username);
+  return signIn(t, username);
+}
+
+/**
  * A client signed in as an official of another meeting only: a new meeting 'Other games' (`code`, `year`)
  * and a new account `username` (a referee's user type, `roleCode`), its official with `duty` (the column's default
  * when none).
@@ -61,28 +149,68 @@ export async function officialOfOtherMeeting(
   t: TestApp,
   o: { code: string; year: number; username: string; roleCode: string; duty?: 'call-room' },
 ): Promise<Client> {
-  const db = t.database.db;
-  const [other] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other games',
-      code: o.code,
-      year: o.year,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
+  const meetingId = await meetingBeside(t, {
+    name: 'Other games',
+    code: o.code,
+    year: o.year,
+    regOpensAt: new Date(),
+    regClosesAt: new Date(),
+  });
   const userId = await addUser(t, o.username, USER_TYPE.REFEREE, o.roleCode);
-  await db.insert(meetingOfficial).values({ meetingId: other!.id, userId, ...(o.duty ? { duty: o.duty } : {}) });
+  await t.database.db.insert(meetingOfficial).values({ meetingId, userId, ...(o.duty ? { duty: o.duty } : {}) });
   return signIn(t, o.username);
 }
 
 export async function demoMeetingId(t: TestApp): Promise<number> {
   const [m] = await t.database.db.select({ id: meeting.id }).from(meeting).where(eq(meeting.code, 'wrj2025'));
   return m!.id;
+}
+
+/**
+ * A copy of meeting `fromId` with `code` and `name` (given the original's name): its fields, its groups
+ * (in their order, each changed by `changeGroup`) with their events, and its delegations (invited, without
+ * accounts); the committee user administers it. Returns its id.
+ */
+export async function copyMeeting(
+  t: TestApp,
+  fromId: number,
+  o: {
+    code: string;
+    name: (name: string) => string;
+    changeGroup?: (g: typeof group.$inferSelect) => Partial<typeof group.$inferInsert>;
+  },
+): Promise<number> {
+  const db = t.database.db;
+  const [m] = await db.select().from(meeting).where(eq(meeting.id, fromId));
+  const { id: _id, ...rest } = m!;
+  const [copy] = await db
+    .insert(meeting)
+    .values({ ...rest, code: o.code, name: o.name(m!.name) })
+    .returning({ id: meeting.id });
+  const id = copy!.id;
+  const fields = await db.select().from(meetingField).where(eq(meetingField.meetingId, fromId));
+  await db.insert(meetingField).values(fields.map((f) => ({ ...f, meetingId: id })));
+  const [committeeUser] = await db.select({ id: user.id }).from(user).where(eq(user.username, 'committee'));
+  await db.insert(meetingAdmin).values({ meetingId: id, userId: committeeUser!.id });
+  const groups = await db
+    .select()
+    .from(group)
+    .where(eq(group.meetingId, fromId))
+    .orderBy(asc(group.sort), asc(group.id));
+  for (const g of groups) {
+    const { id: gid, ...g2 } = g;
+    const [ng] = await db
+      .insert(group)
+      .values({ ...g2, meetingId: id, ...o.changeGroup?.(g) })
+      .returning({ id: group.id });
+    const items = await db.select().from(groupItem).where(eq(groupItem.groupId, gid));
+    await db.insert(groupItem).values(items.map(({ id: _i, ...gi }) => ({ ...gi, groupId: ng!.id })));
+  }
+  const dels = await db.select().from(delegation).where(eq(delegation.meetingId, fromId));
+  await db
+    .insert(delegation)
+    .values(dels.map(({ id: _d, userId: _u, ...d }) => ({ ...d, meetingId: id, status: 'invited' as const })));
+  return id;
 }
 
 let idSeq = 0;

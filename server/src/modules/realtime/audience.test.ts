@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { USER_TYPE } from '@baton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { delegation, meeting, meetingAdmin } from '../../db/schema/index.js';
+import { delegation } from '../../db/schema/index.js';
 import { login, signInDelegation, useTestApp } from '../../test/app.js';
 import { connect, type TestSocket } from '../account/testkit.js';
 import { demoDelegations } from '../apply/testkit.js';
 import { announce } from '../competition/publish.js';
-import { addUser, demoMeetingId } from '../meetings/testkit.js';
+import { addMeetingCommittee, demoMeetingId, meetingBeside } from '../meetings/testkit.js';
 
 /**
  * A staff-only competition frame of a meeting (a draft start list, a provisional result) reaches
@@ -28,23 +27,13 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   meetingId = await demoMeetingId(t);
-  const db = t.database.db;
-  const [m2] = await db
-    .insert(meeting)
-    .values({
-      name: 'Other meeting',
-      code: 'realtime-other',
-      year: 2025,
-      startDate: '2030-01-01',
-      endDate: '2030-01-02',
-      regOpensAt: new Date(),
-      regClosesAt: new Date(Date.now() + 86_400_000),
-      status: 'registration_open',
-    })
-    .returning({ id: meeting.id });
-  const other = await addUser(t, 'rt-committee', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: other });
-  await db.insert(delegation).values({ meetingId: m2!.id, name: 'Far team', contactMobile: '13900002222' });
+  const m2 = await meetingBeside(t, {
+    code: 'realtime-other',
+    regOpensAt: new Date(),
+    regClosesAt: new Date(Date.now() + 86_400_000),
+  });
+  await addMeetingCommittee(t, m2, 'rt-committee');
+  await t.database.db.insert(delegation).values({ meetingId: m2, name: 'Far team', contactMobile: '13900002222' });
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

@@ -7,6 +7,7 @@ import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { postRecord } from '../scores/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
 import { type ReadPdf, readPdf } from './testkit.js';
 
@@ -91,13 +92,14 @@ beforeAll(async () => {
   referee = await signIn(t, 'referee');
   const groups = await demoGroups(t);
   // A meeting record the 100 m winner beats.
-  const rec = await committee.post('/api/v1/competition/records', {
+  const rec = await postRecord(
+    committee,
     meetingId,
-    groupItemId: groups.get('U16 Boys')!.items.get('100')!,
-    mark: '12.50',
-    holder: 'Record Holder',
-    year: 2019,
-  });
+    groups.get('U16 Boys')!.items.get('100')!,
+    '12.50',
+    'Record Holder',
+    { year: 2019 },
+  );
   expect(code(rec), rec.body).toBe('00000');
 
   const roundIds = (await generateAllDone(committee, meetingId)).result.made.map((m) => m.roundId);

@@ -10,14 +10,10 @@ import {
   group,
   groupItem,
   item,
-  meeting,
-  meetingAdmin,
-  meetingField,
-  user,
 } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { athleteForm, type DemoGroup, demoDelegations, demoGroups } from '../../apply/testkit.js';
-import { type Client, code, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
+import { type Client, code, copyMeeting, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 import { parseHytek } from './hytek.js';
 import { type LynxHeat, parseEvt, parsePpl, parseSch } from './lynx.js';
@@ -264,36 +260,6 @@ describe('FinishLynx .lif import', () => {
   });
 });
 
-/** A second meeting with the demo meeting's groups, group items, fields and delegations. */
-async function copyMeeting(): Promise<number> {
-  const db = t.database.db;
-  const [m] = await db.select().from(meeting).where(eq(meeting.id, meetingId));
-  const { id: _id, ...rest } = m!;
-  const [m2] = await db
-    .insert(meeting)
-    .values({ ...rest, code: 'copy2025', name: `${m!.name}（复制）` })
-    .returning({ id: meeting.id });
-  const id2 = m2!.id;
-  const fields = await db.select().from(meetingField).where(eq(meetingField.meetingId, meetingId));
-  await db.insert(meetingField).values(fields.map((f) => ({ ...f, meetingId: id2 })));
-  const [committeeUser] = await db.select({ id: user.id }).from(user).where(eq(user.username, 'committee'));
-  await db.insert(meetingAdmin).values({ meetingId: id2, userId: committeeUser!.id });
-  for (const g of await db.select().from(group).where(eq(group.meetingId, meetingId)).orderBy(asc(group.id))) {
-    const { id: gid, ...g2 } = g;
-    const [ng] = await db
-      .insert(group)
-      .values({ ...g2, meetingId: id2 })
-      .returning({ id: group.id });
-    const items = await db.select().from(groupItem).where(eq(groupItem.groupId, gid));
-    await db.insert(groupItem).values(items.map(({ id: _i, ...gi }) => ({ ...gi, groupId: ng!.id })));
-  }
-  const dels = await db.select().from(delegation).where(eq(delegation.meetingId, meetingId));
-  await db
-    .insert(delegation)
-    .values(dels.map(({ id: _d, userId: _u, ...d }) => ({ ...d, meetingId: id2, status: 'invited' as const })));
-  return id2;
-}
-
 /** A meeting's entries as the registration holds them, without ids. */
 async function entriesOf(id: number, where?: SQL) {
   return t.database.db
@@ -323,7 +289,7 @@ async function entriesOf(id: number, where?: SQL) {
 describe('Hy-Tek entry file', () => {
   let second: number;
   beforeAll(async () => {
-    second = await copyMeeting();
+    second = await copyMeeting(t, meetingId, { code: 'copy2025', name: (name) => `${name}（复制）` });
   });
 
   it('exports I and D records for the athletes and their entries', async () => {

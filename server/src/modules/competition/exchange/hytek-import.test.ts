@@ -2,21 +2,10 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  athlete,
-  delegation,
-  entry,
-  group,
-  groupItem,
-  item,
-  meeting,
-  meetingAdmin,
-  meetingField,
-  user,
-} from '../../../db/schema/index.js';
+import { athlete, delegation, entry, group, groupItem, item, meeting } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { asDelegation, athleteFields, idNumber } from '../../apply/testkit.js';
-import { type Client, code, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
+import { type Client, code, copyMeeting, data, demoMeetingId, multipartFile, signIn } from '../../meetings/testkit.js';
 import { hytekDate, metricMark } from './hytek.js';
 
 /**
@@ -49,44 +38,15 @@ interface Report {
  * groups' birth years fixed so that the fixtures' athletes fit whatever year the tests run in:
  * U16 born 2011–2012, U18 born 2009–2010.
  */
-async function demoLike(n: number): Promise<number> {
-  const db = t.database.db;
-  const [m] = await db.select().from(meeting).where(eq(meeting.id, demoId));
-  const { id: _id, ...rest } = m!;
-  const [m2] = await db
-    .insert(meeting)
-    .values({ ...rest, code: `hytek${n}`, name: `${m!.name}（Hy-Tek ${n}）` })
-    .returning({ id: meeting.id });
-  const id = m2!.id;
-  const fields = await db.select().from(meetingField).where(eq(meetingField.meetingId, demoId));
-  await db.insert(meetingField).values(fields.map((f) => ({ ...f, meetingId: id })));
-  const [committeeUser] = await db.select({ id: user.id }).from(user).where(eq(user.username, 'committee'));
-  await db.insert(meetingAdmin).values({ meetingId: id, userId: committeeUser!.id });
-  for (const g of await db
-    .select()
-    .from(group)
-    .where(eq(group.meetingId, demoId))
-    .orderBy(asc(group.sort), asc(group.id))) {
-    const { id: gid, ...g2 } = g;
-    const u16 = g.nameEn.startsWith('U16');
-    const [ng] = await db
-      .insert(group)
-      .values({
-        ...g2,
-        meetingId: id,
-        birthFrom: u16 ? '2011-01-01' : '2009-01-01',
-        birthTo: u16 ? '2012-12-31' : '2010-12-31',
-      })
-      .returning({ id: group.id });
-    const items = await db.select().from(groupItem).where(eq(groupItem.groupId, gid));
-    await db.insert(groupItem).values(items.map(({ id: _i, ...gi }) => ({ ...gi, groupId: ng!.id })));
-  }
-  const dels = await db.select().from(delegation).where(eq(delegation.meetingId, demoId));
-  await db
-    .insert(delegation)
-    .values(dels.map(({ id: _d, userId: _u, ...d }) => ({ ...d, meetingId: id, status: 'invited' as const })));
-  return id;
-}
+const demoLike = (n: number): Promise<number> =>
+  copyMeeting(t, demoId, {
+    code: `hytek${n}`,
+    name: (name) => `${name}（Hy-Tek ${n}）`,
+    changeGroup: (g) =>
+      g.nameEn.startsWith('U16')
+        ? { birthFrom: '2011-01-01', birthTo: '2012-12-31' }
+        : { birthFrom: '2009-01-01', birthTo: '2010-12-31' },
+  });
 
 /** What the meeting holds: athletes with their delegation and group, and their entries. */
 async function holdings(meetingId: number) {

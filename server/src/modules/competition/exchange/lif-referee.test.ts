@@ -3,7 +3,7 @@ import { USER_TYPE } from '@baton/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compStart, delegation } from '../../../db/schema/index.js';
-import { useTestApp } from '../../../test/app.js';
+import { multipartFiles, useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
 import {
   addUser,
@@ -110,26 +110,9 @@ const lifOf = (heat: number, times: [string, string]) =>
     }),
   );
 
-/** A multipart body: each file with its `name` part. */
-function form(files: { name: string; bytes: Buffer }[]) {
-  const boundary = `----ref${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${f.name}\r\n`),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const base = () => `/api/v1/competition/meetings/${meetingId}/exchange`;
 const post = (c: Client, url: string, files: { name: string; bytes: Buffer }[]) =>
-  c.raw({ method: 'POST', url, ...form(files) });
+  c.raw({ method: 'POST', url, ...multipartFiles(files) });
 
 async function marksOf(heatId: number) {
   const rows = await t.database.db

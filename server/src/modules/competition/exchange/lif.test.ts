@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compLog, compStart, delegation } from '../../../db/schema/index.js';
-import { useTestApp } from '../../../test/app.js';
+import { multipartFiles, useTestApp } from '../../../test/app.js';
 import { realWorld } from '../../../test/real-world.js';
 import { demoGroups } from '../../apply/testkit.js';
 import { type Client, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
@@ -119,29 +119,8 @@ beforeAll(async () => {
 
 /** A multipart body: `file` parts with a `name` part each, and the decisions. */
 function form(files: { name: string; bytes: Buffer }[], decisions?: LifDecisions, lang = 'en') {
-  const boundary = `----lif${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${f.name}\r\n`),
-    );
-  }
-  if (decisions) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="decisions"\r\n\r\n${JSON.stringify(decisions)}\r\n`,
-      ),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': lang },
-  };
+  const { payload, headers } = multipartFiles(files, decisions ? { decisions: JSON.stringify(decisions) } : {});
+  return { payload, headers: { ...headers, 'accept-language': lang } };
 }
 
 const lifUrl = (step: 'review' | 'commit') => `/api/v1/competition/meetings/${meetingId}/exchange/lif/${step}`;

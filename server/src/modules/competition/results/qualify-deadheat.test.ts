@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compLog, compRound, compStart } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
-import { type Client, signIn } from '../../meetings/testkit.js';
+import { useClients } from '../../meetings/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
 /**
@@ -13,12 +13,11 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  */
 const t = useTestApp();
 let fx: Fixture;
-let committee: Client;
 
 beforeAll(async () => {
   fx = await fixture(t);
-  committee = await signIn(t, 'committee');
 });
+const { committee } = useClients(t, 'committee');
 
 type Body = { code: string; msg: string; data: unknown };
 const body = (res: { json(): unknown }) => res.json() as Body;

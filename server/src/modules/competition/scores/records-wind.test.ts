@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compRecord, compStart, compTrial } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
-import { type Client, signIn } from '../../meetings/testkit.js';
+import { useClients } from '../../meetings/testkit.js';
 import type { FieldTrial } from '../results/rules/rank.js';
 import { recordTrial } from './scoring.js';
 import { scoreRound } from './service.js';
-import { type Fixture, fixture } from './testkit.js';
+import { type Fixture, fixture, postRecord } from './testkit.js';
 
 /**
  * Records in field events take each trial with its own wind (issue 23 item 2).
@@ -19,12 +19,11 @@ import { type Fixture, fixture } from './testkit.js';
 
 const t = useTestApp();
 let f: Fixture;
-let admin: Client;
 
 beforeAll(async () => {
   f = await fixture(t);
-  admin = await signIn(t, 'admin');
 });
+const { admin } = useClients(t, 'admin');
 
 const trial = (seq: number, mark: number | null, wind: number | null, outcome: FieldTrial['outcome'] = 'O') => ({
   seq,
@@ -78,14 +77,7 @@ describe('meeting records over the API: per-trial wind', () => {
     await series(fin.starts[2]!, [trial(1, 6.85, 0.5)]);
     await scoreRound(t.database.db, final!.id);
 
-    const res = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: lj,
-      mark: '6.80',
-      holder: '李四',
-      year: 2018,
-      wind: 0.8,
-    });
+    const res = await postRecord(admin, f.meetingId, lj, '6.80', '李四', { year: 2018, wind: 0.8 });
     expect(res.statusCode).toBe(200);
     // 6.90 (+1.5) is the heat's best legal claim: MR; 6.85 also beats 6.80 but only the best of a
     // competition counts (scoring.ts recordFlags); the 7.05 athlete has no legal mark over 6.50.
@@ -105,24 +97,12 @@ describe('meeting records over the API: per-trial wind', () => {
 
   it('a record entered by hand rounds its wind like results: +2.001 → +2.1, not legal; +1.999 → +2.0', async () => {
     const lj = await f.item('LJ', 'U16 Girls');
-    const aided = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: lj,
-      mark: '5.80',
-      holder: '赵六',
-      wind: 2.001,
-    });
+    const aided = await postRecord(admin, f.meetingId, lj, '5.80', '赵六', { wind: 2.001 });
     expect(aided.statusCode).toBe(400);
     expect(aided.json().msg).toContain('+2.1');
     expect(await t.database.db.select().from(compRecord).where(eq(compRecord.groupItemId, lj))).toHaveLength(0);
 
-    const legal = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: lj,
-      mark: '5.80',
-      holder: '赵六',
-      wind: 1.999,
-    });
+    const legal = await postRecord(admin, f.meetingId, lj, '5.80', '赵六', { wind: 1.999 });
     expect(legal.statusCode).toBe(200);
     expect(legal.json().data).toMatchObject({ wind: 2.0 });
 

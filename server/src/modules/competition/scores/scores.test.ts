@@ -2,18 +2,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compLog, compRecord, compStart, meeting } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
-import { type Client, signIn } from '../../meetings/testkit.js';
+import { signIn, useClients } from '../../meetings/testkit.js';
 import { scoreRound, teamScores } from './service.js';
-import { type Fixture, fixture, setHeat } from './testkit.js';
+import { type Fixture, fixture, postRecord, setHeat } from './testkit.js';
 
 const t = useTestApp();
 let f: Fixture;
-let admin: Client;
 
 beforeAll(async () => {
   f = await fixture(t);
-  admin = await signIn(t, 'admin');
 });
+const { admin } = useClients(t, 'admin');
 
 const pointsOf = async (ids: number[]) => {
   const rows = await t.database.db
@@ -146,11 +145,7 @@ describe('meeting records', () => {
 
   it('a better wind-legal mark sets MR and takes the record; a correction restores the old one', async () => {
     const gi = await f.item('100');
-    const res = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: gi,
-      mark: '11.20',
-      holder: '张三',
+    const res = await postRecord(admin, f.meetingId, gi, '11.20', '张三', {
       delegationName: '瑞安中学代表队',
       year: 2019,
       wind: 0.5,
@@ -222,12 +217,7 @@ describe('meeting records', () => {
     ]);
     await scoreRound(t.database.db, final!.id);
     expect((await pointsOf(fin.starts)).map((r) => r.record)).toEqual([null, null]);
-    const res = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: lj,
-      mark: '6.20',
-      holder: '李四',
-    });
+    const res = await postRecord(admin, f.meetingId, lj, '6.20', '李四');
     expect(res.statusCode).toBe(200);
     // Entering the record flags the official marks at once: 6.50 is wind-aided, 6.30 (+1.1) takes it.
     expect((await pointsOf(fin.starts)).map((r) => r.record)).toEqual([null, 'MR']);
@@ -246,41 +236,19 @@ describe('meeting records', () => {
 describe('record routes', () => {
   it('validates the mark in the item format, the wind, duplicates and the version', async () => {
     const sp = await f.item('SP');
-    const bad = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: sp,
-      mark: '1:02.3',
-      holder: 'X',
-    });
+    const bad = await postRecord(admin, f.meetingId, sp, '1:02.3', 'X');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('metres');
     expect(await t.database.db.select().from(compRecord).where(eq(compRecord.groupItemId, sp))).toHaveLength(0);
 
-    const aided = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: await f.item('200'),
-      mark: '22.50',
-      holder: 'X',
-      wind: 2.1,
-    });
+    const aided = await postRecord(admin, f.meetingId, await f.item('200'), '22.50', 'X', { wind: 2.1 });
     expect(aided.statusCode).toBe(400);
     expect(aided.json().msg).toContain('+2.1');
 
-    const ok = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: sp,
-      mark: '14.05',
-      holder: '王五',
-      year: 2020,
-    });
+    const ok = await postRecord(admin, f.meetingId, sp, '14.05', '王五', { year: 2020 });
     expect(ok.statusCode).toBe(200);
     const rec = ok.json().data;
-    const dup = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: sp,
-      mark: '14.10',
-      holder: 'Y',
-    });
+    const dup = await postRecord(admin, f.meetingId, sp, '14.10', 'Y');
     expect(dup.statusCode).toBe(409);
 
     const put = await admin.put(`/api/v1/competition/records/${rec.id}`, {
@@ -304,20 +272,10 @@ describe('record routes', () => {
   });
 
   it('a group item of another meeting is not found; the referee may not write records', async () => {
-    const res = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: 999999,
-      mark: '10.00',
-      holder: 'X',
-    });
+    const res = await postRecord(admin, f.meetingId, 999999, '10.00', 'X');
     expect(res.statusCode).toBe(404);
     const referee = await signIn(t, 'referee');
-    const denied = await referee.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: await f.item('HJ'),
-      mark: '1.80',
-      holder: 'X',
-    });
+    const denied = await postRecord(referee, f.meetingId, await f.item('HJ'), '1.80', 'X');
     expect(denied.statusCode).toBe(403);
   });
 });

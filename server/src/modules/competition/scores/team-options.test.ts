@@ -1,12 +1,11 @@
-import { USER_TYPE } from '@baton/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compAward, compStart, groupItem, meeting, meetingAdmin } from '../../../db/schema/index.js';
+import { compAward, compStart, groupItem, meeting } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
-import { addUser, type Client, signIn } from '../../meetings/testkit.js';
+import { type Client, committeeOfOtherMeeting, signIn } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { scoreRound } from './service.js';
-import { type Fixture, fixture } from './testkit.js';
+import { type Fixture, fixture, postRecord } from './testkit.js';
 
 /**
  * Team scoring the way Chinese meets write it in their 竞赛规程 (issue 23, "Missing", 4th
@@ -109,14 +108,7 @@ describe('team-scoring options of the 竞赛规程', () => {
   it('"破纪录者，除按名次计分外，另加3分" — the record-break bonus goes to the record setter\'s team, once per event', async () => {
     await setOptions({ ...OFF, relayDouble: true, recordBonus: 3 });
     const two = await f.item('200');
-    const rec = await admin.post('/api/v1/competition/records', {
-      meetingId: f.meetingId,
-      groupItemId: two,
-      mark: '24.00',
-      holder: '李四',
-      year: 2020,
-      wind: 0.3,
-    });
+    const rec = await postRecord(admin, f.meetingId, two, '24.00', '李四', { year: 2020, wind: 0.3 });
     expect(rec.statusCode).toBe(200);
     const rounds = await f.rounds(two);
     const final = rounds[rounds.length - 1]!;
@@ -294,21 +286,7 @@ describe('体育道德风尚奖', () => {
 describe('who may set them', () => {
   it('a committee member of another meeting gets 404 from both, with a valid body, and nothing changes', async () => {
     const db = t.database.db;
-    const [m2] = await db
-      .insert(meeting)
-      .values({
-        name: 'Meeting 2',
-        code: 'team-options-m2',
-        year: 2025,
-        startDate: '2030-02-01',
-        endDate: '2030-02-02',
-        regOpensAt: new Date('2030-01-01T00:00:00Z'),
-        regClosesAt: new Date('2030-01-20T00:00:00Z'),
-      })
-      .returning({ id: meeting.id });
-    const other = await addUser(t, 'team-options-m2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-    await db.insert(meetingAdmin).values({ meetingId: m2!.id, userId: other });
-    const outsider = await signIn(t, 'team-options-m2');
+    const outsider = await committeeOfOtherMeeting(t, 'team-options-m2', 'team-options-m2');
     await setOptions(OFF);
     const before = await db.select().from(compAward);
     const put = await outsider.put(`/api/v1/competition/meetings/${f.meetingId}/team-scoring`, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { compHeat, compStart, entry, relayTeam } from '../../../db/schema/index.js';
 import type { TestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { demoMeetingId, insertAthlete } from '../../meetings/testkit.js';
+import { type Client, demoMeetingId, insertAthlete } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 
 /**
@@ -127,4 +127,16 @@ export async function setHeat(t: TestApp, heatId: number, values: Partial<typeof
 /** Change a start row's result (as a correction would). */
 export async function setStart(t: TestApp, startId: number, values: Partial<typeof compStart.$inferInsert>) {
   await t.database.db.update(compStart).set(values).where(eq(compStart.id, startId));
+}
+
+/** A meeting record entered over the API by `c`: `mark` of `holder` in event `groupItemId`, with the record's other fields. */
+export function postRecord(
+  c: Client,
+  meetingId: number,
+  groupItemId: number,
+  mark: string,
+  holder: string,
+  more: { delegationName?: string; year?: number; wind?: number } = {},
+) {
+  return c.post('/api/v1/competition/records', { meetingId, groupItemId, mark, holder, ...more });
 }
