@@ -9,19 +9,14 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST } from './meeting.js';
+import { Id, Literals, Text, Timestamp, Version } from './scalars.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
-const Text = (maxLength: number, minLength = 0) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
 /** An instant with its offset, e.g. `2025-10-01T08:30:00+08:00` or `2025-10-01T00:30:00.000Z`. */
 const Instant = Type.String({
   maxLength: 40,
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$',
 });
-const Timestamp = Type.String({ description: 'ISO 8601' });
 
 // ─── Bibs ───────────────────────────────────────────────────────────────────────────────
 

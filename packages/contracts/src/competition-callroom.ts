@@ -11,10 +11,7 @@ import { type Static, Type } from 'typebox';
 import { HEAT_STATUS_LIST, RESULT_CODE_LIST, ROUND_NAME_LIST } from './competition.js';
 import { Nullable } from './helpers.js';
 import { ITEM_KIND_LIST, MeetingAdminVO } from './meeting.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Timestamp = Type.String({ description: 'ISO 8601' });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
+import { Id, Literals, Timestamp } from './scalars.js';
 
 // ─── Officials and their duties ───────────────────────────────────────────────────────────
 

@@ -14,8 +14,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id } from './scalars.js';
 
 /** A, B, C of one event's formula. */
 export interface ScoringConstants {

@@ -5,8 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { JobFields, JobId, Nullable } from './helpers.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id } from './scalars.js';
 
 /** Documents of one round: `GET /api/v1/competition/rounds/:id/pdf/<kind>`. */
 export const ROUND_DOCUMENT_LIST = ['start-list', 'results'] as const;

@@ -7,8 +7,7 @@
 import { type Static, Type } from 'typebox';
 import { CompetitionEventVO, RESULT_CODE_LIST, RoundVO } from './competition.js';
 import { Nullable } from './helpers.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id } from './scalars.js';
 
 /** The largest `.lif` file accepted (a heat's results are a few kilobytes). */
 export const LIF_MAX_BYTES = 1024 * 1024;

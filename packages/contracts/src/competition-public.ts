@@ -8,9 +8,7 @@ import { type Static, Type } from 'typebox';
 import { EventVO, HEAT_STATUS_LIST, HeatVO, ROUND_NAME_LIST, StartVO } from './competition.js';
 import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './meeting.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
+import { Id, Literals } from './scalars.js';
 
 /** Official heats in the latest results list (the track result page). */
 export const PUBLIC_LATEST_MAX = 20;

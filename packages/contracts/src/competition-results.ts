@@ -6,10 +6,8 @@
 import { type Static, Type } from 'typebox';
 import { RESULT_CODE_LIST, TRIAL_OUTCOME_LIST } from './competition.js';
 import { Nullable } from './helpers.js';
+import { Id, Literals, Version } from './scalars.js';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
 /** Plain text: no control characters. */
 const Text = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 

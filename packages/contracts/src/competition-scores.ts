@@ -4,8 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id } from './scalars.js';
 
 /**
  * Team-scoring options as a meeting's 竞赛规程 writes them (issue 23, "Missing"), kept on the

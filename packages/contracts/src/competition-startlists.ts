@@ -6,9 +6,8 @@
 import { type Static, Type } from 'typebox';
 import { HEAT_STATUS_LIST } from './competition.js';
 import { JobFields, JobId, Nullable } from './helpers.js';
+import { Id, Version } from './scalars.js';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A draw seed: any short text; the same seed gives the same draw. */
 const Seed = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.:-]+$' });
 

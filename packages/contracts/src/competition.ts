@@ -9,11 +9,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
 import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST, START_MODES } from './meeting.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Timestamp = Type.String({ description: 'ISO 8601' });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
+import { Id, Literals, Timestamp, Version } from './scalars.js';
 
 /** `draft` (being made) → `set` (start list published) → `official` (results official). */
 export const HEAT_STATUS_LIST = ['draft', 'set', 'official'] as const;

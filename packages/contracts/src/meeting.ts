@@ -5,29 +5,18 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
+import { Count, DateText, Id, Keywords, Literals, Sort, Text, Timestamp, Version } from './scalars.js';
 import { ImportMode, PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable field becomes null, never 0. */
-/** Plain text of a form field: no control characters. */
-const Text = (maxLength: number, minLength = 0) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 /** Plain text of several lines: line breaks (CR, LF) and no other control characters. */
 const Lines = (maxLength: number) =>
   Type.String({ maxLength, pattern: '^[^\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' });
-const Keywords = Type.Optional(Type.String({ maxLength: 100 }));
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Sort = Type.Integer({ minimum: -100_000, maximum: 100_000, default: 0 });
-const Count = Type.Integer({ minimum: 0 });
-const Timestamp = Type.String({ description: 'ISO 8601' });
-/** A calendar date `2025-05-01`. */
-const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 /** An ISO date-time with its offset, `2025-05-01T08:00:00+08:00` or `...Z`. */
 const DateTimeText = Type.String({
   maxLength: 40,
   pattern: '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$',
 });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
 /**
  * An IANA time zone, `Asia/Shanghai`: the clock a meeting's times are shown on (time-zone.ts).
  * The shape only; the server refuses a name Intl does not know (knownTimeZone), in words.
@@ -525,18 +514,14 @@ export type MeetingPublicVO = Static<typeof MeetingPublicVO>;
 // ─── Groups and group items ─────────────────────────────────────────────────────────────
 
 export const GENDER_LIST = ['M', 'F', 'X'] as const;
-export const GroupPageQuery = Type.Object({
-  ...PageQuery.properties,
+const GroupFilters = {
   meetingId: Id,
   keywords: Keywords,
   gender: Type.Optional(Literals(GENDER_LIST)),
-});
+};
+export const GroupPageQuery = Type.Object({ ...PageQuery.properties, ...GroupFilters });
 export type GroupPageQuery = Static<typeof GroupPageQuery>;
-export const GroupExportQuery = Type.Object({
-  meetingId: Id,
-  keywords: Keywords,
-  gender: Type.Optional(Literals(GENDER_LIST)),
-});
+export const GroupExportQuery = Type.Object(GroupFilters);
 export type GroupExportQuery = Static<typeof GroupExportQuery>;
 export const GroupVO = Type.Object({
   id: Type.Integer(),

@@ -18,16 +18,9 @@ import {
   RESULT_FORMAT_LIST,
   TimeZoneName,
 } from './meeting.js';
+import { DateText, Id, Keywords, Literals, Text, Timestamp, Version } from './scalars.js';
 import { PageQuery, SortQuery } from './schemas.js';
 
-const Text = (maxLength: number, minLength = 0) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Timestamp = Type.String({ description: 'ISO 8601' });
-const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
-const Literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
-const Keywords = Type.Optional(Type.String({ maxLength: 100 }));
 const FieldValues = Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), { maxProperties: 100 });
 /** The delegation a meeting manager acts on; ignored (must be absent or equal) for a delegation user. */
 const DelegationRef = { delegationId: Type.Optional(Id) };

@@ -5,15 +5,13 @@
  */
 import { type Static, Type } from 'typebox';
 import { Nullable } from './helpers.js';
+import { Id, Keywords, Sort, Text, Version } from './scalars.js';
 import { ImportMode, PageQuery, SortQuery } from './schemas.js';
 
 /** Null first: with Ajv's type coercion, `''` in a nullable text field becomes null, never 0. */
 
 /** 1 enabled, 0 disabled. */
 export const StatusValue = Type.Integer({ minimum: 0, maximum: 1 });
-/** Plain text of a form field: no control characters. */
-const Text = (maxLength: number, minLength = 0) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 /** `2025-03-01` or an ISO date-time; a date-only end bound includes that whole day. */
 export const DateBound = Type.String({
   maxLength: 40,
@@ -23,10 +21,6 @@ const CreatedBetween = {
   createTimeStart: Type.Optional(DateBound),
   createTimeEnd: Type.Optional(DateBound),
 };
-const Keywords = Type.Optional(Type.String({ maxLength: 100 }));
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Sort = Type.Integer({ minimum: -100_000, maximum: 100_000, default: 0 });
 /** ISO 8601 timestamps in answers. */
 const Timestamp = Type.String();
 
@@ -61,26 +55,21 @@ export const TreeOptionVO = Type.Cyclic(
 // ─── Users ───────────────────────────────────────────────────────────────────────────────
 
 export const USER_SORT_KEYS = ['username', 'nickname', 'createdAt', 'status'] as const;
-export const UserPageQuery = Type.Object({
-  ...PageQuery.properties,
+const UserFilters = {
   ...SortQuery(USER_SORT_KEYS).properties,
   keywords: Keywords,
   status: Type.Optional(StatusValue),
   deptId: Type.Optional(Id),
   ...CreatedBetween,
-});
+};
+export const UserPageQuery = Type.Object({ ...PageQuery.properties, ...UserFilters });
 export type UserPageQuery = Static<typeof UserPageQuery>;
 /** The export takes the page's filters without paging. */
-export const UserExportQuery = Type.Object({
-  ...SortQuery(USER_SORT_KEYS).properties,
-  keywords: Keywords,
-  status: Type.Optional(StatusValue),
-  deptId: Type.Optional(Id),
-  ...CreatedBetween,
-});
+export const UserExportQuery = Type.Object(UserFilters);
 export type UserExportQuery = Static<typeof UserExportQuery>;
 
-export const UserPageVO = Type.Object({
+/** What the users page and the user form both answer. */
+const UserOut = {
   id: Type.Integer(),
   username: Type.String(),
   nickname: Type.String(),
@@ -91,6 +80,9 @@ export const UserPageVO = Type.Object({
   userType: Type.Integer(),
   status: Type.Integer(),
   deptId: Nullable(Type.Integer()),
+};
+export const UserPageVO = Type.Object({
+  ...UserOut,
   deptName: Nullable(Type.String()),
   roleNames: Type.String({ description: 'Role names joined with ", "' }),
   createdAt: Timestamp,
@@ -98,16 +90,7 @@ export const UserPageVO = Type.Object({
 export type UserPageVO = Static<typeof UserPageVO>;
 
 export const UserForm = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  nickname: Type.String(),
-  gender: Type.Integer(),
-  mobile: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  avatar: Nullable(Type.String()),
-  userType: Type.Integer(),
-  status: Type.Integer(),
-  deptId: Nullable(Type.Integer()),
+  ...UserOut,
   roleIds: Type.Array(Type.Integer()),
   version: Type.Integer(),
 });
@@ -209,7 +192,7 @@ export const RolePageQuery = Type.Object({
   status: Type.Optional(StatusValue),
 });
 export type RolePageQuery = Static<typeof RolePageQuery>;
-export const RoleVO = Type.Object({
+const RoleOut = {
   id: Type.Integer(),
   code: Type.String(),
   name: Type.String(),
@@ -217,6 +200,9 @@ export const RoleVO = Type.Object({
   dataScope: Type.Integer(),
   sort: Type.Integer(),
   status: Type.Integer(),
+};
+export const RoleVO = Type.Object({
+  ...RoleOut,
   userCount: Type.Integer(),
   createdAt: Timestamp,
 });
@@ -233,16 +219,7 @@ export const RoleBody = Type.Object(RoleFields);
 export type RoleBody = Static<typeof RoleBody>;
 export const RoleUpdateBody = Type.Object({ ...RoleFields, version: Version });
 export type RoleUpdateBody = Static<typeof RoleUpdateBody>;
-export const RoleForm = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  nameEn: Type.String(),
-  dataScope: Type.Integer(),
-  sort: Type.Integer(),
-  status: Type.Integer(),
-  version: Type.Integer(),
-});
+export const RoleForm = Type.Object({ ...RoleOut, version: Type.Integer() });
 export type RoleForm = Static<typeof RoleForm>;
 export const RoleMenusBody = Type.Object({ menuIds: Type.Array(Id, { maxItems: 5000 }) });
 export type RoleMenusBody = Static<typeof RoleMenusBody>;
@@ -361,25 +338,17 @@ export const DictPageQuery = Type.Object({
   status: Type.Optional(StatusValue),
 });
 export type DictPageQuery = Static<typeof DictPageQuery>;
-export const DictPageVO = Type.Object({
+const DictOut = {
   id: Type.Integer(),
   dictCode: Type.String(),
   name: Type.String(),
   nameEn: Type.String(),
   status: Type.Integer(),
   remark: Nullable(Type.String()),
-  createdAt: Timestamp,
-});
+};
+export const DictPageVO = Type.Object({ ...DictOut, createdAt: Timestamp });
 export type DictPageVO = Static<typeof DictPageVO>;
-export const DictForm = Type.Object({
-  id: Type.Integer(),
-  dictCode: Type.String(),
-  name: Type.String(),
-  nameEn: Type.String(),
-  status: Type.Integer(),
-  remark: Nullable(Type.String()),
-  version: Type.Integer(),
-});
+export const DictForm = Type.Object({ ...DictOut, version: Type.Integer() });
 export type DictForm = Static<typeof DictForm>;
 const DictFields = {
   dictCode: Type.String({ pattern: DICT_CODE_PATTERN }),
@@ -501,20 +470,15 @@ export type PublicConfigVO = Static<typeof PublicConfigVO>;
 
 // ─── Logs ────────────────────────────────────────────────────────────────────────────────
 
-export const LoginLogQuery = Type.Object({
-  ...PageQuery.properties,
+const LoginLogFilters = {
   ...SortQuery(['createdAt'] as const).properties,
   keywords: Keywords,
   success: Type.Optional(Type.Boolean()),
   ...CreatedBetween,
-});
+};
+export const LoginLogQuery = Type.Object({ ...PageQuery.properties, ...LoginLogFilters });
 export type LoginLogQuery = Static<typeof LoginLogQuery>;
-export const LoginLogExportQuery = Type.Object({
-  ...SortQuery(['createdAt'] as const).properties,
-  keywords: Keywords,
-  success: Type.Optional(Type.Boolean()),
-  ...CreatedBetween,
-});
+export const LoginLogExportQuery = Type.Object(LoginLogFilters);
 export type LoginLogExportQuery = Static<typeof LoginLogExportQuery>;
 export const LoginLogVO = Type.Object({
   id: Type.Integer(),

@@ -1,4 +1,5 @@
 /** Trees of rows with `id` and `parentId` (departments, menus, area codes, customers). */
+import type { Lang, TreeOptionVO } from '@baton/contracts';
 
 /** Rows with `id` and `parentId` as a forest, in the given order; orphans become roots. */
 export function buildTree<T extends { id: number; parentId: number | null }, N>(
@@ -55,4 +56,19 @@ export function withAncestors<T extends { id: number; parentId: number | null }>
     }
   }
   return rows.filter((r) => wanted.has(r.id));
+}
+
+/**
+ * Rows as a tree of picker options (departments, menus): the label in the request's language,
+ * the English name falling back to the Chinese one where it is empty.
+ */
+export function optionTree<T extends { id: number; parentId: number | null }>(
+  rows: T[],
+  lang: Lang,
+  names: (row: T) => { zh: string; en: string },
+): TreeOptionVO[] {
+  return buildTree<T, TreeOptionVO>(rows, (row, children) => {
+    const { zh, en } = names(row);
+    return { value: row.id, label: lang === 'en' ? en || zh : zh, labelEn: en || zh, children };
+  });
 }

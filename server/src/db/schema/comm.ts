@@ -11,7 +11,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { user } from './system.js';
+import { createdAt, timestamps, version } from './columns.js';
+import { user, userRef } from './system.js';
 
 /** PostgreSQL bytea as a Node Buffer (both node-postgres and PGlite hand back bytes). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -36,7 +37,7 @@ export const authCode = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('auth_code_target_idx').on(t.target, t.createdAt)],
 );
@@ -50,7 +51,7 @@ export const outbox = pgTable(
     target: text('target').notNull(),
     purpose: text('purpose').notNull(),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('sys_outbox_created_idx').on(t.createdAt)],
 );
@@ -67,7 +68,7 @@ export const file = pgTable(
     name: text('name').notNull(),
     bytes: bytea('bytes').notNull(),
     ownerId: integer('owner_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('sys_file_owner_idx').on(t.ownerId)],
 );
@@ -92,9 +93,8 @@ export const notice = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => user.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...version,
+    ...timestamps,
   },
   (t) => [index('sys_notice_status_idx').on(t.status, t.publishedAt)],
 );
@@ -105,9 +105,7 @@ export const noticeRead = pgTable(
     noticeId: integer('notice_id')
       .notNull()
       .references(() => notice.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('sys_notice_read_user_idx').on(t.userId)],

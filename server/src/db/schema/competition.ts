@@ -16,10 +16,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps, version } from './columns.js';
-import { delegation, groupItem, meeting } from './meeting.js';
+import { createdAt, timestamps, version } from './columns.js';
+import { delegation, groupItem, meetingRef } from './meeting.js';
 import { entry, relayTeam } from './registration.js';
-import { user } from './system.js';
+import { userRef } from './system.js';
 
 /**
  * The competition (DOMAIN.md "Competition", issue 6): officials, schedule sessions, rounds,
@@ -49,12 +49,8 @@ export const OFFICIAL_DUTIES = ['referee', 'call-room'] as const;
 export const meetingOfficial = pgTable(
   'comp_official',
   {
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
+    userId: userRef(),
     duty: text('duty', { enum: OFFICIAL_DUTIES }).notNull().default('referee'),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId, t.duty] }), index('comp_official_user_idx').on(t.userId)],
@@ -65,9 +61,7 @@ export const compSession = pgTable(
   'comp_session',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull().default(''),
     day: date('day').notNull(),
@@ -85,9 +79,7 @@ export const compRound = pgTable(
   'comp_round',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     groupItemId: integer('group_item_id')
       .notNull()
       .references(() => groupItem.id, { onDelete: 'cascade' }),
@@ -126,9 +118,7 @@ export const compHeat = pgTable(
   'comp_heat',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     roundId: integer('round_id')
       .notNull()
       .references(() => compRound.id, { onDelete: 'cascade' }),
@@ -225,7 +215,7 @@ export const compTrial = pgTable(
     wind: numeric('wind', { precision: 4, scale: 1, mode: 'number' }),
     /** Vertical jumps: a trial of the jump-off for first place (WA TR 26.9). */
     jumpOff: boolean('jump_off').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('comp_trial_uq').on(t.startId, t.seq)],
 );
@@ -241,7 +231,7 @@ export const compLog = pgTable(
     action: text('action').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     userId: integer('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('comp_log_meeting_idx').on(t.meetingId, t.roundId)],
 );
@@ -251,9 +241,7 @@ export const compRecord = pgTable(
   'comp_record',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     groupItemId: integer('group_item_id')
       .notNull()
       .references(() => groupItem.id, { onDelete: 'cascade' }),
@@ -280,14 +268,12 @@ export const compAward = pgTable(
   'comp_award',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     delegationId: integer('delegation_id')
       .notNull()
       .references(() => delegation.id, { onDelete: 'cascade' }),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('comp_award_uq').on(t.meetingId, t.delegationId)],
 );

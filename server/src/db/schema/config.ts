@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, version } from './columns.js';
 
 /** System configuration: typed key/value settings, some read by the product (captcha, site title). */
 export const sysConfig = pgTable(
@@ -11,9 +12,8 @@ export const sysConfig = pgTable(
     name: text('name').notNull(),
     nameEn: text('name_en').notNull().default(''),
     remark: text('remark'),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...version,
+    ...timestamps,
   },
   (t) => [uniqueIndex('sys_config_key_uq').on(t.key)],
 );

@@ -14,8 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps, version } from './columns.js';
-import { user } from './system.js';
+import { createdAt, timestamps, version } from './columns.js';
+import { user, userRef } from './system.js';
 
 /**
  * The meet domain (DOMAIN.md "Base data" and "A meeting"). Every editable row carries a
@@ -199,16 +199,18 @@ export const meeting = pgTable(
   (t) => [uniqueIndex('meet_meeting_code_uq').on(sql`lower(${t.code})`)],
 );
 
+/** The meeting a row belongs to: deleting the meeting deletes the row. */
+export const meetingRef = () =>
+  integer('meeting_id')
+    .notNull()
+    .references(() => meeting.id, { onDelete: 'cascade' });
+
 /** Committee users who administer a meeting. */
 export const meetingAdmin = pgTable(
   'meet_meeting_admin',
   {
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('meet_meeting_admin_user_idx').on(t.userId)],
 );
@@ -217,9 +219,7 @@ export const meetingAdmin = pgTable(
 export const meetingField = pgTable(
   'meet_meeting_field',
   {
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     fieldId: integer('field_id')
       .notNull()
       .references(() => field.id, { onDelete: 'restrict' }),
@@ -234,14 +234,12 @@ export const meetingStatusLog = pgTable(
   'meet_meeting_status_log',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     userId: integer('user_id'),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('meet_meeting_status_log_meeting_idx').on(t.meetingId)],
 );
@@ -251,9 +249,7 @@ export const group = pgTable(
   'meet_group',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull().default(''),
     gender: text('gender', { enum: GENDERS }).notNull(),
@@ -331,9 +327,7 @@ export const delegation = pgTable(
   'meet_delegation',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     name: text('name').notNull(),
     shortName: text('short_name'),
     areaCodeId: integer('area_code_id').references(() => areaCode.id, { onDelete: 'set null' }),
@@ -360,16 +354,18 @@ export const delegation = pgTable(
   ],
 );
 
+/** The delegation a registration row belongs to: a delegation is not deleted while it has any. */
+export const delegationRef = () =>
+  integer('delegation_id')
+    .notNull()
+    .references(() => delegation.id, { onDelete: 'restrict' });
+
 /** County / sub-unit users assigned to a meeting's areas. */
 export const meetingAreaUser = pgTable(
   'meet_area_user',
   {
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
+    userId: userRef(),
     areaCodeId: integer('area_code_id')
       .notNull()
       .references(() => areaCode.id, { onDelete: 'cascade' }),

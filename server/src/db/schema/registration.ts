@@ -11,11 +11,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps, version } from './columns.js';
-import { delegation, group, groupItem, meeting } from './meeting.js';
+import { createdAt, timestamps, version } from './columns.js';
+import { delegation, delegationRef, group, groupItem, meetingRef } from './meeting.js';
 
 /** Registration (DOMAIN.md "Registration (sports apply)"). */
 export const AUDIT_STATUSES = ['draft', 'submitted', 'approved', 'returned'] as const;
@@ -25,12 +24,8 @@ export const athlete = pgTable(
   'reg_athlete',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    delegationId: integer('delegation_id')
-      .notNull()
-      .references(() => delegation.id, { onDelete: 'restrict' }),
+    meetingId: meetingRef(),
+    delegationId: delegationRef(),
     groupId: integer('group_id')
       .notNull()
       .references(() => group.id, { onDelete: 'restrict' }),
@@ -68,12 +63,8 @@ export const coach = pgTable(
   'reg_coach',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    delegationId: integer('delegation_id')
-      .notNull()
-      .references(() => delegation.id, { onDelete: 'restrict' }),
+    meetingId: meetingRef(),
+    delegationId: delegationRef(),
     name: text('name').notNull(),
     gender: text('gender', { enum: ['M', 'F'] }).notNull(),
     mobile: text('mobile'),
@@ -94,12 +85,8 @@ export const entry = pgTable(
   'reg_entry',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    delegationId: integer('delegation_id')
-      .notNull()
-      .references(() => delegation.id, { onDelete: 'restrict' }),
+    meetingId: meetingRef(),
+    delegationId: delegationRef(),
     athleteId: integer('athlete_id')
       .notNull()
       .references(() => athlete.id, { onDelete: 'cascade' }),
@@ -125,12 +112,8 @@ export const relayTeam = pgTable(
   'reg_relay_team',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    delegationId: integer('delegation_id')
-      .notNull()
-      .references(() => delegation.id, { onDelete: 'restrict' }),
+    meetingId: meetingRef(),
+    delegationId: delegationRef(),
     groupItemId: integer('group_item_id')
       .notNull()
       .references(() => groupItem.id, { onDelete: 'restrict' }),
@@ -164,16 +147,14 @@ export const delegationFile = pgTable(
   'reg_delegation_file',
   {
     id: serial('id').primaryKey(),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     delegationId: integer('delegation_id')
       .notNull()
       .references(() => delegation.id, { onDelete: 'cascade' }),
     fileId: text('file_id').notNull(),
     kind: text('kind').notNull().default('other'),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('reg_delegation_file_delegation_idx').on(t.delegationId)],
 );
@@ -189,7 +170,7 @@ export const recordHistory = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     userId: integer('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('reg_record_history_entity_idx').on(t.entity, t.entityId)],
 );
@@ -206,7 +187,7 @@ export const auditDecision = pgTable(
     decision: text('decision', { enum: ['approve', 'return'] }).notNull(),
     reason: text('reason'),
     userId: integer('user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('reg_audit_decision_entity_idx').on(t.entity, t.entityId)],
 );

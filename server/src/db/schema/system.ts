@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
+import { createdAt, timestamps, version } from './columns.js';
 
 export const dept = pgTable('sys_dept', {
   id: serial('id').primaryKey(),
@@ -23,7 +23,7 @@ export const dept = pgTable('sys_dept', {
   code: text('code'),
   sort: integer('sort').notNull().default(0),
   status: smallint('status').notNull().default(1),
-  version: integer('version').notNull().default(1),
+  ...version,
   ...timestamps,
 });
 
@@ -43,11 +43,17 @@ export const user = pgTable(
     status: smallint('status').notNull().default(1),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
+    ...version,
     ...timestamps,
   },
   (t) => [uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`)],
 );
+
+/** The user a row belongs to: deleting the user deletes the row. */
+export const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
 
 export const role = pgTable('sys_role', {
   id: serial('id').primaryKey(),
@@ -58,16 +64,14 @@ export const role = pgTable('sys_role', {
   dataScope: smallint('data_scope').notNull().default(4),
   sort: integer('sort').notNull().default(0),
   status: smallint('status').notNull().default(1),
-  version: integer('version').notNull().default(1),
+  ...version,
   ...timestamps,
 });
 
 export const userRole = pgTable(
   'sys_user_role',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     roleId: integer('role_id')
       .notNull()
       .references(() => role.id, { onDelete: 'cascade' }),
@@ -95,7 +99,7 @@ export const menu = pgTable(
     keepAlive: boolean('keep_alive').notNull().default(false),
     alwaysShow: boolean('always_show').notNull().default(false),
     params: jsonb('params').$type<Record<string, string> | null>(),
-    version: integer('version').notNull().default(1),
+    ...version,
     ...timestamps,
   },
   (t) => [index('sys_menu_parent_idx').on(t.parentId)],
@@ -121,7 +125,7 @@ export const dict = pgTable('sys_dict', {
   nameEn: text('name_en').notNull().default(''),
   status: smallint('status').notNull().default(1),
   remark: text('remark'),
-  version: integer('version').notNull().default(1),
+  ...version,
   ...timestamps,
 });
 
@@ -138,7 +142,7 @@ export const dictData = pgTable(
     tagType: text('tag_type'),
     sort: integer('sort').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    version: integer('version').notNull().default(1),
+    ...version,
     ...timestamps,
   },
   (t) => [uniqueIndex('sys_dict_data_value_uq').on(t.dictId, t.value)],
@@ -148,7 +152,7 @@ export const dictData = pgTable(
 export const secret = pgTable('sys_secret', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 export const captcha = pgTable('auth_captcha', {
@@ -162,13 +166,11 @@ export const session = pgTable(
   'auth_session',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     refreshJti: text('refresh_jti').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -187,7 +189,7 @@ export const loginLog = pgTable(
     userAgent: text('user_agent'),
     success: boolean('success').notNull(),
     code: text('code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('sys_login_log_created_idx').on(t.createdAt)],
 );
@@ -212,7 +214,7 @@ export const oplog = pgTable(
     durationMs: integer('duration_ms').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('sys_oplog_created_idx').on(t.createdAt), index('sys_oplog_module_idx').on(t.module)],
 );

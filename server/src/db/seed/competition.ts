@@ -1,12 +1,9 @@
-import { idCheckChar, USER_TYPE } from '@baton/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createAthlete } from '../../modules/apply/athletes.js';
 import { createCoach } from '../../modules/apply/coaches.js';
 import { createEntry } from '../../modules/apply/entries.js';
 import { createRelay } from '../../modules/apply/relays.js';
 import { submitApply } from '../../modules/apply/submit.js';
-import { ensureDelegationUser } from '../../modules/dlg/account.js';
-import type { CurrentUser } from '../../plugins/auth.js';
 import type { Db, DbOrTx } from '../client.js';
 import {
   areaCode,
@@ -22,6 +19,7 @@ import {
   relayTeam,
   user,
 } from '../schema/index.js';
+import { delegationUser, demoId } from './registration.js';
 
 /**
  * Demo data for the competition (issue 6), after the demo registrations (registration.ts):
@@ -93,27 +91,6 @@ const U18G_400 = [
   ['59.95'],
 ];
 
-function demoId(birthDate: string, order: number): string {
-  const first17 = `330381${birthDate.replaceAll('-', '')}${String(order).padStart(3, '0')}`;
-  return `${first17}${idCheckChar(first17)}`;
-}
-
-function asDelegation(id: number, userId: number, meetingId: number): CurrentUser {
-  return {
-    id: userId,
-    username: `dlg-${id}`,
-    nickname: `dlg-${id}`,
-    avatar: null,
-    userType: USER_TYPE.DELEGATION,
-    deptId: null,
-    roles: ['DELEGATION'],
-    perms: [],
-    isRoot: false,
-    sessionId: 'seed',
-    delegation: { id, meetingId },
-  };
-}
-
 export async function seedCompetitionDemo(db: DbOrTx): Promise<void> {
   const d = db as Db;
   const [m] = await db.select().from(meeting).where(eq(meeting.code, 'wrj2025'));
@@ -160,7 +137,7 @@ export async function seedCompetitionDemo(db: DbOrTx): Promise<void> {
   let nameSeq = 0;
   const approved: number[] = [];
   for (const [i, dlg] of dlgs.entries()) {
-    const u = asDelegation(dlg.id, await ensureDelegationUser(d, dlg.id), m.id);
+    const u = await delegationUser(d, dlg.id, m.id);
     const school = SCHOOLS[i]![0].replace('代表队', '');
     const enrol = async (g: typeof u16b, month: number, events: [string, string | null][]) => {
       const given = g.gender === 'F' ? GIRL_NAMES : BOY_NAMES;

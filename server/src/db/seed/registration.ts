@@ -35,12 +35,13 @@ const BOYS = ['陈浩然', '林子轩', '黄宇航', '吴俊杰', '郑博文'];
 const GIRLS = ['王雨桐', '李欣怡', '张诗涵', '刘梓萱'];
 
 /** A valid mainland ID number of Rui'an (330381) for a birth date and a sequence (odd: male). */
-function demoId(birthDate: string, order: number): string {
+export function demoId(birthDate: string, order: number): string {
   const first17 = `330381${birthDate.replaceAll('-', '')}${String(order).padStart(3, '0')}`;
   return `${first17}${idCheckChar(first17)}`;
 }
 
-async function delegationUser(db: DbOrTx, delegationId: number, meetingId: number): Promise<CurrentUser> {
+/** The delegation's own account (made if need be) as the apply services' current user. */
+export async function delegationUser(db: DbOrTx, delegationId: number, meetingId: number): Promise<CurrentUser> {
   const id = await ensureDelegationUser(db as Db, delegationId);
   return {
     id,

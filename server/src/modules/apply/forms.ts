@@ -2,7 +2,7 @@ import { type FieldLinkVO, PHOTO_MAX_BYTES } from '@baton/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { dict, dictData, field, file, group, groupField } from '../../db/schema/index.js';
-import { linkedFields, MEETING_LINKS } from '../natures/service.js';
+import { FIELD_COLUMNS, linkedFields, MEETING_LINKS } from '../natures/service.js';
 import type { Acting } from './access.js';
 import { invalid, PHOTO_FIELD_KEY } from './rules.js';
 
@@ -28,14 +28,7 @@ async function groupFieldsOf(db: DbOrTx, groupIds: number[]): Promise<Map<number
   const rows = await db
     .select({
       groupId: groupField.groupId,
-      fieldId: field.id,
-      key: field.key,
-      label: field.label,
-      labelEn: field.labelEn,
-      kind: field.kind,
-      dictCode: field.dictCode,
-      target: field.target,
-      pattern: field.pattern,
+      ...FIELD_COLUMNS,
       required: groupField.required,
       sort: groupField.sort,
     })

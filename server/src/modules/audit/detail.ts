@@ -28,7 +28,7 @@ import {
   toFileVO,
 } from '../apply/views.js';
 import { areaCondition } from '../meetings/access.js';
-import { GROUP_LINKS, linkedFields, MEETING_LINKS } from '../natures/service.js';
+import { FIELD_COLUMNS, GROUP_LINKS, linkedFields, MEETING_LINKS } from '../natures/service.js';
 import { type Entity, reach } from './access.js';
 import { PHOTO_KEY } from './lists.js';
 
@@ -103,16 +103,7 @@ async function formFieldsOf(
   const others = [...new Set(keys)].filter((k) => !out.has(k));
   if (others.length) {
     const rows = await db
-      .select({
-        fieldId: field.id,
-        key: field.key,
-        label: field.label,
-        labelEn: field.labelEn,
-        kind: field.kind,
-        dictCode: field.dictCode,
-        target: field.target,
-        pattern: field.pattern,
-      })
+      .select(FIELD_COLUMNS)
       .from(field)
       .where(inArray(field.key, others))
       .orderBy(asc(field.sort), asc(field.id));

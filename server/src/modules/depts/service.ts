@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { dept, user } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { buildTree, descendantsOf, withAncestors } from '../../lib/tree.js';
+import { buildTree, descendantsOf, optionTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 
 type DeptRow = typeof dept.$inferSelect;
@@ -44,12 +44,7 @@ export async function deptTree(db: Db, q: { keywords?: string; status?: number }
 
 export async function deptOptions(db: Db, lang: Lang): Promise<TreeOptionVO[]> {
   const rows = (await allDepts(db)).filter((d) => d.status === 1);
-  return buildTree<DeptRow, TreeOptionVO>(rows, (d, children) => ({
-    value: d.id,
-    label: lang === 'en' ? d.nameEn || d.name : d.name,
-    labelEn: d.nameEn || d.name,
-    children,
-  }));
+  return optionTree(rows, lang, (d) => ({ zh: d.name, en: d.nameEn }));
 }
 
 export async function deptForm(db: Db, id: number): Promise<DeptForm> {

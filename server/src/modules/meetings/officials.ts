@@ -8,7 +8,7 @@ import {
   OfficialOptionQuery,
   USER_TYPE,
 } from '@baton/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -19,6 +19,7 @@ import { type CurrentUser, currentUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { requireMeeting } from './access.js';
+import { existingUsers } from './settings.js';
 
 /**
  * The officials assigned to a meeting (comp_official), each with a duty: `referee` enters its
@@ -62,14 +63,7 @@ export async function setMeetingOfficials(
   const ids = [...new Set(userIds)];
   return db.transaction(async (tx) => {
     await requireMeeting(tx, u, id, 'manage');
-    const found = ids.length
-      ? await tx
-          .select({ id: user.id, username: user.username, userType: user.userType })
-          .from(user)
-          .where(inArray(user.id, ids))
-      : [];
-    const missing = ids.find((i) => !found.some((f) => f.id === i));
-    if (missing !== undefined) throw badInput(`用户 ${missing} 不存在`, `user ${missing} does not exist`);
+    const found = await existingUsers(tx, ids);
     const other = found.find((f) => f.userType !== USER_TYPE.REFEREE);
     if (other) {
       const as = DUTY_NAME[duty];

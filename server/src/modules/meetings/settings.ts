@@ -48,19 +48,25 @@ export async function committeeOptions(db: Db, keywords: string | undefined): Pr
     .limit(200);
 }
 
+/** The users of `ids` with their type, for a meeting's admins or officials; an unknown id is refused. */
+export async function existingUsers(tx: DbOrTx, ids: number[]) {
+  const found = ids.length
+    ? await tx
+        .select({ id: user.id, username: user.username, userType: user.userType })
+        .from(user)
+        .where(inArray(user.id, ids))
+    : [];
+  const missing = ids.find((i) => !found.some((f) => f.id === i));
+  if (missing !== undefined) throw badInput(`用户 ${missing} 不存在`, `user ${missing} does not exist`);
+  return found;
+}
+
 /** Replace a meeting's admins: committee users only; a committee caller cannot drop themselves. */
 export async function setMeetingAdmins(db: Db, u: CurrentUser, id: number, userIds: number[]) {
   const ids = [...new Set(userIds)];
   return db.transaction(async (tx) => {
     await requireMeeting(tx, u, id, 'manage');
-    const found = ids.length
-      ? await tx
-          .select({ id: user.id, username: user.username, userType: user.userType })
-          .from(user)
-          .where(inArray(user.id, ids))
-      : [];
-    const missing = ids.find((i) => !found.some((f) => f.id === i));
-    if (missing !== undefined) throw badInput(`用户 ${missing} 不存在`, `user ${missing} does not exist`);
+    const found = await existingUsers(tx, ids);
     const other = found.find((f) => f.userType !== USER_TYPE.COMMITTEE);
     if (other) {
       throw badInput(

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menu } from '../../db/schema/index.js';
 import { badInput, notFound } from '../../lib/errors.js';
-import { buildTree, descendantsOf, withAncestors } from '../../lib/tree.js';
+import { buildTree, descendantsOf, optionTree, withAncestors } from '../../lib/tree.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../lib/versioned.js';
 
 type MenuRow = typeof menu.$inferSelect;
@@ -50,12 +50,7 @@ export async function menuTree(db: Db, keywords: string | undefined): Promise<Me
 /** Menus as picker options; `onlyParent` keeps catalogues and pages (what a menu can hang under). */
 export async function menuOptions(db: Db, onlyParent: boolean, lang: Lang): Promise<TreeOptionVO[]> {
   const rows = (await allMenus(db)).filter((m) => !onlyParent || m.type !== 'B');
-  return buildTree<MenuRow, TreeOptionVO>(rows, (m, children) => ({
-    value: m.id,
-    label: lang === 'en' ? m.titleEn || m.title : m.title,
-    labelEn: m.titleEn || m.title,
-    children,
-  }));
+  return optionTree(rows, lang, (m) => ({ zh: m.title, en: m.titleEn }));
 }
 
 export async function menuForm(db: Db, id: number): Promise<MenuForm> {

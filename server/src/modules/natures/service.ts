@@ -55,6 +55,18 @@ export const GROUP_LINKS: LinkTable = {
   sort: groupField.sort,
 };
 
+/** The columns of a field as a FieldLinkVO shows it (without the link's own `required` and `sort`). */
+export const FIELD_COLUMNS = {
+  fieldId: field.id,
+  key: field.key,
+  label: field.label,
+  labelEn: field.labelEn,
+  kind: field.kind,
+  dictCode: field.dictCode,
+  target: field.target,
+  pattern: field.pattern,
+};
+
 export async function linkedFields(
   db: DbOrTx,
   link: LinkTable,
@@ -63,14 +75,7 @@ export async function linkedFields(
 ): Promise<FieldLinkVO[]> {
   const rows = await db
     .select({
-      fieldId: field.id,
-      key: field.key,
-      label: field.label,
-      labelEn: field.labelEn,
-      kind: field.kind,
-      dictCode: field.dictCode,
-      target: field.target,
-      pattern: field.pattern,
+      ...FIELD_COLUMNS,
       required: sql<boolean>`${link.required}`,
       sort: sql<number>`${link.sort}`,
     })

@@ -83,18 +83,23 @@ async function filterConditions(db: DbOrTx, scope: UserScope, q: UserExportQuery
   return where;
 }
 
+/** The columns the users page and the user form share (UserPageVO, UserForm). */
+const USER_COLUMNS = {
+  id: user.id,
+  username: user.username,
+  nickname: user.nickname,
+  gender: user.gender,
+  mobile: user.mobile,
+  email: user.email,
+  avatar: user.avatar,
+  userType: user.userType,
+  status: user.status,
+  deptId: user.deptId,
+};
+
 function listSelect(lang: Lang) {
   return {
-    id: user.id,
-    username: user.username,
-    nickname: user.nickname,
-    gender: user.gender,
-    mobile: user.mobile,
-    email: user.email,
-    avatar: user.avatar,
-    userType: user.userType,
-    status: user.status,
-    deptId: user.deptId,
+    ...USER_COLUMNS,
     deptName: deptNameSql(lang),
     roleNames: roleNamesSql(lang),
     createdAt: user.createdAt,
@@ -157,19 +162,7 @@ export async function exportUsers(db: Db, caller: CurrentUser, q: UserExportQuer
 export async function userForm(db: DbOrTx, caller: CurrentUser, id: number): Promise<UserForm> {
   const scope = await userScope(db, caller);
   const [row] = await db
-    .select({
-      id: user.id,
-      username: user.username,
-      nickname: user.nickname,
-      gender: user.gender,
-      mobile: user.mobile,
-      email: user.email,
-      avatar: user.avatar,
-      userType: user.userType,
-      status: user.status,
-      deptId: user.deptId,
-      version: user.version,
-    })
+    .select({ ...USER_COLUMNS, version: user.version })
     .from(user)
     .where(and(eq(user.id, id), scopeCondition(scope)));
   if (!row) throw notFound();
