@@ -1,10 +1,11 @@
 import { USER_TYPE } from '@baton/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { compRound, meeting, meetingOfficial } from '../../db/schema/index.js';
+import { compRound, group, groupItem, meeting, meetingOfficial } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { type MeetingRow, meetingRole, meetingScope, requireMeeting } from '../meetings/access.js';
+import { requirePublicLists } from '../public/service.js';
 
 /**
  * Who does competition work in which meeting (DOMAIN.md "People and accounts"), enforced here
@@ -86,6 +87,20 @@ export async function requireRound(db: DbOrTx, u: CurrentUser, roundId: number, 
   if (!r) throw notFound();
   const { meeting: m } = await requireCompetition(db, u, r.meetingId, need);
   return { round: r, meeting: m };
+}
+
+/**
+ * A public page's group item: the meeting publishes its lists (`requirePublicLists`) and the
+ * group item is one of its own; 404 otherwise.
+ */
+export async function requirePublicGroupItem(db: DbOrTx, meetingId: number, groupItemId: number): Promise<void> {
+  await requirePublicLists(db, meetingId);
+  const [gi] = await db
+    .select({ id: groupItem.id })
+    .from(groupItem)
+    .innerJoin(group, eq(group.id, groupItem.groupId))
+    .where(and(eq(groupItem.id, groupItemId), eq(group.meetingId, meetingId)));
+  if (!gi) throw notFound();
 }
 
 /** Meetings the caller may run competition work in, newest first. */

@@ -1,18 +1,11 @@
-import {
-  CompetitionEventVO,
-  CompetitionMeetingVO,
-  Envelope,
-  MeetingIdParams,
-  RoundIdParams,
-  RoundVO,
-} from '@baton/contracts';
+import { CompetitionEventVO, CompetitionMeetingVO, MeetingIdParams, RoundIdParams, RoundVO } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { competitionMeetings, requireCompetition, requireRound } from './access.js';
 import { bibRoutes } from './bibs/routes.js';
 import { callRoomRoutes } from './callroom/routes.js';
@@ -48,52 +41,36 @@ export async function competitionRoutes(app: FastifyInstance, deps: CompetitionD
   await documentRoutes(app, deps);
   await publicCompetitionRoutes(app, deps);
 
-  app.get(
-    '/api/v1/competition/meetings',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Meetings the caller manages (committee) or officiates (referee)',
-        response: { 200: Envelope(Type.Array(CompetitionMeetingVO)) },
-      },
-    },
-    async (req) => ok(await competitionMeetings(db, currentUser(req))),
-  );
+  const r = routeKit(app, tags);
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/competition/meetings/:id/events',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: "A meeting's group items with their rounds so far, in schedule order",
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(CompetitionEventVO)) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/competition/meetings', {
+    auth: 'user',
+    summary: 'Meetings the caller manages (committee) or officiates (referee)',
+    answer: Type.Array(CompetitionMeetingVO),
+    run: (req) => competitionMeetings(db, currentUser(req)),
+  });
+
+  r.get('/api/v1/competition/meetings/:id/events', {
+    auth: 'user',
+    summary: "A meeting's group items with their rounds so far, in schedule order",
+    params: MeetingIdParams,
+    answer: Type.Array(CompetitionEventVO),
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'view');
-      return ok(await loadEvents(db, req.params.id));
+      return loadEvents(db, req.params.id);
     },
-  );
+  });
 
-  app.get<{ Params: RoundIdParams }>(
-    '/api/v1/competition/rounds/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'A round with its heats, competitors, results and trials',
-        params: RoundIdParams,
-        response: { 200: Envelope(RoundVO) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/competition/rounds/:id', {
+    auth: 'user',
+    summary: 'A round with its heats, competitors, results and trials',
+    params: RoundIdParams,
+    answer: RoundVO,
+    run: async (req) => {
       await requireRound(db, currentUser(req), req.params.id, 'view');
       const round = await loadRound(db, req.params.id);
       if (!round) throw notFound();
-      return ok(round);
+      return round;
     },
-  );
+  });
 }

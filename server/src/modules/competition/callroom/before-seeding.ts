@@ -3,7 +3,6 @@ import type {
   CallRoomRoundSummaryVO,
   CallRoomRoundVO,
   CheckInCounts,
-  CheckInState,
   EventVO,
 } from '@baton/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { requireRound } from '../access.js';
 import { ensureMeetingRounds } from '../bibs/schedule.js';
 import { firstRoundCandidates, keyOf } from '../startlists/candidates.js';
 import { loadEvent, loadMeetingEvents } from '../views.js';
+import { asDate, callTimes, countsOfMarks, countsOfTotals, eventNames, NO_CHECK_INS } from './summaries.js';
 
 /**
  * Check-in before seeding (检录后编排, issue 24). When the meeting chooses it
@@ -37,8 +37,6 @@ import { loadEvent, loadMeetingEvents } from '../views.js';
  * rules (TR 39.10, abandonment: combined/service.ts) and are not listed.
  */
 
-const minutes = (n: number) => n * 60_000;
-
 /** A first round with no heats yet, as the day's list needs it. */
 export interface UnseededRound {
   roundId: number;
@@ -47,9 +45,6 @@ export interface UnseededRound {
   startsAt: Date | null;
   event: EventVO;
 }
-
-/** A driver's timestamp (PGlite and node-postgres answer raw SQL differently). */
-const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
  * The first rounds of a meeting that have no start list yet (created as planned when missing,
@@ -109,39 +104,22 @@ export async function entryCounts(db: DbOrTx, roundIds: number[]): Promise<Map<n
       where r.id in (${ids})
       group by r.id`),
   );
-  for (const r of rows) {
-    const [total, present, absent, late] = [r.total, r.present, r.absent, r.late].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    out.set(Number(r.id), { total, present, absent, late, unmarked: total - present - absent - late });
-  }
+  for (const r of rows) out.set(Number(r.id), countsOfTotals(r));
   return out;
 }
-
-const NONE: CheckInCounts = { total: 0, present: 0, absent: 0, late: 0, unmarked: 0 };
 
 export function roundSummaryOf(
   r: UnseededRound,
   lead: number,
   counts: CheckInCounts | undefined,
 ): CallRoomRoundSummaryVO {
-  const e = r.event;
   return {
     roundId: r.roundId,
     groupItemId: r.groupItemId,
-    groupName: e.groupName,
-    groupNameEn: e.groupNameEn,
-    itemCode: e.itemCode,
-    itemName: e.itemName,
-    itemNameEn: e.itemNameEn,
-    kind: e.kind,
+    ...eventNames(r.event),
     roundName: r.roundName,
-    startsAt: isoOrNull(r.startsAt),
-    callAt: r.startsAt ? new Date(r.startsAt.getTime() - minutes(lead)).toISOString() : null,
-    counts: counts ?? NONE,
+    ...callTimes(r.startsAt, lead),
+    counts: counts ?? NO_CHECK_INS,
   };
 }
 
@@ -183,14 +161,7 @@ export async function entryRoundVO(
       };
     })
     .sort(byBib);
-  const count = (s: CheckInState) => entries.filter((e) => e.checkIn === s).length;
-  const counts: CheckInCounts = {
-    total: entries.length,
-    present: count('present'),
-    absent: count('absent'),
-    late: count('late'),
-    unmarked: entries.filter((e) => e.checkIn === null).length,
-  };
+  const counts = countsOfMarks(entries);
   const facts: UnseededRound = {
     roundId,
     groupItemId: round.groupItemId,

@@ -22,6 +22,7 @@ import { roundEvent } from '../combined/plan.js';
 import { loadMeetingEvents, loadRound } from '../views.js';
 import { entryCounts, roundSummaryOf, type UnseededRound, unseededFirstRounds } from './before-seeding.js';
 import { redrawStateOf } from './redraw-state.js';
+import { asDate, callTimes, countsOfMarks, countsOfTotals, eventNames, NO_CHECK_INS } from './summaries.js';
 
 /**
  * The call room (检录, issue 24). Athletes report a set time before their start (the meeting's
@@ -44,8 +45,6 @@ import { redrawStateOf } from './redraw-state.js';
 /** Whether a round's athletes have lanes (as its start list prints them: documents/service.ts). */
 const inLanes = (r: Pick<RoundVO, 'start' | 'event'>) =>
   r.start === 'two-per-lane' || (r.start === 'lanes' && r.event.usesLanes);
-
-const minutes = (n: number) => n * 60_000;
 
 /** What the list's day is read from, for a heat or a first round still to seed: its start. */
 type HeatFacts = { startsAt: Date | null };
@@ -70,23 +69,16 @@ interface FirstRoundRow {
 }
 
 function summaryOf(h: HeatRow, event: EventVO, lead: number, counts: CheckInCounts): CallRoomHeatSummaryVO {
-  const e = roundEvent(event, h.discipline);
   return {
     heatId: h.heatId,
     roundId: h.roundId,
     groupItemId: h.groupItemId,
-    groupName: e.groupName,
-    groupNameEn: e.groupNameEn,
-    itemCode: e.itemCode,
-    itemName: e.itemName,
-    itemNameEn: e.itemNameEn,
-    kind: e.kind,
+    ...eventNames(roundEvent(event, h.discipline)),
     roundName: h.roundName,
     heatNumber: h.heatNumber,
     heatCount: h.heatCount,
     status: h.status,
-    startsAt: isoOrNull(h.startsAt),
-    callAt: h.startsAt ? new Date(h.startsAt.getTime() - minutes(lead)).toISOString() : null,
+    ...callTimes(h.startsAt, lead),
     counts,
   };
 }
@@ -119,22 +111,9 @@ async function countsOf(db: DbOrTx, heatIds: number[]): Promise<Map<number, Chec
     .leftJoin(compCheckIn, eq(compCheckIn.startId, compStart.id))
     .where(inArray(compStart.heatId, heatIds))
     .groupBy(compStart.heatId);
-  for (const r of rows) {
-    const [total, present, absent, late] = [r.total, r.present, r.absent, r.late].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    out.set(r.heatId, { total, present, absent, late, unmarked: total - present - absent - late });
-  }
+  for (const r of rows) out.set(r.heatId, countsOfTotals(r));
   return out;
 }
-
-const NO_STARTS: CheckInCounts = { total: 0, present: 0, absent: 0, late: 0, unmarked: 0 };
-
-/** A driver's timestamp (PGlite and node-postgres answer a raw `coalesce` differently). */
-const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
  * The heats of a meeting in start order, with their call times and check-in counts: those of the
@@ -187,7 +166,7 @@ export async function callRoomList(db: Db, u: CurrentUser, meetingId: number, q:
     day,
     heats: shownHeats
       .filter((h) => events.has(h.groupItemId))
-      .map((h) => summaryOf(h, events.get(h.groupItemId)!, m.callRoomLead, counts.get(h.heatId) ?? NO_STARTS)),
+      .map((h) => summaryOf(h, events.get(h.groupItemId)!, m.callRoomLead, counts.get(h.heatId) ?? NO_CHECK_INS)),
     rounds: shownRounds.map((r) => roundSummaryOf(r, m.callRoomLead, entries.get(r.roundId))),
   };
 }
@@ -233,13 +212,7 @@ export async function heatVO(db: DbOrTx, heatId: number, lead: number): Promise<
       hasResult: s.mark !== null || s.value !== null || s.trials.length > 0 || (s.code !== null && s.code !== 'DNS'),
     };
   });
-  const counts: CheckInCounts = {
-    total: starts.length,
-    present: starts.filter((s) => s.checkIn === 'present').length,
-    absent: starts.filter((s) => s.checkIn === 'absent').length,
-    late: starts.filter((s) => s.checkIn === 'late').length,
-    unmarked: starts.filter((s) => s.checkIn === null).length,
-  };
+  const counts = countsOfMarks(starts);
   const facts: HeatRow = {
     heatId,
     roundId: round.id,

@@ -8,21 +8,11 @@ import {
 } from '@baton/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import {
-  athlete,
-  compHeat,
-  compRound,
-  compStart,
-  compTrial,
-  delegation,
-  group,
-  groupItem,
-} from '../../../db/schema/index.js';
+import { athlete, compHeat, compRound, compStart, compTrial, delegation } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
-import { requirePublicLists } from '../../public/service.js';
-import { requireCompetition } from '../access.js';
+import { requireCompetition, requirePublicGroupItem } from '../access.js';
 import { answer, conflict, heatFacts, log, type ResultDeps, requireSet } from '../results/heat.js';
 import { roundStatus } from '../round-vo.js';
 import { loadEvent } from '../views.js';
@@ -248,13 +238,7 @@ export async function staffCombinedStanding(db: Db, u: CurrentUser, groupItemId:
 
 /** `GET /public/competition/:id/combined?groupItemId=`: the standing of a meeting that publishes its lists. */
 export async function publicCombinedStanding(db: DbOrTx, meetingId: number, groupItemId: number) {
-  await requirePublicLists(db, meetingId);
-  const [gi] = await db
-    .select({ id: groupItem.id })
-    .from(groupItem)
-    .innerJoin(group, eq(group.id, groupItem.groupId))
-    .where(and(eq(groupItem.id, groupItemId), eq(group.meetingId, meetingId)));
-  if (!gi) throw notFound();
+  await requirePublicGroupItem(db, meetingId, groupItemId);
   return combinedStanding(db, groupItemId);
 }
 

@@ -147,6 +147,16 @@ const team = (s: StartVO) => s.delegationShort || s.delegationName;
 
 const nameCell = (s: StartVO): Cell => ({ text: s.name, sub: s.nameEn ?? undefined, bold: s.relayTeamId !== null });
 
+/** A field card's rows: order, bib, name and team of each athlete, the columns after them blank to write in. */
+const fieldRows = (starts: readonly StartVO[], columns: readonly GridColumn[]) =>
+  starts.map((st): Cell[] => [
+    String(st.position),
+    { text: st.bib ?? '', bold: true },
+    nameCell(st),
+    team(st),
+    ...columns.slice(4).map(() => ''),
+  ]);
+
 /** The heat's or flight's heading: its number, time and state; every page of it repeats it. */
 function heatHeading(pdf: Pdf, w: Words, round: RoundVO, h: HeatVO) {
   const title = heatTitle(w, round, h);
@@ -241,14 +251,7 @@ function distanceCards(pdf: Pdf, w: Words, m: MeetingRow, round: RoundVO) {
         ),
       );
     }
-    const rows = h.starts.map((st): Cell[] => [
-      String(st.position),
-      { text: st.bib ?? '', bold: true },
-      nameCell(st),
-      team(st),
-      ...columns.slice(4).map(() => ''),
-    ]);
-    grid(pdf, columns, rows, again);
+    grid(pdf, columns, fieldRows(h.starts, columns), again);
     pdf.note(s.p('记录：成绩（米）  X 失败  – 免跳  r 退出比赛', 'Write: the mark (m)  X failure  – pass  r retired'));
     signatures(pdf, [s.p('裁判长', 'Referee'), s.p('主裁判', 'Chief judge'), s.p('记录员', 'Recorder')]);
   }
@@ -285,14 +288,7 @@ function heightCards(pdf: Pdf, w: Words, m: MeetingRow, round: RoundVO) {
         // WA TR 26.1: the starting height and the raisings are announced before the competition.
         pdf.note(`${s.p('横杆高度', 'Heights')}: ${heights.map((x) => x.toFixed(2)).join('  ')}`);
       }
-      const rows = h.starts.map((st): Cell[] => [
-        String(st.position),
-        { text: st.bib ?? '', bold: true },
-        nameCell(st),
-        team(st),
-        ...columns.slice(4).map(() => ''),
-      ]);
-      grid(pdf, columns, rows, again);
+      grid(pdf, columns, fieldRows(h.starts, columns), again);
       pdf.note(
         s.p(
           '每个高度三格，按试跳顺序记录：O 成功  X 失败  – 免跳  r 退出比赛',

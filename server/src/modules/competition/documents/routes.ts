@@ -6,21 +6,18 @@ import {
   type BookPaper,
   BookQuery,
   CertificateQuery,
-  Envelope,
   type Lang,
   MeetingIdParams,
   RoundIdParams,
 } from '@baton/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendFile } from '../../../lib/excel.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Job, JobStore, jobGone, jobResult } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { ok } from '../../../plugins/envelope.js';
+import { routeKit } from '../../../plugins/route-kit.js';
 import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
 import type { BookFile } from './books.js';
 import { cardRoutes } from './cards-routes.js';
-import type { DocumentFile } from './service.js';
 
 /** pdf-lib, fontkit and the QR encoder (≈60 MB resident) load with the first document, not at start. */
 const documents = async () => {
@@ -55,11 +52,7 @@ function bookJobVO(store: JobStore<BookFile, BookMeta>, job: BookJob, lang: Lang
   };
 }
 
-const tags = ['competition'];
 const auth = { perm: 'comp:doc:print' } as const;
-const PDF = 'application/pdf';
-
-const send = (reply: FastifyReply, file: DocumentFile) => sendFile(reply, file.filename, PDF, Buffer.from(file.bytes));
 
 /**
  * Where the QR code of a bib label points: `BATON_PUBLIC_URL` when it is set (config.publicUrl:
@@ -80,7 +73,7 @@ export function publicOrigin(req: FastifyRequest, configured: string | null): st
  */
 export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db } = deps;
-  const pdfAnswer = { description: 'A PDF (application/pdf), as an attachment', type: 'string', format: 'binary' };
+  const r = routeKit(app, ['competition']);
   // Judges' cards (issue 24): their own file.
   await cardRoutes(app, deps);
 
@@ -99,20 +92,14 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
     generic: { zh: '生成失败，请重试', en: 'Making the book failed, please try again' },
   });
 
-  app.post<{ Params: { id: number }; Querystring: BookQuery }>(
-    '/api/v1/competition/meetings/:id/books',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary:
-          'Start making a book (programme 秩序册 or results book 成绩册) as a job, or get the one made from the same data',
-        params: MeetingIdParams,
-        querystring: BookQuery,
-        response: { 200: Envelope(BookJobVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/competition/meetings/:id/books', {
+    auth,
+    summary:
+      'Start making a book (programme 秩序册 or results book 成绩册) as a job, or get the one made from the same data',
+    params: MeetingIdParams,
+    querystring: BookQuery,
+    answer: BookJobVO,
+    run: async (req) => {
       const { meeting: m } = await requireCompetition(db, currentUser(req), req.params.id, 'manage');
       const meta: BookMeta = {
         book: req.query.book ?? 'programme',
@@ -126,9 +113,9 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
           meta.book === 'programme' ? (await books.programme()).programmeBook : (await books.results()).resultsBook;
         return make(db, m, { lang: meta.lang, paper: meta.paper, bilingual: meta.bilingual }, report);
       });
-      return ok(bookJobVO(bookJobs, job, req.lang));
+      return bookJobVO(bookJobs, job, req.lang);
     },
-  );
+  });
 
   const findJob = async (req: FastifyRequest<{ Params: BookJobParams }>) => {
     await requireCompetition(db, currentUser(req), req.params.id, 'manage');
@@ -137,162 +124,79 @@ export async function documentRoutes(app: FastifyInstance, deps: CompetitionDeps
     return job;
   };
 
-  app.get<{ Params: BookJobParams }>(
-    '/api/v1/competition/meetings/:id/books/:job',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'How far a book job is (sections done of total), and whether its file is ready',
-        params: BookJobParams,
-        response: { 200: Envelope(BookJobVO) },
-      },
-    },
-    async (req) => ok(bookJobVO(bookJobs, await findJob(req), req.lang)),
-  );
+  r.get('/api/v1/competition/meetings/:id/books/:job', {
+    auth,
+    summary: 'How far a book job is (sections done of total), and whether its file is ready',
+    params: BookJobParams,
+    answer: BookJobVO,
+    run: async (req) => bookJobVO(bookJobs, await findJob(req), req.lang),
+  });
 
-  app.get<{ Params: BookJobParams }>(
-    '/api/v1/competition/meetings/:id/books/:job/pdf',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'The PDF a finished book job made',
-        params: BookJobParams,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) => {
-      return send(reply, jobResult(await findJob(req)));
-    },
-  );
+  r.pdf('/api/v1/competition/meetings/:id/books/:job/pdf', {
+    auth,
+    summary: 'The PDF a finished book job made',
+    params: BookJobParams,
+    run: async (req) => jobResult(await findJob(req)),
+  });
 
-  app.get<{ Params: RoundIdParams }>(
-    '/api/v1/competition/rounds/:id/pdf/start-list',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Start list of a round (PDF): heats with lane or order, bib, name, delegation, seed mark',
-        params: RoundIdParams,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(reply, await (await documents()).startListPdf(db, currentUser(req), req.params.id, req.lang)),
-  );
+  r.pdf('/api/v1/competition/rounds/:id/pdf/start-list', {
+    auth,
+    summary: 'Start list of a round (PDF): heats with lane or order, bib, name, delegation, seed mark',
+    params: RoundIdParams,
+    run: async (req) => (await documents()).startListPdf(db, currentUser(req), req.params.id, req.lang),
+  });
 
-  app.get<{ Params: RoundIdParams }>(
-    '/api/v1/competition/rounds/:id/pdf/results',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Results of a round (PDF): its official heats with places, marks, wind, trials, qualifiers',
-        params: RoundIdParams,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(reply, await (await documents()).resultsPdf(db, currentUser(req), req.params.id, req.lang)),
-  );
+  r.pdf('/api/v1/competition/rounds/:id/pdf/results', {
+    auth,
+    summary: 'Results of a round (PDF): its official heats with places, marks, wind, trials, qualifiers',
+    params: RoundIdParams,
+    run: async (req) => (await documents()).resultsPdf(db, currentUser(req), req.params.id, req.lang),
+  });
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/competition/meetings/:id/pdf/timetable',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Timetable of a meeting (PDF): sessions and rounds by time',
-        params: MeetingIdParams,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(reply, await (await documents()).timetablePdf(db, currentUser(req), req.params.id, req.lang)),
-  );
+  r.pdf('/api/v1/competition/meetings/:id/pdf/timetable', {
+    auth,
+    summary: 'Timetable of a meeting (PDF): sessions and rounds by time',
+    params: MeetingIdParams,
+    run: async (req) => (await documents()).timetablePdf(db, currentUser(req), req.params.id, req.lang),
+  });
 
-  app.get<{ Params: { id: number }; Querystring: BibDocumentQuery }>(
-    '/api/v1/competition/meetings/:id/pdf/bibs',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: "Bib labels (PDF, 2 per A4 page) with a QR code of the athlete's public page",
-        params: MeetingIdParams,
-        querystring: BibDocumentQuery,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(
-        reply,
-        await (await documents()).bibsPdf(
-          db,
-          currentUser(req),
-          req.params.id,
-          req.query,
-          publicOrigin(req, app.baton.config.publicUrl),
-          req.lang,
-        ),
+  r.pdf('/api/v1/competition/meetings/:id/pdf/bibs', {
+    auth,
+    summary: "Bib labels (PDF, 2 per A4 page) with a QR code of the athlete's public page",
+    params: MeetingIdParams,
+    querystring: BibDocumentQuery,
+    run: async (req) =>
+      (await documents()).bibsPdf(
+        db,
+        currentUser(req),
+        req.params.id,
+        req.query,
+        publicOrigin(req, app.baton.config.publicUrl),
+        req.lang,
       ),
-  );
+  });
 
-  app.get<{ Params: { id: number }; Querystring: BibDocumentQuery }>(
-    '/api/v1/competition/meetings/:id/pdf/bib-list',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Bib list by delegation (PDF): bib, name, gender, group, events',
-        params: MeetingIdParams,
-        querystring: BibDocumentQuery,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(reply, await (await documents()).bibListPdf(db, currentUser(req), req.params.id, req.query, req.lang)),
-  );
+  r.pdf('/api/v1/competition/meetings/:id/pdf/bib-list', {
+    auth,
+    summary: 'Bib list by delegation (PDF): bib, name, gender, group, events',
+    params: MeetingIdParams,
+    querystring: BibDocumentQuery,
+    run: async (req) => (await documents()).bibListPdf(db, currentUser(req), req.params.id, req.query, req.lang),
+  });
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/competition/meetings/:id/pdf/scores',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Team points and medal table of a meeting (PDF)',
-        params: MeetingIdParams,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(reply, await (await documents()).scoresPdf(db, currentUser(req), req.params.id, req.lang)),
-  );
+  r.pdf('/api/v1/competition/meetings/:id/pdf/scores', {
+    auth,
+    summary: 'Team points and medal table of a meeting (PDF)',
+    params: MeetingIdParams,
+    run: async (req) => (await documents()).scoresPdf(db, currentUser(req), req.params.id, req.lang),
+  });
 
-  app.get<{ Params: { id: number }; Querystring: CertificateQuery }>(
-    '/api/v1/competition/meetings/:id/pdf/certificates',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: "Certificates of a group item's official final (PDF): one page per competitor placed 1–8",
-        params: MeetingIdParams,
-        querystring: CertificateQuery,
-        produces: [PDF],
-        response: { 200: pdfAnswer },
-      },
-    },
-    async (req, reply) =>
-      send(
-        reply,
-        await (await documents()).certificatesPdf(db, currentUser(req), req.params.id, req.query.groupItemId, req.lang),
-      ),
-  );
+  r.pdf('/api/v1/competition/meetings/:id/pdf/certificates', {
+    auth,
+    summary: "Certificates of a group item's official final (PDF): one page per competitor placed 1–8",
+    params: MeetingIdParams,
+    querystring: CertificateQuery,
+    run: async (req) =>
+      (await documents()).certificatesPdf(db, currentUser(req), req.params.id, req.query.groupItemId, req.lang),
+  });
 }

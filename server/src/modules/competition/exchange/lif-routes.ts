@@ -15,6 +15,7 @@ import { sendFile } from '../../../lib/excel.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { routeKit } from '../../../plugins/route-kit.js';
 import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
 import { lynxFolder } from './lif-folder.js';
@@ -107,22 +108,16 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
 
   // The results folder (LYNX_DIR, lif-folder.ts): its files waiting for a person.
   const READ = { auth: { perm: LIF_PERM } } as const;
-  app.get<{ Params: IdP }>(
-    `${base}/folder`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'The FinishLynx results folder watched for this meeting (LYNX_DIR) and its files waiting for a person',
-        params: MeetingIdParams,
-        response: { 200: Envelope(LifFolderVO) },
-      },
-    },
-    async (req) => {
+  routeKit(app, tags).get(`${base}/folder`, {
+    ...READ,
+    summary: 'The FinishLynx results folder watched for this meeting (LYNX_DIR) and its files waiting for a person',
+    params: MeetingIdParams,
+    answer: LifFolderVO,
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'officiate');
-      return ok(lynxFolder(req.params.id)?.list(req.lang) ?? { enabled: false, pending: [] });
+      return lynxFolder(req.params.id)?.list(req.lang) ?? { enabled: false, pending: [] };
     },
-  );
+  });
   app.get<{ Params: LifFolderFileParams }>(
     `${base}/folder/:fileId`,
     {

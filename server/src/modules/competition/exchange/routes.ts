@@ -1,5 +1,4 @@
 import {
-  Envelope,
   ExchangeExportQuery,
   HytekImportQuery,
   ImportReport,
@@ -11,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { sendFile } from '../../../lib/excel.js';
 import { encodeText } from '../../../lib/text-file.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { routeKit } from '../../../plugins/route-kit.js';
 import type { CompetitionDeps } from '../routes.js';
 import { importHytek } from './hytek-import.js';
 import { importLif } from './lif-import.js';
@@ -91,20 +90,15 @@ export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps
     },
   );
 
-  app.post<{ Params: IdP; Querystring: HytekImportQuery }>(
-    `${base}/hytek`,
-    {
-      config: IMPORT,
-      schema: {
-        tags,
-        summary: 'Import athletes and entries from a Hy-Tek semicolon file (multipart field "file")',
-        consumes: ['multipart/form-data'],
-        params: MeetingIdParams,
-        querystring: HytekImportQuery,
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req) => {
+  const r = routeKit(app, tags);
+  r.post(`${base}/hytek`, {
+    ...IMPORT,
+    summary: 'Import athletes and entries from a Hy-Tek semicolon file (multipart field "file")',
+    consumes: ['multipart/form-data'],
+    params: MeetingIdParams,
+    querystring: HytekImportQuery,
+    answer: ImportReport,
+    run: async (req) => {
       const report = await importHytek(
         db,
         currentUser(req),
@@ -114,26 +108,20 @@ export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps
         req.lang,
       );
       note(req, { target: req.params.id, after: { ...report, errors: report.errors.slice(0, 50) } });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
-  app.post<{ Params: LifHeatParams }>(
-    '/api/v1/competition/heats/:id/lif',
-    {
-      config: { auth: { perm: LIF_PERM } },
-      schema: {
-        tags,
-        summary: 'Import a FinishLynx .lif result file into a published heat (multipart field "file", ≤ 1 MB)',
-        consumes: ['multipart/form-data'],
-        params: LifHeatParams,
-        response: { 200: Envelope(LifImportVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/competition/heats/:id/lif', {
+    auth: { perm: LIF_PERM },
+    summary: 'Import a FinishLynx .lif result file into a published heat (multipart field "file", ≤ 1 MB)',
+    consumes: ['multipart/form-data'],
+    params: LifHeatParams,
+    answer: LifImportVO,
+    run: async (req) => {
       const vo = await importLif(db, hub, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, after: { rows: vo.rows.length, wind: vo.wind } });
-      return ok(vo);
+      return vo;
     },
-  );
+  });
 }

@@ -29,6 +29,7 @@ import {
 import { badInput, notFound } from '../../../lib/errors.js';
 import { selfRegistrationPending } from '../../dlg/account.js';
 import { requirePublicLists } from '../../public/service.js';
+import { requirePublicGroupItem } from '../access.js';
 import { teamScores } from '../scores/service.js';
 import { loadEvents, loadGroupItemRounds, loadRounds } from '../views.js';
 
@@ -50,13 +51,7 @@ export async function publicEvents(db: DbOrTx, meetingId: number): Promise<Compe
 
 /** `GET /public/competition/{id}/rounds?groupItemId=`: a group item's published rounds, in order. */
 export async function publicRounds(db: DbOrTx, meetingId: number, groupItemId: number): Promise<RoundVO[]> {
-  await requirePublicLists(db, meetingId);
-  const [gi] = await db
-    .select({ id: groupItem.id })
-    .from(groupItem)
-    .innerJoin(group, eq(group.id, groupItem.groupId))
-    .where(and(eq(groupItem.id, groupItemId), eq(group.meetingId, meetingId)));
-  if (!gi) throw notFound();
+  await requirePublicGroupItem(db, meetingId, groupItemId);
   return loadGroupItemRounds(db, groupItemId, { publicOnly: true });
 }
 

@@ -84,19 +84,22 @@ export async function heatStarts(db: DbOrTx, heatId: number) {
     .from(compStart)
     .where(eq(compStart.heatId, heatId))
     .orderBy(asc(compStart.position), asc(compStart.id));
-  const trials = starts.length
-    ? await db
-        .select()
-        .from(compTrial)
-        .where(
-          inArray(
-            compTrial.startId,
-            starts.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(compTrial.startId), asc(compTrial.seq))
-    : [];
-  return { starts, trials };
+  return { starts, trials: await trialsOf(db, starts) };
+}
+
+/** The field trials of these starts (none for none), by start and trial number. */
+export async function trialsOf(db: DbOrTx, starts: readonly { id: number }[]) {
+  if (!starts.length) return [];
+  return db
+    .select()
+    .from(compTrial)
+    .where(
+      inArray(
+        compTrial.startId,
+        starts.map((s) => s.id),
+      ),
+    )
+    .orderBy(asc(compTrial.startId), asc(compTrial.seq));
 }
 
 export const asFieldTrial = (t: TrialRow): FieldTrial => ({

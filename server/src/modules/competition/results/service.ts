@@ -1,7 +1,7 @@
 import type { HeatOfficialBody, HeatReopenBody, HeatResultsBody, HeatStandingVO } from '@baton/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { compHeat, compLog, compStart, compTrial } from '../../../db/schema/index.js';
+import { compHeat, compLog, compStart } from '../../../db/schema/index.js';
 import { AppError, badInput } from '../../../lib/errors.js';
 import { nextVersion, sameVersion, staleOrMissing } from '../../../lib/versioned.js';
 import type { CurrentUser } from '../../../plugins/auth.js';
@@ -19,6 +19,7 @@ import {
   recompute,
   requireSet,
   type StartRow,
+  trialsOf,
 } from './heat.js';
 import { formatRaceTime, parsePoints, parseTime, roundWind } from './rules/marks.js';
 import { qualify } from './rules/qualify.js';
@@ -48,18 +49,7 @@ async function qualifyRound(tx: DbOrTx, f: HeatFacts, userId: number) {
   if (f.kind === 'track') {
     across = trackPlaces(starts, f.event.resultFormat === 'points' ? 'points' : 'time');
   } else {
-    const trials = starts.length
-      ? await tx
-          .select()
-          .from(compTrial)
-          .where(
-            inArray(
-              compTrial.startId,
-              starts.map((s) => s.id),
-            ),
-          )
-      : [];
-    const fs = fieldStarts(starts, trials);
+    const fs = fieldStarts(starts, await trialsOf(tx, starts));
     if (f.kind === 'vertical') {
       across = verticalPlaces(
         fs.map((s) => ({ record: verticalRecord(s.trials), code: s.code, trials: s.trials })),
@@ -124,6 +114,16 @@ const FIELD_CODES = new Set(['DNS', 'DQ']);
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 type ResultSnapshot = Pick<StartRow, 'mark' | 'value' | 'reactionTime' | 'code' | 'dqRule' | 'qualifier' | 'note'>;
+/** What a start's result is now: the fields `saveHeatResults` writes and logs (a copy). */
+const snapshotOf = (s: StartRow): ResultSnapshot => ({
+  mark: s.mark,
+  value: s.value,
+  reactionTime: s.reactionTime,
+  code: s.code,
+  dqRule: s.dqRule,
+  qualifier: s.qualifier,
+  note: s.note,
+});
 
 /**
  * A heat's results in one go (track and relays: times or points, reaction times, codes; field
@@ -158,15 +158,7 @@ export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: 
       const s = byId.get(row.startId);
       if (!s) throw badInput(`运动员 ${row.startId} 不在本组`, `competitor ${row.startId} is not in this heat`);
       const label = startLabel(s);
-      const next: ResultSnapshot = {
-        mark: s.mark,
-        value: s.value,
-        reactionTime: s.reactionTime,
-        code: s.code,
-        dqRule: s.dqRule,
-        qualifier: s.qualifier,
-        note: s.note,
-      };
+      const next = snapshotOf(s);
       if (row.code !== undefined) next.code = row.code;
       if (next.code !== null && row.code !== undefined && !(field ? FIELD_CODES : TRACK_CODES).has(next.code)) {
         throw badInput(
@@ -234,15 +226,7 @@ export async function saveHeatResults(deps: ResultDeps, u: CurrentUser, heatId: 
       if (!saved) throw new AppError('A0409');
       changes.push({
         startId: s.id,
-        before: {
-          mark: s.mark,
-          value: s.value,
-          reactionTime: s.reactionTime,
-          code: s.code,
-          dqRule: s.dqRule,
-          qualifier: s.qualifier,
-          note: s.note,
-        },
+        before: snapshotOf(s),
         after: next,
       });
     }

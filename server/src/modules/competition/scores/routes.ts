@@ -1,5 +1,4 @@
 import {
-  Envelope,
   MeetingIdParams,
   RecordCreateBody,
   RecordUpdateBody,
@@ -15,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/auth.js';
-import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { routeKit } from '../../../plugins/route-kit.js';
 import { requireCompetition } from '../access.js';
 import { announce } from '../publish.js';
 import type { CompetitionDeps } from '../routes.js';
@@ -35,108 +34,79 @@ const RECORD = { perm: 'comp:score:record' };
  */
 export async function scoreRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db, hub } = deps;
+  const r = routeKit(app, tags);
 
   /** Records are public facts: flags on results change with them. */
   const announceRecord = (meetingId: number, w: RecordWrite) =>
     announce(hub, { meetingId, groupItemId: w.groupItemId, roundId: w.roundId, heatId: null, change: 'scores' }, true);
 
-  app.get<{ Params: { id: number }; Querystring: TeamScoresQuery }>(
-    '/api/v1/competition/meetings/:id/scores',
-    {
-      config: { auth: QUERY },
-      schema: {
-        tags,
-        summary: 'Team points and the medal table (official final results), optionally of one group',
-        params: MeetingIdParams,
-        querystring: TeamScoresQuery,
-        response: { 200: Envelope(TeamScoresVO) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/competition/meetings/:id/scores', {
+    auth: QUERY,
+    summary: 'Team points and the medal table (official final results), optionally of one group',
+    params: MeetingIdParams,
+    querystring: TeamScoresQuery,
+    answer: TeamScoresVO,
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'view');
-      return ok(await teamScores(db, req.params.id, req.query.groupId));
+      return teamScores(db, req.params.id, req.query.groupId);
     },
-  );
+  });
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/competition/meetings/:id/records',
-    {
-      config: { auth: QUERY },
-      schema: {
-        tags,
-        summary: "A meeting's records (one meeting record per group item)",
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(RecordVO)) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/competition/meetings/:id/records', {
+    auth: QUERY,
+    summary: "A meeting's records (one meeting record per group item)",
+    params: MeetingIdParams,
+    answer: Type.Array(RecordVO),
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'view');
-      return ok(await listRecords(db, req.params.id));
+      return listRecords(db, req.params.id);
     },
-  );
+  });
 
-  app.post<{ Body: RecordCreateBody }>(
-    '/api/v1/competition/records',
-    {
-      config: { auth: RECORD },
-      schema: {
-        tags,
-        summary: "Enter a group item's meeting record (the mark in the item's format)",
-        body: RecordCreateBody,
-        response: { 200: Envelope(RecordVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/competition/records', {
+    auth: RECORD,
+    summary: "Enter a group item's meeting record (the mark in the item's format)",
+    body: RecordCreateBody,
+    answer: RecordVO,
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.body.meetingId, 'manage');
       const w = await createRecord(db, req.body);
       note(req, { target: w.after!.id, after: w.after });
       await announceRecord(req.body.meetingId, w);
-      return ok(w.after!);
+      return w.after!;
     },
-  );
+  });
 
-  app.put<{ Params: RoundIdParams; Body: RecordUpdateBody }>(
-    '/api/v1/competition/records/:id',
-    {
-      config: { auth: RECORD },
-      schema: {
-        tags,
-        summary: 'Correct a meeting record (optimistic locking on version)',
-        params: RoundIdParams,
-        body: RecordUpdateBody,
-        response: { 200: Envelope(RecordVO) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/competition/records/:id', {
+    auth: RECORD,
+    summary: 'Correct a meeting record (optimistic locking on version)',
+    params: RoundIdParams,
+    body: RecordUpdateBody,
+    answer: RecordVO,
+    run: async (req) => {
       const meetingId = await recordMeeting(db, req.params.id);
       await requireCompetition(db, currentUser(req), meetingId, 'manage');
       const w = await updateRecord(db, req.params.id, req.body);
       note(req, { target: req.params.id, before: w.before, after: w.after });
       await announceRecord(meetingId, w);
-      return ok(w.after!);
+      return w.after!;
     },
-  );
+  });
 
-  app.delete<{ Params: RoundIdParams }>(
-    '/api/v1/competition/records/:id',
-    {
-      config: { auth: RECORD },
-      schema: {
-        tags,
-        summary: 'Delete a meeting record (its flags on results go with it)',
-        params: RoundIdParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.delete('/api/v1/competition/records/:id', {
+    auth: RECORD,
+    summary: 'Delete a meeting record (its flags on results go with it)',
+    params: RoundIdParams,
+    answer: Type.Null(),
+    run: async (req) => {
       const meetingId = await recordMeeting(db, req.params.id);
       await requireCompetition(db, currentUser(req), meetingId, 'manage');
       const w = await deleteRecord(db, req.params.id);
       note(req, { target: req.params.id, before: w.before });
       await announceRecord(meetingId, w);
-      return ok(null);
+      return null;
     },
-  );
+  });
 
   /**
    * Scores change with the options: the team table and the points on results. The frame is of
@@ -145,46 +115,34 @@ export async function scoreRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const announceScores = (meetingId: number) =>
     announce(hub, { meetingId, groupItemId: 0, roundId: 0, heatId: null, change: 'scores' }, true);
 
-  app.put<{ Params: { id: number }; Body: TeamScoringBody }>(
-    '/api/v1/competition/meetings/:id/team-scoring',
-    {
-      config: { auth: RECORD },
-      schema: {
-        tags,
-        summary:
-          'Set the 竞赛规程 team-scoring options of the meeting or of one group (null: the group follows the meeting)',
-        params: MeetingIdParams,
-        body: TeamScoringBody,
-        response: { 200: Envelope(Type.Union([TeamScoringOptions, Type.Null()])) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/competition/meetings/:id/team-scoring', {
+    auth: RECORD,
+    summary:
+      'Set the 竞赛规程 team-scoring options of the meeting or of one group (null: the group follows the meeting)',
+    params: MeetingIdParams,
+    body: TeamScoringBody,
+    answer: Type.Union([TeamScoringOptions, Type.Null()]),
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'manage');
       const w = await setTeamScoring(db, req.params.id, req.body);
       note(req, { target: req.body.groupId ?? req.params.id, before: w.before, after: w.after });
       await announceScores(req.params.id);
-      return ok(w.after);
+      return w.after;
     },
-  );
+  });
 
-  app.put<{ Params: { id: number }; Body: SportsmanshipBody }>(
-    '/api/v1/competition/meetings/:id/sportsmanship',
-    {
-      config: { auth: RECORD },
-      schema: {
-        tags,
-        summary: 'Record the 体育道德风尚奖 (sportsmanship award): the whole list of awarded delegations',
-        params: MeetingIdParams,
-        body: SportsmanshipBody,
-        response: { 200: Envelope(Type.Array(SportsmanshipVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/competition/meetings/:id/sportsmanship', {
+    auth: RECORD,
+    summary: 'Record the 体育道德风尚奖 (sportsmanship award): the whole list of awarded delegations',
+    params: MeetingIdParams,
+    body: SportsmanshipBody,
+    answer: Type.Array(SportsmanshipVO),
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'manage');
       const after = await setSportsmanship(db, req.params.id, req.body);
       note(req, { target: req.params.id, after });
       await announceScores(req.params.id);
-      return ok(after);
+      return after;
     },
-  );
+  });
 }

@@ -1,7 +1,8 @@
 import type { ResultFormat } from '@baton/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { compRound, compStart, compTrial } from '../../../db/schema/index.js';
+import { compRound, compStart } from '../../../db/schema/index.js';
+import { trialsOf } from '../results/heat.js';
 import type { FieldTrial } from '../results/rules/rank.js';
 
 /** Reads shared by round scoring (service.ts) and the team table (team-table.ts). */
@@ -21,17 +22,8 @@ export async function seriesOf(
   format: ResultFormat,
 ): Promise<(startId: number) => FieldTrial[]> {
   const byStart = new Map<number, FieldTrial[]>();
-  if ((format === 'distance' || format === 'height') && starts.length) {
-    const rows = await db
-      .select()
-      .from(compTrial)
-      .where(
-        inArray(
-          compTrial.startId,
-          starts.map((s) => s.id),
-        ),
-      );
-    for (const t of rows) {
+  if (format === 'distance' || format === 'height') {
+    for (const t of await trialsOf(db, starts)) {
       const list = byStart.get(t.startId) ?? [];
       list.push({ seq: t.seq, outcome: t.outcome, mark: t.mark, height: t.height, wind: t.wind, jumpOff: t.jumpOff });
       byStart.set(t.startId, list);

@@ -1,6 +1,5 @@
 import {
   CompLogVO,
-  Envelope,
   type Lang,
   MeetingIdParams,
   RoundDrawBody,
@@ -20,8 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { type Job, JobStore, jobGone } from '../../../lib/jobs.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
+import { routeKit } from '../../../plugins/route-kit.js';
 import { requireCompetition } from '../access.js';
 import type { CompetitionDeps } from '../routes.js';
 import { moveStart, redrawRound, updateRoundSettings } from './adjust.js';
@@ -31,31 +30,27 @@ import { publishRound, unpublishRound } from './publish.js';
 
 const tags = ['competition: start lists'];
 const GroupItemParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-type IdP = { Params: { id: number } };
+const GENERATE = { perm: 'comp:startlist:generate' } as const;
+const EDIT = { perm: 'comp:startlist:edit' } as const;
+const PUBLISH = { perm: 'comp:startlist:publish' } as const;
 
 /** Start lists (issue 6): make, draw, adjust, configure, publish; the round's log. Rules in service.ts. */
 export async function startListRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db, hub } = deps;
-  const round = { 200: Envelope(RoundVO) };
+  const r = routeKit(app, tags);
 
-  app.post<IdP & { Body: StartListGenerateBody }>(
-    '/api/v1/competition/events/:id/start-list',
-    {
-      config: { auth: { perm: 'comp:startlist:generate' } },
-      schema: {
-        tags,
-        summary: "Make (or remake, while a draft) a round's heats and start rows of a group item",
-        params: GroupItemParams,
-        body: StartListGenerateBody,
-        response: round,
-      },
+  r.post('/api/v1/competition/events/:id/start-list', {
+    auth: GENERATE,
+    summary: "Make (or remake, while a draft) a round's heats and start rows of a group item",
+    params: GroupItemParams,
+    body: StartListGenerateBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await generateStartList(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: round.id, after: { seed: round.drawSeed, heats: round.heats.length } });
+      return round;
     },
-    async (req) => {
-      const r = await generateStartList(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: r.id, after: { seed: r.drawSeed, heats: r.heats.length } });
-      return ok(r);
-    },
-  );
+  });
 
   /*
    * "Generate all" runs as a job (lib/jobs.ts, as the books do): the request answers at once and
@@ -74,20 +69,14 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
     result: job.result,
   });
 
-  app.post<IdP & { Body: StartListGenerateAllBody }>(
-    '/api/v1/competition/meetings/:id/start-lists',
-    {
-      config: { auth: { perm: 'comp:startlist:generate' } },
-      schema: {
-        tags,
-        summary:
-          'Generate all, as a job: the first-round start list of every event of the meeting that has none yet, in one transaction',
-        params: MeetingIdParams,
-        body: StartListGenerateAllBody,
-        response: { 200: Envelope(StartListJobVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/competition/meetings/:id/start-lists', {
+    auth: GENERATE,
+    summary:
+      'Generate all, as a job: the first-round start list of every event of the meeting that has none yet, in one transaction',
+    params: MeetingIdParams,
+    body: StartListGenerateAllBody,
+    answer: StartListJobVO,
+    run: async (req) => {
       const u = currentUser(req);
       const { meeting: m } = await requireCompetition(db, u, req.params.id, 'manage');
       const { body } = req;
@@ -97,135 +86,93 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
         generateAllStartLists(db, hub, u, m.id, body, report),
       );
       note(req, { target: m.id, after: { job: job.id, seed: body.seed ?? null } });
-      return ok(jobVO(job, req.lang));
+      return jobVO(job, req.lang);
     },
-  );
+  });
 
-  app.get<{ Params: StartListJobParams }>(
-    '/api/v1/competition/meetings/:id/start-lists/jobs/:job',
-    {
-      config: { auth: { perm: 'comp:startlist:generate' } },
-      schema: {
-        tags,
-        summary: 'How far a "Generate all" job is (steps done of total) and, once done, what it made and skipped',
-        params: StartListJobParams,
-        response: { 200: Envelope(StartListJobVO) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/competition/meetings/:id/start-lists/jobs/:job', {
+    auth: GENERATE,
+    summary: 'How far a "Generate all" job is (steps done of total) and, once done, what it made and skipped',
+    params: StartListJobParams,
+    answer: StartListJobVO,
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'manage');
       const job = generateJobs.get(String(req.params.id), req.params.job);
       if (!job) throw jobGone();
-      return ok(jobVO(job, req.lang));
+      return jobVO(job, req.lang);
     },
-  );
+  });
 
-  app.post<IdP & { Body: RoundDrawBody }>(
-    '/api/v1/competition/rounds/:id/draw',
-    {
-      config: { auth: { perm: 'comp:startlist:generate' } },
-      schema: {
-        tags,
-        summary: 'Draw the lanes / order of a round again (heats kept)',
-        params: RoundIdParams,
-        body: RoundDrawBody,
-        response: round,
-      },
+  r.post('/api/v1/competition/rounds/:id/draw', {
+    auth: GENERATE,
+    summary: 'Draw the lanes / order of a round again (heats kept)',
+    params: RoundIdParams,
+    body: RoundDrawBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await redrawRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: round.id, after: { seed: round.drawSeed } });
+      return round;
     },
-    async (req) => {
-      const r = await redrawRound(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: r.id, after: { seed: r.drawSeed } });
-      return ok(r);
-    },
-  );
+  });
 
-  app.post<IdP & { Body: StartMoveBody }>(
-    '/api/v1/competition/starts/:id/move',
-    {
-      config: { auth: { perm: 'comp:startlist:edit' } },
-      schema: {
-        tags,
-        summary: 'Move a competitor to a lane / position of a heat of the same round (swapping with whoever is there)',
-        params: StartIdParams,
-        body: StartMoveBody,
-        response: round,
-      },
-    },
-    async (req) => {
-      const r = await moveStart(db, hub, currentUser(req), req.params.id, req.body);
+  r.post('/api/v1/competition/starts/:id/move', {
+    auth: EDIT,
+    summary: 'Move a competitor to a lane / position of a heat of the same round (swapping with whoever is there)',
+    params: StartIdParams,
+    body: StartMoveBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await moveStart(db, hub, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, after: req.body });
-      return ok(r);
+      return round;
     },
-  );
+  });
 
-  app.put<IdP & { Body: RoundSettingsBody }>(
-    '/api/v1/competition/rounds/:id',
-    {
-      config: { auth: { perm: 'comp:startlist:edit' } },
-      schema: {
-        tags,
-        summary: "A round's settings: field trials and cut, bar heights, qualification",
-        params: RoundIdParams,
-        body: RoundSettingsBody,
-        response: round,
-      },
+  r.put('/api/v1/competition/rounds/:id', {
+    auth: EDIT,
+    summary: "A round's settings: field trials and cut, bar heights, qualification",
+    params: RoundIdParams,
+    body: RoundSettingsBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await updateRoundSettings(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: round.id, after: req.body });
+      return round;
     },
-    async (req) => {
-      const r = await updateRoundSettings(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: r.id, after: req.body });
-      return ok(r);
-    },
-  );
+  });
 
-  app.post<IdP & { Body: RoundPublishBody }>(
-    '/api/v1/competition/rounds/:id/publish',
-    {
-      config: { auth: { perm: 'comp:startlist:publish' } },
-      schema: {
-        tags,
-        summary: 'Publish the start list of a round (draft → set)',
-        params: RoundIdParams,
-        body: RoundPublishBody,
-        response: round,
-      },
+  r.post('/api/v1/competition/rounds/:id/publish', {
+    auth: PUBLISH,
+    summary: 'Publish the start list of a round (draft → set)',
+    params: RoundIdParams,
+    body: RoundPublishBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await publishRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: round.id });
+      return round;
     },
-    async (req) => {
-      const r = await publishRound(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: r.id });
-      return ok(r);
-    },
-  );
+  });
 
-  app.post<IdP & { Body: RoundPublishBody }>(
-    '/api/v1/competition/rounds/:id/unpublish',
-    {
-      config: { auth: { perm: 'comp:startlist:publish' } },
-      schema: {
-        tags,
-        summary: 'Take a published start list back to draft (no result entered yet)',
-        params: RoundIdParams,
-        body: RoundPublishBody,
-        response: round,
-      },
+  r.post('/api/v1/competition/rounds/:id/unpublish', {
+    auth: PUBLISH,
+    summary: 'Take a published start list back to draft (no result entered yet)',
+    params: RoundIdParams,
+    body: RoundPublishBody,
+    answer: RoundVO,
+    run: async (req) => {
+      const round = await unpublishRound(db, hub, currentUser(req), req.params.id, req.body);
+      note(req, { target: round.id });
+      return round;
     },
-    async (req) => {
-      const r = await unpublishRound(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: r.id });
-      return ok(r);
-    },
-  );
+  });
 
-  app.get<IdP>(
-    '/api/v1/competition/rounds/:id/log',
-    {
-      config: { auth: { perm: 'comp:startlist:query' } },
-      schema: {
-        tags,
-        summary: "A round's log of draws, adjustments and status changes, newest first",
-        params: RoundIdParams,
-        response: { 200: Envelope(Type.Array(CompLogVO)) },
-      },
-    },
-    async (req) => ok(await roundLog(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/competition/rounds/:id/log', {
+    auth: { perm: 'comp:startlist:query' },
+    summary: "A round's log of draws, adjustments and status changes, newest first",
+    params: RoundIdParams,
+    answer: Type.Array(CompLogVO),
+    run: (req) => roundLog(db, currentUser(req), req.params.id),
+  });
 }
