@@ -37,7 +37,7 @@ const PDF = 'application/pdf';
 const pdfAnswer = { description: 'A PDF (application/pdf), as an attachment', type: 'string', format: 'binary' };
 
 /**
- * One way of declaring a route (the competition module declares all its routes so): `const r = routeKit(app, tags)`, then
+ * One way of declaring a route (the competition module's routes, all but a few uploads and text files): `const r = routeKit(app, tags)`, then
  * `r.get(url, { auth, summary, consumes?, params?, querystring?, body?, hooks?, answer, run })`
  * (likewise `post`, `put`, `delete`) registers it with `config.auth`, the OpenAPI schema (tags,
  * summary, consumes, the input schemas, `200: Envelope(answer)`) and a handler answering
