@@ -4,6 +4,7 @@ import { useTranslation } from '../../app/i18n';
 import { useIsDark } from '../../app/theme';
 import { useBilingual } from '../../hooks/language';
 import { LiteTag } from '../lite';
+import './table.css';
 import './combined.css';
 
 const windText = (w: number | null) => (w === null ? '' : `${w > 0 ? '+' : ''}${w.toFixed(1)}`);

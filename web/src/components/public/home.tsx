@@ -1,4 +1,4 @@
-import { NotificationOutlined } from '@ant-design/icons';
+import { FormOutlined, NotificationOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
 import { useTranslation } from '../../app/i18n';
 import type { PublicBase } from '../../hooks/public';
@@ -8,6 +8,13 @@ import { MeetingCard } from './MeetingCard';
 
 export const HOME_SECTIONS = ['open', 'competing', 'finished'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];
+
+/** The ways in from a home page's hero (`/home/…`, `/h5/…`); the phone shows the first two. */
+export const HOME_WAYS = [
+  { path: 'query', icon: <SearchOutlined />, label: 'findMine', testId: 'home-find' },
+  { path: 'enroll', icon: <FormOutlined />, label: 'delegationEntry', testId: 'home-enroll' },
+  { path: 'querytm', icon: <UnorderedListOutlined />, label: 'lists', testId: 'home-lists' },
+] as const;
 
 /** The meetings of one status as cards, or what to expect when there are none. */
 export function MeetingCards({

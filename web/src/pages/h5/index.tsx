@@ -1,9 +1,8 @@
-import { FormOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSegmented, LiteSkeleton } from '../../components/lite';
-import { HOME_SECTIONS, type HomeSection, MeetingCards, NoticeList } from '../../components/public/home';
+import { HOME_SECTIONS, HOME_WAYS, type HomeSection, MeetingCards, NoticeList } from '../../components/public/home';
 import { usePublicHome } from '../../hooks/public';
 import '../../components/public/parts.css';
 
@@ -22,25 +21,19 @@ export default function H5HomePage() {
         <h1>{t('home.mobileTitle')}</h1>
         <p>{t('home.heroSubtitle')}</p>
         <div className="pub-h5-actions">
-          <LiteButton
-            size="large"
-            block
-            icon={<SearchOutlined />}
-            onClick={() => navigate('/h5/query')}
-            data-testid="home-find"
-          >
-            {t('public.home.findMine')}
-          </LiteButton>
-          <LiteButton
-            size="large"
-            block
-            variant="ghost"
-            icon={<FormOutlined />}
-            onClick={() => navigate('/h5/enroll')}
-            data-testid="home-enroll"
-          >
-            {t('public.home.delegationEntry')}
-          </LiteButton>
+          {HOME_WAYS.slice(0, 2).map((w, i) => (
+            <LiteButton
+              key={w.path}
+              size="large"
+              block
+              variant={i ? 'ghost' : 'default'}
+              icon={w.icon}
+              onClick={() => navigate(`/h5/${w.path}`)}
+              data-testid={w.testId}
+            >
+              {t(`public.home.${w.label}`)}
+            </LiteButton>
+          ))}
         </div>
       </section>
       <LiteSegmented<HomeSection>

@@ -1,8 +1,7 @@
-import { FormOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
-import { HOME_SECTIONS, MeetingCards, NoticeList } from '../../components/public/home';
+import { HOME_SECTIONS, HOME_WAYS, MeetingCards, NoticeList } from '../../components/public/home';
 import { usePublicHome } from '../../hooks/public';
 import '../../components/public/parts.css';
 
@@ -17,32 +16,18 @@ export default function HomePage() {
         <h1>{t('home.heroTitle')}</h1>
         <p>{t('home.heroSubtitle')}</p>
         <div className="pub-hero-actions">
-          <Button
-            size="large"
-            icon={<SearchOutlined />}
-            onClick={() => navigate('/home/query')}
-            data-testid="home-find"
-          >
-            {t('public.home.findMine')}
-          </Button>
-          <Button
-            size="large"
-            ghost
-            icon={<FormOutlined />}
-            onClick={() => navigate('/home/enroll')}
-            data-testid="home-enroll"
-          >
-            {t('public.home.delegationEntry')}
-          </Button>
-          <Button
-            size="large"
-            ghost
-            icon={<UnorderedListOutlined />}
-            onClick={() => navigate('/home/querytm')}
-            data-testid="home-lists"
-          >
-            {t('public.home.lists')}
-          </Button>
+          {HOME_WAYS.map((w, i) => (
+            <Button
+              key={w.path}
+              size="large"
+              ghost={i > 0}
+              icon={w.icon}
+              onClick={() => navigate(`/home/${w.path}`)}
+              data-testid={w.testId}
+            >
+              {t(`public.home.${w.label}`)}
+            </Button>
+          ))}
         </div>
       </section>
       <div className="pub-home-grid">

@@ -3,6 +3,7 @@ import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { notPublished } from '../../../api/public';
+import type { PublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 import {
@@ -20,6 +21,7 @@ import { CombinedTable } from '../../competition/CombinedTable';
 import { LiteEmptyDefault } from '../../lite/empty';
 import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../lite/index';
 import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
+import '../../competition/table.css';
 import './live.css';
 
 /** The "live" dot: green while the realtime channel is open (results arrive by themselves). */
@@ -59,6 +61,46 @@ function Failed({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * An area of live competition data: its title with the live dot (`meetingId`'s channel), any
+ * `head`, then the read — a skeleton of `rows` lines while it loads, the failed state, else
+ * `children` of its data.
+ */
+function LiveArea<T>({
+  meetingId,
+  title,
+  head,
+  read,
+  rows,
+  className,
+  testId,
+  children,
+}: {
+  meetingId: number;
+  title: ReactNode;
+  head?: ReactNode;
+  read: PublicRead<T>;
+  rows: number;
+  className?: string;
+  testId: string;
+  children: (data: T | undefined) => ReactNode;
+}) {
+  const live = useLiveCompetition(meetingId);
+  return (
+    <div className={className} data-testid={testId}>
+      <LiveTitle live={live}>{title}</LiveTitle>
+      {head}
+      {read.isLoading ? (
+        <LiteSkeleton rows={rows} />
+      ) : read.isError ? (
+        <Failed error={read.error} />
+      ) : (
+        children(read.data)
+      )}
+    </div>
+  );
+}
+
 /** One round: its name, state and time (on the meeting's clock, `timeZone`), then each published heat (results once official). */
 export function RoundBlock({ round, base, timeZone }: { round: RoundVO; base: PublicBase; timeZone: string }) {
   const roundLabel = useRoundLabel();
@@ -93,19 +135,22 @@ export function CombinedPanel({
   base: PublicBase;
 }) {
   const { t } = useTranslation();
-  const live = useLiveCompetition(meetingId);
   const standing = usePublicCombined(meetingId, groupItemId);
   return (
-    <div className="pub-stack" data-testid="combined-panel">
-      <LiveTitle live={live}>{t('comp.combined.title')}</LiveTitle>
-      {standing.isLoading ? (
-        <LiteSkeleton rows={5} />
-      ) : standing.isError ? (
-        <Failed error={standing.error} />
-      ) : standing.data ? (
-        <CombinedTable standing={standing.data} athleteHref={(id) => `${base}/athlete/${id}?meetingId=${meetingId}`} />
-      ) : null}
-    </div>
+    <LiveArea
+      meetingId={meetingId}
+      title={t('comp.combined.title')}
+      read={standing}
+      rows={5}
+      className="pub-stack"
+      testId="combined-panel"
+    >
+      {(data) =>
+        data ? (
+          <CombinedTable standing={data} athleteHref={(id) => `${base}/athlete/${id}?meetingId=${meetingId}`} />
+        ) : null
+      }
+    </LiveArea>
   );
 }
 
@@ -122,21 +167,24 @@ export function GroupItemRounds({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const live = useLiveCompetition(meetingId);
   const rounds = usePublicRounds(meetingId, groupItemId);
   return (
-    <div className="pub-stack" data-testid="group-item-rounds">
-      <LiveTitle live={live}>{t('public.live.startListsAndResults')}</LiveTitle>
-      {rounds.isLoading ? (
-        <LiteSkeleton rows={6} />
-      ) : rounds.isError ? (
-        <Failed error={rounds.error} />
-      ) : rounds.data?.length ? (
-        rounds.data.map((r) => <RoundBlock key={r.id} round={r} base={base} timeZone={timeZone} />)
-      ) : (
-        <NotYet kind="startLists" />
-      )}
-    </div>
+    <LiveArea
+      meetingId={meetingId}
+      title={t('public.live.startListsAndResults')}
+      read={rounds}
+      rows={6}
+      className="pub-stack"
+      testId="group-item-rounds"
+    >
+      {(data) =>
+        data?.length ? (
+          data.map((r) => <RoundBlock key={r.id} round={r} base={base} timeZone={timeZone} />)
+        ) : (
+          <NotYet kind="startLists" />
+        )
+      }
+    </LiveArea>
   );
 }
 
@@ -177,50 +225,52 @@ export function EventsBoard({
   const { t } = useTranslation();
   const pick = useBilingual();
   const roundLabel = useRoundLabel();
-  const live = useLiveCompetition(meetingId);
   const events = usePublicEvents(meetingId);
   const groups = useMemo(() => byGroup(events.data ?? []), [events.data]);
   return (
-    <div data-testid="events-board">
-      <LiveTitle live={live}>{t('public.live.startListsAndResults')}</LiveTitle>
-      {events.isLoading ? (
-        <LiteSkeleton rows={7} />
-      ) : events.isError ? (
-        <Failed error={events.error} />
-      ) : !groups.length ? (
-        <LiteEmptyDefault description={t('public.lists.noItems')} />
-      ) : (
-        <div className="live-groups">
-          {groups.map((g) => (
-            <section key={g.groupId} className="live-group" data-testid="board-group">
-              <h3>{pick(g.name, g.nameEn)}</h3>
-              <ul className="pub-links">
-                {g.events.map((e) => (
-                  <li key={e.groupItemId}>
-                    <Link to={itemHref(e.groupItemId)} className="live-event-row" data-testid="board-event">
-                      <span className="pub-time">{meetingTime(e.scheduledAt, timeZone)}</span>
-                      <span className="pub-link-main">{pick(e.itemName, e.itemNameEn)}</span>
-                      <span className="live-round-tags">
-                        {e.rounds.length ? (
-                          e.rounds.map((r) => (
-                            <span key={r.id} className="live-round-tag" data-status={r.status}>
-                              {roundLabel(r)} · {t(`public.live.status.${r.status}`)}
-                            </span>
-                          ))
-                        ) : (
-                          <span className="pub-muted live-not-drawn">{t('public.live.notDrawn')}</span>
-                        )}
-                      </span>
-                      <RightOutlined className="pub-chevron" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
-    </div>
+    <LiveArea
+      meetingId={meetingId}
+      title={t('public.live.startListsAndResults')}
+      read={events}
+      rows={7}
+      testId="events-board"
+    >
+      {() =>
+        !groups.length ? (
+          <LiteEmptyDefault description={t('public.lists.noItems')} />
+        ) : (
+          <div className="live-groups">
+            {groups.map((g) => (
+              <section key={g.groupId} className="live-group" data-testid="board-group">
+                <h3>{pick(g.name, g.nameEn)}</h3>
+                <ul className="pub-links">
+                  {g.events.map((e) => (
+                    <li key={e.groupItemId}>
+                      <Link to={itemHref(e.groupItemId)} className="live-event-row" data-testid="board-event">
+                        <span className="pub-time">{meetingTime(e.scheduledAt, timeZone)}</span>
+                        <span className="pub-link-main">{pick(e.itemName, e.itemNameEn)}</span>
+                        <span className="live-round-tags">
+                          {e.rounds.length ? (
+                            e.rounds.map((r) => (
+                              <span key={r.id} className="live-round-tag" data-status={r.status}>
+                                {roundLabel(r)} · {t(`public.live.status.${r.status}`)}
+                              </span>
+                            ))
+                          ) : (
+                            <span className="pub-muted live-not-drawn">{t('public.live.notDrawn')}</span>
+                          )}
+                        </span>
+                        <RightOutlined className="pub-chevron" />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )
+      }
+    </LiveArea>
   );
 }
 
@@ -238,39 +288,42 @@ export function LatestResults({
 }) {
   const { t } = useTranslation();
   const pick = useBilingual();
-  const live = useLiveCompetition(meetingId);
   const latest = useLatestResults(meetingId);
   return (
-    <div className="pub-stack" data-testid="latest-results">
-      <LiveTitle live={live}>{t('public.live.latest')}</LiveTitle>
-      {latest.isLoading ? (
-        <LiteSkeleton rows={7} />
-      ) : latest.isError ? (
-        <Failed error={latest.error} />
-      ) : !latest.data?.length ? (
-        <NotYet kind="results" />
-      ) : (
-        latest.data.map(({ heat, event, roundName, roundHeats }) => (
-          <section key={heat.id} className="live-heat live-latest" data-testid="latest-heat">
-            <Link to={itemHref(event.groupItemId)} className="live-latest-title">
-              {pick(event.groupName, event.groupNameEn)} {pick(event.itemName, event.itemNameEn)}
-              <RightOutlined className="pub-chevron" />
-            </Link>
-            <HeatHead
-              event={event}
-              heat={heat}
-              timeZone={timeZone}
-              title={
-                roundHeats > 1
-                  ? `${t(`comp.roundName.${roundName}`)} · ${t(event.kind.startsWith('field') ? 'comp.flight' : 'comp.heat', { number: heat.number })}`
-                  : t(`comp.roundName.${roundName}`)
-              }
-            />
-            <HeatTable event={event} heat={heat} base={base} meetingId={meetingId} />
-          </section>
-        ))
-      )}
-    </div>
+    <LiveArea
+      meetingId={meetingId}
+      title={t('public.live.latest')}
+      read={latest}
+      rows={7}
+      className="pub-stack"
+      testId="latest-results"
+    >
+      {(data) =>
+        !data?.length ? (
+          <NotYet kind="results" />
+        ) : (
+          data.map(({ heat, event, roundName, roundHeats }) => (
+            <section key={heat.id} className="live-heat live-latest" data-testid="latest-heat">
+              <Link to={itemHref(event.groupItemId)} className="live-latest-title">
+                {pick(event.groupName, event.groupNameEn)} {pick(event.itemName, event.itemNameEn)}
+                <RightOutlined className="pub-chevron" />
+              </Link>
+              <HeatHead
+                event={event}
+                heat={heat}
+                timeZone={timeZone}
+                title={
+                  roundHeats > 1
+                    ? `${t(`comp.roundName.${roundName}`)} · ${t(event.kind.startsWith('field') ? 'comp.flight' : 'comp.heat', { number: heat.number })}`
+                    : t(`comp.roundName.${roundName}`)
+                }
+              />
+              <HeatTable event={event} heat={heat} base={base} meetingId={meetingId} />
+            </section>
+          ))
+        )
+      }
+    </LiveArea>
   );
 }
 
@@ -279,31 +332,34 @@ type ScoreView = 'points' | 'medals';
 /** Team points and the medal table (official finals), refreshed live. */
 export function ScoresPanel({ meetingId }: { meetingId: number }) {
   const { t } = useTranslation();
-  const live = useLiveCompetition(meetingId);
   const scores = usePublicScores(meetingId);
   const [view, setView] = useState<ScoreView>('points');
   const rows = scores.data?.[view] ?? [];
   return (
-    <div className="pub-stack" data-testid="scores-panel">
-      <LiveTitle live={live}>{t('public.live.scores')}</LiveTitle>
-      <LiteSegmented<ScoreView>
-        className="live-score-views"
-        size="middle"
-        value={view}
-        onChange={setView}
-        options={[
-          { value: 'points', label: <span data-testid="scores-points">{t('public.live.points')}</span> },
-          { value: 'medals', label: <span data-testid="scores-medals">{t('public.live.medals')}</span> },
-        ]}
-      />
-      {scores.isLoading ? (
-        <LiteSkeleton rows={6} />
-      ) : scores.isError ? (
-        <Failed error={scores.error} />
-      ) : (
+    <LiveArea
+      meetingId={meetingId}
+      title={t('public.live.scores')}
+      head={
+        <LiteSegmented<ScoreView>
+          className="live-score-views"
+          size="middle"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'points', label: <span data-testid="scores-points">{t('public.live.points')}</span> },
+            { value: 'medals', label: <span data-testid="scores-medals">{t('public.live.medals')}</span> },
+          ]}
+        />
+      }
+      read={scores}
+      rows={6}
+      className="pub-stack"
+      testId="scores-panel"
+    >
+      {(data) => (
         <>
           <p className="pub-muted" data-testid="scores-progress">
-            {t('public.live.finished', { done: scores.data?.finished ?? 0, all: scores.data?.events ?? 0 })}
+            {t('public.live.finished', { done: data?.finished ?? 0, all: data?.events ?? 0 })}
           </p>
           {rows.length === 0 ? (
             <LiteEmpty description={t('public.live.noScores')} />
@@ -345,7 +401,7 @@ export function ScoresPanel({ meetingId }: { meetingId: number }) {
           )}
         </>
       )}
-    </div>
+    </LiveArea>
   );
 }
 

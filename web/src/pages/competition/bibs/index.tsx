@@ -33,7 +33,7 @@ import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
-import { NoCompetitionMeeting, useCompetitionSelection } from '../shared';
+import { MeetingSelect, NoCompetitionMeeting, useCompetitionSelection } from '../shared';
 
 const BIB_RE = new RegExp(BIB_PATTERN);
 
@@ -295,19 +295,16 @@ export default function BibsPage() {
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="bibs-page">
       <Card variant="borderless" size="small">
         <Space wrap size={24} style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space wrap>
-            <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
-            <Select
-              value={meetingId}
-              onChange={(v: number) => {
+          <MeetingSelect
+            selection={{
+              meetings,
+              meetingId,
+              setMeetingId: (v) => {
                 initialised.current = null;
                 setMeetingId(v);
-              }}
-              options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
-              style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
-              data-testid="comp-meeting"
-            />
-          </Space>
+              },
+            }}
+          />
           <Space size={32}>
             <Statistic title={t('bibs.approved')} value={summary?.approved ?? 0} />
             <Statistic title={t('bibs.submitted')} value={summary?.submitted ?? 0} />

@@ -1,14 +1,14 @@
 import { FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
 import type { CallRoomHeatVO, CallRoomStartVO, CheckInAnswer } from '@baton/contracts';
 import { Alert, App, Button, Card, Empty, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
 import { callRoomApi } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
+import { useBusy } from '../../../hooks/useBusy';
 import { usePerm } from '../../../hooks/usePerm';
 import { meetingTime } from '../../../utils/meeting-format';
 import { useEventLabel } from '../shared';
-import { BibTools, MarkRow, PanelFrame, STATE_KEY, who } from './Marking';
+import { BibTools, MarkRow, PanelFrame, STATE_KEY, useMark, who } from './Marking';
 import { nextState } from './state';
 
 /**
@@ -19,7 +19,7 @@ import { nextState } from './state';
 function Redraw({ heat, onDone }: { heat: CallRoomHeatVO; onDone: (h: CallRoomHeatVO) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   if (heat.redraw === 'not-lanes' || heat.redraw === 'nothing') return null;
   if (heat.redraw !== 'yes') {
     return (
@@ -32,18 +32,12 @@ function Redraw({ heat, onDone }: { heat: CallRoomHeatVO; onDone: (h: CallRoomHe
       />
     );
   }
-  const run = async () => {
-    setBusy(true);
-    try {
+  const redraw = () =>
+    run(async () => {
       const a = await callRoomApi.redraw(heat.heatId, heat.version);
       onDone(a.heat);
       message.success(t('callroom.redraw.done', { drawn: a.drawn, absent: a.absent }));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Popconfirm
       title={t('callroom.redraw.title')}
@@ -53,7 +47,7 @@ function Redraw({ heat, onDone }: { heat: CallRoomHeatVO; onDone: (h: CallRoomHe
         </div>
       }
       okText={t('callroom.redraw.ok')}
-      onConfirm={() => void run()}
+      onConfirm={() => void redraw()}
     >
       <Button icon={<SwapOutlined />} loading={busy} className="callroom-touch" data-testid="callroom-redraw">
         {t('callroom.redraw.button')}
@@ -88,19 +82,6 @@ export function HeatPanel({
   const { message } = App.useApp();
   const can = usePerm();
   const label = useEventLabel();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [printing, setPrinting] = useState(false);
-
-  if (!heat) {
-    return (
-      <Card variant="borderless" loading={loading} className="callroom-panel">
-        <Empty description={t('callroom.chooseHeat')} />
-      </Card>
-    );
-  }
-  const official = heat.status === 'official';
-  const mayMark = can('comp:callroom:mark') && !official;
-
   const said = (a: CheckInAnswer) => {
     const s = a.heat.starts.find((x) => x.startId === a.startId);
     const name = s ? who(s) : '';
@@ -112,38 +93,24 @@ export function HeatPanel({
     return `${name} · ${state}`;
   };
 
-  const tap = async (s: CallRoomStartVO) => {
-    setBusy(s.startId);
-    try {
-      const a = await callRoomApi.mark(s.startId, nextState(s.checkIn, s.hasResult));
-      onAnswer(a);
-      said(a);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, mark } = useMark<CheckInAnswer, number>(onAnswer, said);
+  const [printing, runPrint] = useBusy();
 
-  const byCode = async (code: string) => {
-    try {
-      const a = await callRoomApi.byCode(heat.heatId, code);
-      onAnswer(a);
-      return said(a);
-    } catch {
-      // shown by the request layer
-      return null;
-    }
-  };
+  if (!heat) {
+    return (
+      <Card variant="borderless" loading={loading} className="callroom-panel">
+        <Empty description={t('callroom.chooseHeat')} />
+      </Card>
+    );
+  }
+  const official = heat.status === 'official';
+  const mayMark = can('comp:callroom:mark') && !official;
 
-  const print = async () => {
-    setPrinting(true);
-    try {
-      await downloadFrom(() => callRoomApi.sheet(heat.roundId, heat.heatId), 'call-room.pdf');
-    } finally {
-      setPrinting(false);
-    }
-  };
+  const tap = (s: CallRoomStartVO) =>
+    void mark(() => callRoomApi.mark(s.startId, nextState(s.checkIn, s.hasResult)), s.startId);
+  const byCode = (code: string) => mark(() => callRoomApi.byCode(heat.heatId, code));
+
+  const print = () => runPrint(() => downloadFrom(() => callRoomApi.sheet(heat.roundId, heat.heatId), 'call-room.pdf'));
 
   const field = heat.kind === 'field-height' || heat.kind === 'field-distance';
   const c = heat.counts;
@@ -212,7 +179,7 @@ export function HeatPanel({
             }
             busy={busy === s.startId}
             disabled={!mayMark}
-            onTap={() => void tap(s)}
+            onTap={() => tap(s)}
             testId="callroom-start"
           />
         ))}

@@ -9,6 +9,15 @@ import type { CallPhase } from './state';
 
 /** The call room's list: a heat or a first round to check in before seeding, and the managers' settings. */
 
+/** What the list tells each row. */
+export interface RowProps {
+  phase: CallPhase;
+  active: boolean;
+  /** The meeting's clock, the times are shown on (unknown: the times wait for it). */
+  timeZone: string | undefined;
+  onOpen: () => void;
+}
+
 /** One row of the list: call and start times, what it is, the phase and how many are in. */
 function ListRow({
   item,
@@ -22,20 +31,15 @@ function ListRow({
   testId,
   data,
   timeZone,
-}: {
+}: RowProps & {
   item: Pick<CallRoomHeatSummaryVO, 'callAt' | 'startsAt' | 'groupName' | 'groupNameEn' | 'itemName' | 'itemNameEn'>;
   what: ReactNode;
-  phase: CallPhase;
-  active: boolean;
   official: boolean;
   counts: CheckInCounts;
   /** How the absent are counted: DNS on a start list, or absent before seeding. */
   absent: string;
-  onOpen: () => void;
   testId: string;
   data: Record<string, number>;
-  /** The meeting's clock, the times are shown on (unknown: the times wait for it). */
-  timeZone: string | undefined;
 }) {
   const { t } = useTranslation();
   const label = useEventLabel();
@@ -73,19 +77,7 @@ function ListRow({
 }
 
 /** One heat in the list: call and start times, the event, heat n / N, how many are in. */
-export function HeatItem({
-  h,
-  phase,
-  active,
-  timeZone,
-  onOpen,
-}: {
-  h: CallRoomHeatSummaryVO;
-  phase: CallPhase;
-  active: boolean;
-  timeZone: string | undefined;
-  onOpen: () => void;
-}) {
+export function HeatItem({ h, ...row }: RowProps & { h: CallRoomHeatSummaryVO }) {
   const { t } = useTranslation();
   const field = h.kind === 'field-height' || h.kind === 'field-distance';
   return (
@@ -97,47 +89,29 @@ export function HeatItem({
           {t(field ? 'callroom.flight' : 'callroom.heat', { number: h.heatNumber, count: h.heatCount })}
         </>
       }
-      phase={phase}
-      active={active}
       official={h.status === 'official'}
       counts={h.counts}
       absent={`DNS ${h.counts.absent}`}
-      onOpen={onOpen}
       testId="callroom-heat-item"
       data={{ heat: h.heatId }}
-      timeZone={timeZone}
+      {...row}
     />
   );
 }
 
 /** A first round to check in before seeding: its entries, how many are in and absent. */
-export function RoundItem({
-  r,
-  phase,
-  active,
-  timeZone,
-  onOpen,
-}: {
-  r: CallRoomRoundSummaryVO;
-  phase: CallPhase;
-  active: boolean;
-  timeZone: string | undefined;
-  onOpen: () => void;
-}) {
+export function RoundItem({ r, ...row }: RowProps & { r: CallRoomRoundSummaryVO }) {
   const { t } = useTranslation();
   return (
     <ListRow
       item={r}
       what={`${t(`comp.roundName.${r.roundName}`)} · ${t('callroom.before.notSeeded')}`}
-      phase={phase}
-      active={active}
       official={false}
       counts={r.counts}
       absent={t('callroom.absentCount', { count: r.counts.absent })}
-      onOpen={onOpen}
       testId="callroom-round-item"
       data={{ round: r.roundId }}
-      timeZone={timeZone}
+      {...row}
     />
   );
 }

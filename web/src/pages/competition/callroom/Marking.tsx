@@ -13,6 +13,27 @@ export const STATE_KEY = (s: CheckInState | null) => s ?? 'none';
 /** "101 张三" / "瑞中 A": how an athlete or team is named in a message. */
 export const who = (s: { bib: string | null; name: string }) => [s.bib, s.name].filter(Boolean).join(' ');
 
+/**
+ * Marking by tap or by code: `mark(send, key)` sends a mark (the row `key` busy meanwhile), hands
+ * the answer on and returns what `said` announced, or `null` when it failed (shown by the request layer).
+ */
+export function useMark<A, K>(onAnswer: (a: A) => void, said: (a: A) => string) {
+  const [busy, setBusy] = useState<K | null>(null);
+  const mark = async (send: () => Promise<A>, key?: K) => {
+    if (key !== undefined) setBusy(key);
+    try {
+      const a = await send();
+      onAnswer(a);
+      return said(a);
+    } catch {
+      return null;
+    } finally {
+      if (key !== undefined) setBusy(null);
+    }
+  };
+  return { busy, mark };
+}
+
 /** One athlete (or relay team) as a large touch row: lane or order, bib, name and delegation, its mark. */
 export function MarkRow({
   number,

@@ -1,12 +1,11 @@
 import type { CallRoomEntryVO, CallRoomRoundVO, EntryCheckInAnswer } from '@baton/contracts';
 import { Alert, App, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { callRoomApi } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
 import { usePerm } from '../../../hooks/usePerm';
 import { meetingTime } from '../../../utils/meeting-format';
 import { useEventLabel } from '../shared';
-import { BibTools, MarkRow, PanelFrame, STATE_KEY, who } from './Marking';
+import { BibTools, MarkRow, PanelFrame, STATE_KEY, useMark, who } from './Marking';
 import { nextState } from './state';
 
 /**
@@ -32,7 +31,6 @@ export function RoundPanel({
   const { message } = App.useApp();
   const can = usePerm();
   const label = useEventLabel();
-  const [busy, setBusy] = useState<string | null>(null);
   const mayMark = can('comp:callroom:mark') && round.open;
   const keyOf = (e: Pick<CallRoomEntryVO, 'entryId' | 'relayTeamId'>) =>
     e.entryId !== null ? `e${e.entryId}` : `r${e.relayTeamId}`;
@@ -45,33 +43,18 @@ export function RoundPanel({
     else message.success(t('callroom.marked', { who: name, state }));
     return `${name} · ${state}`;
   };
+  const { busy, mark } = useMark<EntryCheckInAnswer, string>(onAnswer, said);
 
-  const tap = async (e: CallRoomEntryVO) => {
-    setBusy(keyOf(e));
-    try {
-      const a = await callRoomApi.markEntry(round.roundId, {
-        ...(e.entryId !== null ? { entryId: e.entryId } : { relayTeamId: e.relayTeamId! }),
-        state: nextState(e.checkIn, false),
-      });
-      onAnswer(a);
-      said(a);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const byCode = async (code: string) => {
-    try {
-      const a = await callRoomApi.entryByCode(round.roundId, code);
-      onAnswer(a);
-      return said(a);
-    } catch {
-      // shown by the request layer
-      return null;
-    }
-  };
+  const tap = (e: CallRoomEntryVO) =>
+    void mark(
+      () =>
+        callRoomApi.markEntry(round.roundId, {
+          ...(e.entryId !== null ? { entryId: e.entryId } : { relayTeamId: e.relayTeamId! }),
+          state: nextState(e.checkIn, false),
+        }),
+      keyOf(e),
+    );
+  const byCode = (code: string) => mark(() => callRoomApi.entryByCode(round.roundId, code));
 
   return (
     <PanelFrame
@@ -124,7 +107,7 @@ export function RoundPanel({
             state={e.checkIn}
             busy={busy === keyOf(e)}
             disabled={!mayMark}
-            onTap={() => void tap(e)}
+            onTap={() => tap(e)}
             testId="callroom-entry"
           />
         ))}

@@ -12,46 +12,20 @@ import type { CallRoomHeatVO, CallRoomVO, CheckInAnswer, CompetitionFrame, Entry
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { callRoomQueries } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 import { useMinuteTick } from '../../../hooks/live';
 import { useMobile } from '../../../hooks/useMobile';
+import { useNumberParams } from '../../../hooks/useNumberParams';
 import { usePerm } from '../../../hooks/usePerm';
 import { useTopic } from '../../../realtime';
 import { batchFrames } from '../../../realtime/batch';
 import { HeatPanel } from './HeatPanel';
-import { CallRoomSettings, HeatItem, RoundItem } from './ListItems';
+import { CallRoomSettings, HeatItem, RoundItem, type RowProps } from './ListItems';
 import { RoundPanel } from './RoundPanel';
 import { callPhase } from './state';
 import './callroom.css';
-
-/**
- * The page's numbers in the URL (meeting, heat, round) and one setter that changes several at
- * once: two updates in one handler would each start from the same old URL, and the second would
- * undo the first (react-router's setSearchParams).
- */
-function useNumberParams() {
-  const [params, setParams] = useSearchParams();
-  const get = (name: string) => Number(params.get(name)) || undefined;
-  const set = useCallback(
-    (patch: Record<string, number | undefined>) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          for (const [name, v] of Object.entries(patch)) {
-            if (v === undefined) next.delete(name);
-            else next.set(name, String(v));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { meetingId: get('meetingId'), heatId: get('heatId'), roundId: get('roundId'), set };
-}
 
 export default function CallRoomPage() {
   const { t } = useTranslation();
@@ -60,7 +34,8 @@ export default function CallRoomPage() {
   const can = usePerm();
   const qc = useQueryClient();
   const now = useMinuteTick();
-  const { meetingId: fromUrl, heatId, roundId, set: setNumbers } = useNumberParams();
+  const { get, set: setNumbers } = useNumberParams();
+  const [fromUrl, heatId, roundId] = [get('meetingId'), get('heatId'), get('roundId')];
   // A heat or a round checked in before seeding is open, never both.
   const setHeatId = useCallback((v: number | undefined) => setNumbers({ heatId: v, roundId: undefined }), [setNumbers]);
   const setRoundId = useCallback(
@@ -102,13 +77,7 @@ export default function CallRoomPage() {
     if (frame.meetingId === meetingId) batch.push(frame);
   });
 
-  const onAnswer = useCallback(
-    (a: CheckInAnswer) => {
-      qc.setQueryData(callRoomQueries.heat(a.heat.heatId).queryKey, a.heat);
-      void qc.invalidateQueries({ queryKey: callRoomQueries.listOf(meetingId) });
-    },
-    [qc, meetingId],
-  );
+  // A mark answers the heat (or the round) as it now is; the list's counts follow.
   const onHeat = useCallback(
     (h: CallRoomHeatVO) => {
       qc.setQueryData(callRoomQueries.heat(h.heatId).queryKey, h);
@@ -116,6 +85,7 @@ export default function CallRoomPage() {
     },
     [qc, meetingId],
   );
+  const onAnswer = useCallback((a: CheckInAnswer) => onHeat(a.heat), [onHeat]);
   const onEntryAnswer = useCallback(
     (a: EntryCheckInAnswer) => {
       qc.setQueryData(callRoomQueries.round(a.round.roundId).queryKey, a.round);
@@ -137,6 +107,12 @@ export default function CallRoomPage() {
   const open = heatId !== undefined || roundId !== undefined;
   const showList = !mobile || !open;
   const showHeat = !mobile || open;
+  const row = (x: Parameters<typeof callPhase>[0], active: boolean, onOpen: () => void): RowProps => ({
+    phase: callPhase(x, now),
+    active,
+    timeZone: meeting?.timeZone,
+    onOpen,
+  });
 
   const list = (
     <Card
@@ -161,14 +137,7 @@ export default function CallRoomPage() {
           </Typography.Text>
           <div className="callroom-heats">
             {rounds.map((r) => (
-              <RoundItem
-                key={r.roundId}
-                r={r}
-                phase={callPhase(r, now)}
-                active={r.roundId === roundId}
-                timeZone={meeting?.timeZone}
-                onOpen={() => setRoundId(r.roundId)}
-              />
+              <RoundItem key={r.roundId} r={r} {...row(r, r.roundId === roundId, () => setRoundId(r.roundId))} />
             ))}
           </div>
         </div>
@@ -176,14 +145,7 @@ export default function CallRoomPage() {
       {heats.length ? (
         <div className="callroom-heats" data-testid="callroom-heats">
           {heats.map((h) => (
-            <HeatItem
-              key={h.heatId}
-              h={h}
-              phase={callPhase(h, now)}
-              active={h.heatId === heatId}
-              timeZone={meeting?.timeZone}
-              onOpen={() => setHeatId(h.heatId)}
-            />
+            <HeatItem key={h.heatId} h={h} {...row(h, h.heatId === heatId, () => setHeatId(h.heatId))} />
           ))}
         </div>
       ) : rounds.length ? null : (

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
+  type ButtonProps,
   Card,
   Empty,
   Form,
@@ -30,7 +31,7 @@ import { FormModal } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { usePerm } from '../../../hooks/usePerm';
 import { timeZoneLabel } from '../../../utils/meeting-format';
-import { NoCompetitionMeeting, StatusTag, useCompetitionSelection, useEventLabel } from '../shared';
+import { MeetingSelect, NoCompetitionMeeting, StatusTag, useCompetitionSelection, useEventLabel } from '../shared';
 import './schedule.css';
 
 /** A session's times on the meeting's clock: `08:00–12:00`. */
@@ -58,6 +59,11 @@ interface RoundForm {
   sessionId: number | null;
   day?: string;
   time?: string;
+}
+
+/** A row's icon button, named by its label (read aloud and shown on hover). */
+function RowAction({ label, ...button }: { label: string } & ButtonProps) {
+  return <Button type="text" size="small" aria-label={label} title={label} {...button} />;
 }
 
 /** A block of the timetable that accepts dropped rounds (a session, or "no session"). */
@@ -130,7 +136,8 @@ export default function SchedulePage() {
   const editable = can('comp:schedule:edit');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const { meetings, meeting, meetingId, setMeetingId, loading } = useCompetitionSelection();
+  const selection = useCompetitionSelection();
+  const { meeting, meetingId, loading } = selection;
   const q = useQuery({ ...scheduleQueries.timetable(meetingId), enabled: meetingId !== undefined });
   const data: TimetableVO | undefined = q.data;
   const reload = () => void qc.invalidateQueries({ queryKey: scheduleQueries.timetable(meetingId).queryKey });
@@ -281,12 +288,9 @@ export default function SchedulePage() {
             className: 'schedule-actions',
             width: 56,
             render: (_: unknown, r: TimetableRoundVO) => (
-              <Button
-                type="text"
-                size="small"
+              <RowAction
+                label={t('schedule.editRound')}
                 icon={<EditOutlined />}
-                aria-label={t('schedule.editRound')}
-                title={t('schedule.editRound')}
                 onClick={() => openRound(r)}
                 data-testid="round-edit"
               />
@@ -309,22 +313,16 @@ export default function SchedulePage() {
             className: 'schedule-actions',
             render: (_: unknown, s: SessionVO) => (
               <Space size={0}>
-                <Button
-                  type="text"
-                  size="small"
+                <RowAction
+                  label={t('schedule.edit')}
                   icon={<EditOutlined />}
-                  aria-label={t('schedule.edit')}
-                  title={t('schedule.edit')}
                   onClick={() => openSession(s)}
                   data-testid="session-edit"
                 />
-                <Button
-                  type="text"
-                  size="small"
+                <RowAction
+                  label={t('schedule.delete')}
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={t('schedule.delete')}
-                  title={t('schedule.delete')}
                   onClick={() => removeSession(s)}
                   data-testid="session-delete"
                 />
@@ -352,14 +350,7 @@ export default function SchedulePage() {
       <Card variant="borderless" size="small" className="schedule-no-print">
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space wrap>
-            <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
-            <Select
-              value={meetingId}
-              onChange={(v: number) => setMeetingId(v)}
-              options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
-              style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
-              data-testid="comp-meeting"
-            />
+            <MeetingSelect selection={selection} />
             <Typography.Text type="secondary">{t('schedule.timeZone', { zone: timeZoneLabel(tz) })}</Typography.Text>
           </Space>
           <Button icon={<PrinterOutlined />} onClick={() => window.print()}>

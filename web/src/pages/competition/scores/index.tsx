@@ -33,7 +33,7 @@ import { useBilingual } from '../../../hooks/language';
 import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
 import { useTopic } from '../../../realtime';
-import { NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';
+import { MeetingSelect, NoCompetitionMeeting, useCompetitionSelection, useEventLabel } from '../shared';
 import { AwardModal, formatPoints, ScoringRules, SportsmanshipList, TeamOptionsModal } from './TeamScoring';
 
 /** `+1.2` / `-0.4` / `0.0`. */
@@ -45,7 +45,7 @@ export default function ScoresPage() {
   const pick = useBilingual();
   const qc = useQueryClient();
   const selection = useCompetitionSelection();
-  const { meetings, meetingId, setMeetingId, events, loading } = selection;
+  const { meetings, meetingId, events, loading } = selection;
   // The group filter belongs to the meeting it was chosen in.
   const [chosen, setChosen] = useState<{ meetingId?: number; groupId?: number }>({});
   const groupId = chosen.meetingId === meetingId ? chosen.groupId : undefined;
@@ -96,14 +96,7 @@ export default function ScoresPage() {
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="scores-page">
       <Card variant="borderless" size="small">
         <Space wrap style={{ width: '100%' }}>
-          <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
-          <Select
-            value={meetingId}
-            onChange={(v: number) => setMeetingId(v)}
-            options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
-            style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
-            data-testid="comp-meeting"
-          />
+          <MeetingSelect selection={selection} />
           <Typography.Text strong>{t('scores.group')}</Typography.Text>
           <Select
             allowClear
@@ -226,6 +219,32 @@ function useDelegationColumn(): TableColumnsType<TeamScoreVO>[number] {
   };
 }
 
+/** A table of the delegations (the team points, the medals). */
+function TeamTable({
+  testId,
+  ...table
+}: {
+  rows: TeamScoreVO[];
+  loading: boolean;
+  columns: TableColumnsType<TeamScoreVO>;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table<TeamScoreVO>
+      rowKey="delegationId"
+      size="small"
+      loading={table.loading}
+      columns={table.columns}
+      dataSource={table.rows}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('scores.noScores')} /> }}
+      data-testid={testId}
+    />
+  );
+}
+
 const rankColumn = (title: string): TableColumnsType<TeamScoreVO>[number] => ({
   title,
   dataIndex: 'rank',
@@ -272,19 +291,7 @@ export function PointsTable({ scores, loading }: { scores: TeamScoresVO | undefi
       render: (places: number[], r) => (tied.has(r.delegationId) ? places.join('-') : ''),
     });
   }
-  return (
-    <Table<TeamScoreVO>
-      rowKey="delegationId"
-      size="small"
-      loading={loading}
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={t('scores.noScores')} /> }}
-      data-testid="scores-points"
-    />
-  );
+  return <TeamTable rows={rows} loading={loading} columns={columns} testId="scores-points" />;
 }
 
 function MedalTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean }) {
@@ -316,19 +323,7 @@ function MedalTable({ rows, loading }: { rows: TeamScoreVO[]; loading: boolean }
       render: (_, r) => r.gold + r.silver + r.bronze,
     },
   ];
-  return (
-    <Table<TeamScoreVO>
-      rowKey="delegationId"
-      size="small"
-      loading={loading}
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={t('scores.noScores')} /> }}
-      data-testid="scores-medals"
-    />
-  );
+  return <TeamTable rows={rows} loading={loading} columns={columns} testId="scores-medals" />;
 }
 
 function RecordsTab({

@@ -14,32 +14,13 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { competitionQueries } from '../../../api/competition';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 import { useRoundLabel } from '../../../hooks/round-label';
+import { useNumberParams } from '../../../hooks/useNumberParams';
 import { useTopic } from '../../../realtime';
 import { batchFrames } from '../../../realtime/batch';
-
-function useParam(name: string): [number | undefined, (v: number | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const value = Number(params.get(name)) || undefined;
-  const set = useCallback(
-    (v: number | undefined) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (v === undefined) next.delete(name);
-          else next.set(name, String(v));
-          return next;
-        },
-        { replace: true },
-      ),
-    [name, setParams],
-  );
-  return [value, set];
-}
 
 export interface CompetitionSelection {
   meetings: CompetitionMeetingVO[];
@@ -62,9 +43,8 @@ export interface CompetitionSelection {
 export function useCompetitionSelection(): CompetitionSelection {
   const meetingsQ = useQuery(competitionQueries.meetings());
   const meetings = useMemo(() => meetingsQ.data ?? [], [meetingsQ.data]);
-  const [fromUrl] = useParam('meetingId');
-  const [groupItemId] = useParam('groupItemId');
-  const [roundParam, setRoundId] = useParam('roundId');
+  const { get, set } = useNumberParams();
+  const [fromUrl, groupItemId, roundParam] = [get('meetingId'), get('groupItemId'), get('roundId')];
   const meetingId = meetings.some((m) => m.id === fromUrl) ? fromUrl : meetings[0]?.id;
   const eventsQ = useQuery({ ...competitionQueries.events(meetingId), enabled: meetingId !== undefined });
   const events = useMemo(() => eventsQ.data ?? [], [eventsQ.data]);
@@ -75,35 +55,11 @@ export function useCompetitionSelection(): CompetitionSelection {
     event?.rounds.find((r) => r.status !== 'official' && r.heats > 0) ??
     event?.rounds.findLast((r) => r.heats > 0) ??
     event?.rounds[0];
-  const [, setParams] = useSearchParams();
-  const setGroupItemId = useCallback(
-    (id: number | undefined) =>
-      // One update: two would each start from the same old URL and the second would undo the first.
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (id === undefined) next.delete('groupItemId');
-          else next.set('groupItemId', String(id));
-          next.delete('roundId');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setRoundId = useCallback((id: number | undefined) => set({ roundId: id }), [set]);
+  const setGroupItemId = useCallback((id: number | undefined) => set({ groupItemId: id, roundId: undefined }), [set]);
   const setMeetingId = useCallback(
-    (id: number) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          next.set('meetingId', String(id));
-          next.delete('groupItemId');
-          next.delete('roundId');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (id: number) => set({ meetingId: id, groupItemId: undefined, roundId: undefined }),
+    [set],
   );
   return {
     meetings,
@@ -167,24 +123,38 @@ export function StatusTag({ status }: { status: RoundVO['status'] }) {
   );
 }
 
+/** The meeting chooser (with its label) of a competition page. */
+export function MeetingSelect({
+  selection: { meetings, meetingId, setMeetingId },
+}: {
+  selection: Pick<CompetitionSelection, 'meetings' | 'meetingId' | 'setMeetingId'>;
+}) {
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  return (
+    <Space wrap>
+      <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
+      <Select
+        value={meetingId}
+        onChange={(v: number) => setMeetingId(v)}
+        options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
+        style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
+        data-testid="comp-meeting"
+      />
+    </Space>
+  );
+}
+
 /** The meeting, event and round choosers above a competition page. */
 export function CompetitionPicker({ selection, extra }: { selection: CompetitionSelection; extra?: React.ReactNode }) {
   const { t } = useTranslation();
-  const pick = useBilingual();
   const label = useEventLabel();
   const roundLabel = useRoundLabel();
-  const { meetings, meetingId, setMeetingId, events, event, setGroupItemId, round, setRoundId } = selection;
+  const { events, event, setGroupItemId, round, setRoundId } = selection;
   return (
     <Card variant="borderless" size="small" data-testid="comp-picker">
       <Space wrap style={{ width: '100%' }}>
-        <Typography.Text strong>{t('comp.meeting')}</Typography.Text>
-        <Select
-          value={meetingId}
-          onChange={(v: number) => setMeetingId(v)}
-          options={meetings.map((m) => ({ value: m.id, label: `${pick(m.name, m.nameEn)} (${m.code})` }))}
-          style={{ width: 280, maxWidth: 'calc(100vw - 96px)' }}
-          data-testid="comp-meeting"
-        />
+        <MeetingSelect selection={selection} />
         <Typography.Text strong>{t('comp.event')}</Typography.Text>
         <Select
           showSearch={{ optionFilterProp: 'label' }}

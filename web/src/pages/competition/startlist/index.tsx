@@ -24,11 +24,11 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { competitionQueries } from '../../../api/competition';
 import { startListApi, startListQueries } from '../../../api/competition-startlists';
 import { useTranslation } from '../../../app/i18n';
+import { useNumberParams } from '../../../hooks/useNumberParams';
 import { usePerm } from '../../../hooks/usePerm';
 import {
   CompetitionPicker,
@@ -51,33 +51,14 @@ export default function StartListPage() {
   const can = usePerm();
   const qc = useQueryClient();
   const shared = useCompetitionSelection();
-  const [params, setParams] = useSearchParams();
-  // One URL update for the event and its round: two updates in one handler would each start
-  // from the same old URL and the second would undo the first (react-router's setSearchParams).
-  const setGroupItemId = useCallback(
-    (id: number | undefined) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (id === undefined) next.delete('groupItemId');
-          else next.set('groupItemId', String(id));
-          next.delete('roundId');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const { get } = useNumberParams();
   // Without a round in the URL: the first round still to run (not official), not the last one.
-  const chosen = Number(params.get('roundId')) || undefined;
+  const chosen = get('roundId');
   const round0 =
     shared.event?.rounds.find((r) => r.id === chosen) ??
     shared.event?.rounds.find((r) => r.status !== 'official') ??
     shared.event?.rounds.at(-1);
-  const selection = useMemo(
-    () => ({ ...shared, setGroupItemId, round: round0, roundId: round0?.id }),
-    [shared, setGroupItemId, round0],
-  );
+  const selection = useMemo(() => ({ ...shared, round: round0, roundId: round0?.id }), [shared, round0]);
   const { meetingId, meeting, event, roundId, round: summary, setRoundId } = selection;
   useCompetitionLive(meetingId);
   const roundQ = useRound(roundId);

@@ -1,9 +1,8 @@
 import type { DelegationVO } from '@baton/contracts';
 import { CONTACT_MOBILE_PATTERN } from '@baton/contracts';
-import { Col, Form, Input, Row, TreeSelect } from 'antd';
 import { delegationApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { type CrudFormProps, FormModal, useCrudForm } from '../../../components/crud';
+import { type CrudFormProps, Field, FormModal, useCrudForm } from '../../../components/crud';
 import { useAreaTree } from '../../../hooks/useAreaTree';
 import { orNull } from '../../../utils/options';
 
@@ -26,8 +25,9 @@ export function DelegationFormModal({
   onSaved,
 }: CrudFormProps & { meetingId: number | undefined }) {
   const { t } = useTranslation();
-  const { isEdit, modal } = useCrudForm<Values, DelegationVO>({
+  const { modal } = useCrudForm<Values, DelegationVO>({
     editing,
+    title: { add: t('meeting.delegation.addTitle'), edit: t('meeting.delegation.editTitle') },
     load: delegationApi.form,
     toValues: (d) => ({
       name: d.name,
@@ -55,63 +55,36 @@ export function DelegationFormModal({
   });
   const areas = useAreaTree(editing !== null);
 
-  const half = { xs: 24, sm: 12 };
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('meeting.delegation.editTitle') : t('meeting.delegation.addTitle')}
-      data-testid="delegation-form"
-    >
-      <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item
-            name="name"
-            label={t('meeting.delegation.name')}
-            rules={[{ required: true, message: t('meeting.delegation.rules.name') }]}
-          >
-            <Input maxLength={100} data-testid="delegation-name" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="shortName" label={t('meeting.delegation.shortName')}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="areaCodeId" label={t('meeting.delegation.area')}>
-            <TreeSelect
-              allowClear
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              treeData={areas.tree}
-              loading={areas.isLoading}
-              treeDefaultExpandAll
-            />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="leaderName" label={t('meeting.delegation.leader')}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="contactName" label={t('meeting.delegation.contact')}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="contactMobile"
-            label={t('meeting.delegation.mobile')}
-            tooltip={t('meeting.delegation.mobileHint')}
-            rules={[
-              { required: true, message: t('meeting.delegation.rules.mobile') },
-              { pattern: MOBILE, message: t('meeting.delegation.rules.mobilePattern') },
-            ]}
-          >
-            <Input maxLength={11} inputMode="tel" data-testid="delegation-mobile" />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="delegation-form">
+      <Field.Text
+        name="name"
+        label={t('meeting.delegation.name')}
+        max={100}
+        required={t('meeting.delegation.rules.name')}
+        testId="delegation-name"
+      />
+      <Field.Text name="shortName" label={t('meeting.delegation.shortName')} max={50} />
+      <Field.Tree
+        name="areaCodeId"
+        label={t('meeting.delegation.area')}
+        searchable
+        treeData={areas.tree}
+        loading={areas.isLoading}
+      />
+      <Field.Text name="leaderName" label={t('meeting.delegation.leader')} max={50} />
+      <Field.Text name="contactName" label={t('meeting.delegation.contact')} max={50} />
+      <Field.Text
+        name="contactMobile"
+        label={t('meeting.delegation.mobile')}
+        tooltip={t('meeting.delegation.mobileHint')}
+        max={11}
+        inputMode="tel"
+        required={t('meeting.delegation.rules.mobile')}
+        pattern={MOBILE}
+        patternMessage={t('meeting.delegation.rules.mobilePattern')}
+        testId="delegation-mobile"
+      />
     </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 import type { GroupVO } from '@baton/contracts';
 import { GENDER_LIST } from '@baton/contracts';
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Input, InputNumber, Select } from 'antd';
 import { groupApi } from '../../../api/meeting';
 import { useTranslation } from '../../../app/i18n';
-import { type CrudFormProps, FormModal, useCrudForm } from '../../../components/crud';
+import { type CrudFormProps, Field, FormModal, SortInput, useCrudForm } from '../../../components/crud';
+import { after } from '../../../utils/form-rules';
 
 interface Values {
   name: string;
@@ -23,8 +24,9 @@ interface Props extends CrudFormProps {
 /** Create / edit a group: names, gender, birth range (from ≤ to), its own per-athlete event limit. */
 export function GroupFormModal({ meetingId, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { isEdit, modal } = useCrudForm<Values, GroupVO>({
+  const { modal } = useCrudForm<Values, GroupVO>({
     editing,
+    title: { add: t('meeting.group.addTitle'), edit: t('meeting.group.editTitle') },
     load: groupApi.form,
     defaults: () => ({ gender: 'M', sort: 0 }),
     save: (v, loaded) => {
@@ -45,69 +47,40 @@ export function GroupFormModal({ meetingId, editing, onClose, onSaved }: Props) 
     onSaved,
   });
 
-  const req = (key: string) => [{ required: true, message: t(`meeting.group.rules.${key}`) }];
-  const half = { xs: 24, sm: 12 };
+  const req = (key: string) => t(`meeting.group.rules.${key}`);
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('meeting.group.editTitle') : t('meeting.group.addTitle')}
-      data-testid="group-form"
-    >
-      <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="name" label={t('meeting.group.name')} rules={req('name')}>
-            <Input maxLength={50} data-testid="group-name" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="nameEn" label={t('meeting.group.nameEn')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="gender" label={t('meeting.group.gender')} rules={req('gender')}>
-            <Select options={GENDER_LIST.map((g) => ({ value: g, label: t(`meeting.gender.${g}`) }))} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="maxEventsPerAthlete"
-            label={t('meeting.group.maxEventsPerAthlete')}
-            tooltip={t('meeting.group.maxEventsHint')}
-          >
-            <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="birthFrom" label={t('meeting.group.birthFrom')} rules={req('birthFrom')}>
-            <Input type="date" data-testid="group-birth-from" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="birthTo"
-            label={t('meeting.group.birthTo')}
-            dependencies={['birthFrom']}
-            rules={[
-              ...req('birthTo'),
-              ({ getFieldValue }) => ({
-                validator: (_, v?: string) =>
-                  !v || !getFieldValue('birthFrom') || v >= getFieldValue('birthFrom')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('meeting.group.rules.birthRange'))),
-              }),
-            ]}
-          >
-            <Input type="date" data-testid="group-birth-to" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="sort" label={t('meeting.sort')}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} grid data-testid="group-form">
+      <Field.Text name="name" label={t('meeting.group.name')} max={50} required={req('name')} testId="group-name" />
+      <Field.Text name="nameEn" label={t('meeting.group.nameEn')} max={100} />
+      <Field name="gender" label={t('meeting.group.gender')} rules={[{ required: true, message: req('gender') }]}>
+        <Select options={GENDER_LIST.map((g) => ({ value: g, label: t(`meeting.gender.${g}`) }))} />
+      </Field>
+      <Field
+        name="maxEventsPerAthlete"
+        label={t('meeting.group.maxEventsPerAthlete')}
+        tooltip={t('meeting.group.maxEventsHint')}
+      >
+        <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field
+        name="birthFrom"
+        label={t('meeting.group.birthFrom')}
+        rules={[{ required: true, message: req('birthFrom') }]}
+      >
+        <Input type="date" data-testid="group-birth-from" />
+      </Field>
+      <Field
+        name="birthTo"
+        label={t('meeting.group.birthTo')}
+        dependencies={['birthFrom']}
+        rules={[{ required: true, message: req('birthTo') }, after('birthFrom', req('birthRange'), true)]}
+      >
+        <Input type="date" data-testid="group-birth-to" />
+      </Field>
+      <Field name="sort" label={t('meeting.sort')}>
+        <SortInput />
+      </Field>
     </FormModal>
   );
 }

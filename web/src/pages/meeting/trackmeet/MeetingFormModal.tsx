@@ -1,14 +1,15 @@
 import type { MeetingBody, MeetingForm } from '@baton/contracts';
 import { MEETING_CODE_PATTERN, MEETING_ORGANISERS_MAX, timeZoneNames, timeZoneOffset } from '@baton/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { getPublicConfig } from '../../../api/dlg';
 import { meetingApi, meetingQueries, pickQueries } from '../../../api/meeting';
 import { usePublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
-import { FormModal, useCrudForm } from '../../../components/crud';
+import { Field, FormModal, useCrudForm } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
+import { after } from '../../../utils/form-rules';
 import { fromLocalInput, timeZoneLabel, toLocalInput } from '../../../utils/meeting-format';
 import { orNull } from '../../../utils/options';
 
@@ -78,7 +79,6 @@ interface Props {
 }
 
 const CODE = new RegExp(MEETING_CODE_PATTERN);
-const half = { xs: 24, sm: 12 };
 const third = { xs: 24, sm: 8 };
 
 /** Create / edit a meeting: every attribute of DOMAIN.md "Meeting"; the loaded version travels with the edit. */
@@ -87,8 +87,9 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
   const pick = useBilingual();
   const client = useQueryClient();
   const open = editing !== null;
-  const { form, loaded, isEdit, modal } = useCrudForm<Values, MeetingForm, number, MeetingForm>({
+  const { form, loaded, modal } = useCrudForm<Values, MeetingForm, number, MeetingForm>({
     editing,
+    title: { add: t('meeting.trackmeet.addTitle'), edit: t('meeting.trackmeet.editTitle') },
     load: meetingApi.form,
     // The registration window is typed on the meeting's clock.
     toValues: (m) =>
@@ -141,198 +142,137 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
     if (editing === 0 && serverZone && !form.getFieldValue('timeZone')) form.setFieldsValue({ timeZone: serverZone });
   }, [editing, serverZone, form]);
 
-  const required = (key: string) => [{ required: true, message: t(`meeting.trackmeet.rules.${key}`) }];
+  const message = (key: string) => t(`meeting.trackmeet.rules.${key}`);
+  const req = (key: string) => [{ required: true, message: message(key) }];
 
   return (
-    <FormModal<Values>
-      {...modal}
-      title={isEdit ? t('meeting.trackmeet.editTitle') : t('meeting.trackmeet.addTitle')}
-      width={760}
-      data-testid="meeting-form"
-    >
-      <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="name" label={t('meeting.trackmeet.name')} rules={required('name')}>
-            <Input maxLength={100} data-testid="meeting-name" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="nameEn" label={t('meeting.trackmeet.nameEn')}>
-            <Input maxLength={200} data-testid="meeting-name-en" />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item
-            name="code"
-            label={t('meeting.trackmeet.code')}
-            tooltip={t('meeting.trackmeet.codeHint')}
-            rules={[...required('code'), { pattern: CODE, message: t('meeting.trackmeet.rules.codePattern') }]}
-          >
-            <Input maxLength={32} data-testid="meeting-code" />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="year" label={t('meeting.trackmeet.year')} rules={required('year')}>
-            <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} data-testid="meeting-year" />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="natureId" label={t('meeting.trackmeet.nature')}>
-            <Select
-              allowClear
-              loading={natures.isLoading}
-              options={(natures.data?.list ?? []).map((n) => ({ value: n.id, label: pick(n.name, n.nameEn) }))}
-              data-testid="meeting-nature"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="venue" label={t('meeting.trackmeet.venue')}>
-            <Input maxLength={200} data-testid="meeting-venue" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="organisers"
-            label={t('meeting.trackmeet.organisers')}
-            extra={t('meeting.trackmeet.organisersHint')}
-          >
-            <Input.TextArea
-              maxLength={MEETING_ORGANISERS_MAX}
-              autoSize={{ minRows: 2, maxRows: 6 }}
-              placeholder={t('meeting.trackmeet.organisersPlaceholder')}
-              data-testid="meeting-organisers"
-            />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="startDate" label={t('meeting.trackmeet.startDate')} rules={required('startDate')}>
-            <Input type="date" data-testid="meeting-start" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="endDate"
-            label={t('meeting.trackmeet.endDate')}
-            dependencies={['startDate']}
-            rules={[
-              ...required('endDate'),
-              ({ getFieldValue }) => ({
-                validator: (_, v?: string) =>
-                  !v || !getFieldValue('startDate') || v >= getFieldValue('startDate')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('meeting.trackmeet.rules.endAfterStart'))),
-              }),
-            ]}
-          >
-            <Input type="date" data-testid="meeting-end" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="timeZone"
-            label={t('meeting.trackmeet.timeZone')}
-            tooltip={t('meeting.trackmeet.timeZoneHint')}
-            rules={required('timeZone')}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'search' }}
-              options={zones}
-              optionRender={(o) => (
-                <span>
-                  {o.data.label} <Typography.Text type="secondary">{o.data.name}</Typography.Text>
-                </span>
-              )}
-              placeholder={t('meeting.trackmeet.timeZoneSearch')}
-              data-testid="meeting-time-zone"
-            />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="regOpensAt"
-            label={t('meeting.trackmeet.regOpensAt')}
-            rules={required('regOpensAt')}
-            extra={clockOf(opens)}
-          >
-            <Input type="datetime-local" data-testid="meeting-reg-opens" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="regClosesAt"
-            label={t('meeting.trackmeet.regClosesAt')}
-            extra={clockOf(closes)}
-            dependencies={['regOpensAt']}
-            rules={[
-              ...required('regClosesAt'),
-              ({ getFieldValue }) => ({
-                validator: (_, v?: string) =>
-                  !v || !getFieldValue('regOpensAt') || v > getFieldValue('regOpensAt')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('meeting.trackmeet.rules.closeAfterOpen'))),
-              }),
-            ]}
-          >
-            <Input type="datetime-local" data-testid="meeting-reg-closes" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Divider titlePlacement="start" plain>
-        {t('meeting.trackmeet.rulesTitle')}
-      </Divider>
-      <Row gutter={16}>
-        <Col {...third}>
-          <Form.Item name="ageRefDate" label={t('meeting.trackmeet.ageRefDate')}>
-            <Input type="date" data-testid="meeting-age-ref" />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="lanes" label={t('meeting.trackmeet.lanes')}>
-            <InputNumber min={1} max={12} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="maxEventsPerAthlete" label={t('meeting.trackmeet.maxEventsPerAthlete')}>
-            <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="maxRelaysPerAthlete" label={t('meeting.trackmeet.maxRelaysPerAthlete')}>
-            <InputNumber min={0} max={20} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="maxEntriesPerItem" label={t('meeting.trackmeet.maxEntriesPerItem')}>
-            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="maxAthletes" label={t('meeting.trackmeet.maxAthletes')}>
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="maxCoaches" label={t('meeting.trackmeet.maxCoaches')}>
-            <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="allowSelfRegistration" label={t('meeting.trackmeet.allowSelfRegistration')}>
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="areaAuditFirst" label={t('meeting.trackmeet.areaAuditFirst')}>
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col {...third}>
-          <Form.Item name="publicLists" label={t('meeting.trackmeet.publicLists')}>
-            <Switch />
-          </Form.Item>
-        </Col>
-      </Row>
+    <FormModal<Values> {...modal} width={760} grid data-testid="meeting-form">
+      <Field.Text
+        name="name"
+        label={t('meeting.trackmeet.name')}
+        max={100}
+        required={message('name')}
+        testId="meeting-name"
+      />
+      <Field.Text name="nameEn" label={t('meeting.trackmeet.nameEn')} max={200} testId="meeting-name-en" />
+      <Field.Text
+        name="code"
+        label={t('meeting.trackmeet.code')}
+        tooltip={t('meeting.trackmeet.codeHint')}
+        span={third}
+        max={32}
+        required={message('code')}
+        pattern={CODE}
+        patternMessage={message('codePattern')}
+        testId="meeting-code"
+      />
+      <Field name="year" label={t('meeting.trackmeet.year')} rules={req('year')} span={third}>
+        <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} data-testid="meeting-year" />
+      </Field>
+      <Field name="natureId" label={t('meeting.trackmeet.nature')} span={third}>
+        <Select
+          allowClear
+          loading={natures.isLoading}
+          options={(natures.data?.list ?? []).map((n) => ({ value: n.id, label: pick(n.name, n.nameEn) }))}
+          data-testid="meeting-nature"
+        />
+      </Field>
+      <Field.Text name="venue" label={t('meeting.trackmeet.venue')} span="full" max={200} testId="meeting-venue" />
+      <Field
+        name="organisers"
+        label={t('meeting.trackmeet.organisers')}
+        extra={t('meeting.trackmeet.organisersHint')}
+        span="full"
+      >
+        <Input.TextArea
+          maxLength={MEETING_ORGANISERS_MAX}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder={t('meeting.trackmeet.organisersPlaceholder')}
+          data-testid="meeting-organisers"
+        />
+      </Field>
+      <Field name="startDate" label={t('meeting.trackmeet.startDate')} rules={req('startDate')}>
+        <Input type="date" data-testid="meeting-start" />
+      </Field>
+      <Field
+        name="endDate"
+        label={t('meeting.trackmeet.endDate')}
+        dependencies={['startDate']}
+        rules={[...req('endDate'), after('startDate', message('endAfterStart'), true)]}
+      >
+        <Input type="date" data-testid="meeting-end" />
+      </Field>
+      <Field
+        name="timeZone"
+        label={t('meeting.trackmeet.timeZone')}
+        tooltip={t('meeting.trackmeet.timeZoneHint')}
+        rules={req('timeZone')}
+        span="full"
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'search' }}
+          options={zones}
+          optionRender={(o) => (
+            <span>
+              {o.data.label} <Typography.Text type="secondary">{o.data.name}</Typography.Text>
+            </span>
+          )}
+          placeholder={t('meeting.trackmeet.timeZoneSearch')}
+          data-testid="meeting-time-zone"
+        />
+      </Field>
+      <Field
+        name="regOpensAt"
+        label={t('meeting.trackmeet.regOpensAt')}
+        rules={req('regOpensAt')}
+        extra={clockOf(opens)}
+      >
+        <Input type="datetime-local" data-testid="meeting-reg-opens" />
+      </Field>
+      <Field
+        name="regClosesAt"
+        label={t('meeting.trackmeet.regClosesAt')}
+        extra={clockOf(closes)}
+        dependencies={['regOpensAt']}
+        rules={[...req('regClosesAt'), after('regOpensAt', message('closeAfterOpen'))]}
+      >
+        <Input type="datetime-local" data-testid="meeting-reg-closes" />
+      </Field>
+      <Col xs={24}>
+        <Divider titlePlacement="start" plain>
+          {t('meeting.trackmeet.rulesTitle')}
+        </Divider>
+      </Col>
+      <Field name="ageRefDate" label={t('meeting.trackmeet.ageRefDate')} span={third}>
+        <Input type="date" data-testid="meeting-age-ref" />
+      </Field>
+      <Field name="lanes" label={t('meeting.trackmeet.lanes')} span={third}>
+        <InputNumber min={1} max={12} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="maxEventsPerAthlete" label={t('meeting.trackmeet.maxEventsPerAthlete')} span={third}>
+        <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="maxRelaysPerAthlete" label={t('meeting.trackmeet.maxRelaysPerAthlete')} span={third}>
+        <InputNumber min={0} max={20} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="maxEntriesPerItem" label={t('meeting.trackmeet.maxEntriesPerItem')} span={third}>
+        <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="maxAthletes" label={t('meeting.trackmeet.maxAthletes')} span={third}>
+        <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="maxCoaches" label={t('meeting.trackmeet.maxCoaches')} span={third}>
+        <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="allowSelfRegistration" label={t('meeting.trackmeet.allowSelfRegistration')} span={third}>
+        <Switch />
+      </Field>
+      <Field name="areaAuditFirst" label={t('meeting.trackmeet.areaAuditFirst')} span={third}>
+        <Switch />
+      </Field>
+      <Field name="publicLists" label={t('meeting.trackmeet.publicLists')} span={third}>
+        <Switch />
+      </Field>
     </FormModal>
   );
 }
