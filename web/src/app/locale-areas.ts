@@ -30,16 +30,13 @@ const bundleOf = (area: string, mod: LocaleModule): Record<string, unknown> =>
  * Area strings fetched on demand, once per language: `ensure(['public'])` before a route renders,
  * `switchTo('en')` before the language changes (every area in use, in the new language), and
  * `missing(key)` as the safety net for an area nobody declared (fetched, then the page re-renders).
- * The shell (`locales/<lang>.ts`, when given) comes with every `ensure` and `switchTo`; in a
- * language other than `fallbackLang`, the fallback language's shell comes along (what `t`
- * answers for a key the language lacks).
+ * The shell (`locales/<lang>.ts`, when given) comes with every `ensure` and `switchTo`.
  */
 export function createAreaLoader(
   i18n: BundleSink,
   lazy: Record<string, Load>,
   eager: Record<string, LocaleModule>,
   currentLang: () => string,
-  fallbackLang = 'zh-cn',
 ) {
   const loaders = byAreaAndLang(lazy);
   const names = [...new Set([...loaders.keys()].map((k) => k.slice(k.indexOf('/') + 1)))]
@@ -74,9 +71,12 @@ export function createAreaLoader(
     return pending;
   }
 
-  /** The shell of `lang`, and of the fallback language behind it. */
+  /**
+   * The shell of `lang` alone: the languages hold the same keys (`locales.test.ts`), so an English
+   * page does not also fetch the Chinese shell behind it (2.7 KB gzip of every phone page).
+   */
   function shells(lang: string): Promise<void>[] {
-    return lang === fallbackLang ? [loadOne(lang, SHELL)] : [loadOne(lang, SHELL), loadOne(fallbackLang, SHELL)];
+    return [loadOne(lang, SHELL)];
   }
 
   function ensure(areas: readonly string[] | 'all'): Promise<void> {

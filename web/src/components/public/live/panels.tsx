@@ -1,6 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { notPublished } from '../../../api/public';
 import type { PublicRead } from '../../../api/public-reads';
@@ -17,38 +17,12 @@ import {
 import type { PublicBase } from '../../../hooks/public';
 import { useRoundLabel } from '../../../hooks/round-label';
 import { meetingDateTime, meetingTime } from '../../../utils/meeting-format';
-import { CombinedTable } from '../../competition/CombinedTable';
 import { LiteEmptyDefault } from '../../lite/empty';
 import { LiteEmpty, LiteSegmented, LiteSkeleton } from '../../lite/index';
 import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
+import { LiveTitle } from './LiveTitle';
 import '../../competition/table.css';
 import './live.css';
-
-/** The "live" dot: green while the realtime channel is open (results arrive by themselves). */
-export function LiveBadge({ live }: { live: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`live-badge${live ? ' live-on' : ''}`}
-      data-testid="live-badge"
-      data-live={live ? 'on' : 'off'}
-      title={t(live ? 'public.live.onHint' : 'public.live.offHint')}
-    >
-      <i aria-hidden />
-      {t(live ? 'comp.live' : 'public.live.offline')}
-    </span>
-  );
-}
-
-/** The title line of a live area: a heading and the live dot. */
-export function LiveTitle({ children, live }: { children: ReactNode; live: boolean }) {
-  return (
-    <div className="live-title">
-      <h2>{children}</h2>
-      <LiveBadge live={live} />
-    </div>
-  );
-}
 
 /** The empty or failed state of a public competition read (404: the meeting keeps its lists private). */
 function Failed({ error }: { error: unknown }) {
@@ -121,6 +95,9 @@ export function RoundBlock({ round, base, timeZone }: { round: RoundVO; base: Pu
   );
 }
 
+/** The combined standing's table, fetched with the first combined event shown (most pages never show one). */
+const CombinedTable = lazy(() => import('../../competition/CombinedTable').then((m) => ({ default: m.CombinedTable })));
+
 /**
  * A combined event's standing (the group item page of a combined event): points per
  * discipline and totals from the official heats, refreshed live.
@@ -147,7 +124,9 @@ export function CombinedPanel({
     >
       {(data) =>
         data ? (
-          <CombinedTable standing={data} athleteHref={(id) => `${base}/athlete/${id}?meetingId=${meetingId}`} />
+          <Suspense fallback={<LiteSkeleton rows={5} />}>
+            <CombinedTable standing={data} athleteHref={(id) => `${base}/athlete/${id}?meetingId=${meetingId}`} />
+          </Suspense>
         ) : null
       }
     </LiveArea>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
 import { LiveStatus } from '../../../components/public/live/HeatTable';
-import { LiveTitle } from '../../../components/public/live/panels';
+import { LiveTitle } from '../../../components/public/live/LiveTitle';
 import { useBilingual } from '../../../hooks/language';
 import { useLiveCompetition, usePublicAthlete } from '../../../hooks/live';
 import { usePublicBase } from '../../../hooks/public';
