@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import '../../app/i18n';
 import { useAppStore } from '../../stores/app';
-import { EVENT_LJ, field, heat, start } from './fixtures';
+import { EVENT_LJ, field, heat, start } from '../../test/live-fixtures';
 import { ScreenView, type ScreenViewProps } from './ScreenView';
 
 const MEETING = {

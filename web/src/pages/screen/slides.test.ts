@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { field, heat, start } from './fixtures';
+import { field, heat, start } from '../../test/live-fixtures';
 import {
   buildSlides,
   clockText,

@@ -6,7 +6,7 @@ import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
 import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
-import { EVENT_100 } from '../../screen/fixtures';
+import { EVENT_100 } from '../../../test/live-fixtures';
 import DetailPage from './index';
 
 /* ---- a fake server behind fetch (the HTTP layer only) ---- */

@@ -1,4 +1,4 @@
-/** Heats as the public reads answer them, for the screen's tests. */
+/** Heats and events as the public reads answer them, for the tests of the live pages (the screen, the meeting page). */
 import type { EventVO, PublicLatestHeatVO, StartVO } from '@baton/contracts';
 
 export const EVENT_100: EventVO = {
