@@ -33,6 +33,8 @@ function server(port: number, name: string, captcha: 'on' | 'off') {
       LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1: lift the per-IP sign-in limit (tested in the server suite).
       LOGIN_RATE_LIMIT: '100000',
+      // The whole suite asks codes from one address: more than a person's hourly 30.
+      CODE_RATE_LIMIT: '100000',
       // Sessions kept by signInOnce (tests/helpers.ts) are reused for the whole run: their access
       // tokens outlive it, so no page refreshes (and so rotates) a shared session.
       ACCESS_TOKEN_TTL: '7200',

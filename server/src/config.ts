@@ -36,6 +36,8 @@ export interface Config {
   passwordHashCost: number;
   /** Sign-in attempts allowed per client IP per minute, whatever the accounts. */
   loginRatePerMin: number;
+  /** Verification codes one client address may ask for an hour (CODE_RATE_LIMIT). */
+  codeRatePerHour: number;
   /** Directory of the built web app served at `/`; null when it is not built. */
   webDir: string | null;
   /** PostgreSQL pool and load shedding (README "Configuration"; ignored on PGlite). */
@@ -257,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlS: intVar(env, 'REFRESH_TOKEN_TTL', 7 * 86_400, 60, 90 * 86_400),
     passwordHashCost,
     loginRatePerMin: intVar(env, 'LOGIN_RATE_LIMIT', 30, 1, 1_000_000),
+    codeRatePerHour: intVar(env, 'CODE_RATE_LIMIT', 30, 1, 1_000_000),
     webDir: null,
     lynx: lynxDir
       ? { dir: path.resolve(lynxDir), meetingId: intVar(env, 'LYNX_MEETING_ID', 0, 1, 2_147_483_647) }

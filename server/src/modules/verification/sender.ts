@@ -13,6 +13,8 @@ export interface CodeMessage {
 /** Where codes go: pluggable (`SMS_SENDER`). A sender throws SendFailedError when it could not deliver. */
 export interface CodeSender {
   readonly kind: 'console' | 'webhook';
+  /** Codes one client address may ask for an hour (CODE_RATE_LIMIT; 30 when not given). */
+  readonly perIpPerHour?: number;
   send(db: Db, message: CodeMessage): Promise<void>;
 }
 
@@ -78,12 +80,13 @@ export function webhookSender(url: string, opts: { timeoutMs?: number } = {}): C
 }
 
 export function makeSender(
-  config: { smsSender: 'console' | 'webhook'; smsWebhookUrl: string | null },
+  config: { smsSender: 'console' | 'webhook'; smsWebhookUrl: string | null; codeRatePerHour?: number },
   log: (line: string) => void,
 ): CodeSender {
+  const limits = config.codeRatePerHour ? { perIpPerHour: config.codeRatePerHour } : {};
   if (config.smsSender === 'webhook') {
     if (!config.smsWebhookUrl) throw new Error('SMS_SENDER=webhook needs SMS_WEBHOOK_URL');
-    return webhookSender(config.smsWebhookUrl);
+    return { ...webhookSender(config.smsWebhookUrl), ...limits };
   }
-  return consoleSender(log);
+  return { ...consoleSender(log), ...limits };
 }

@@ -19,7 +19,7 @@ export function normaliseContact(contact: string, contactType: ContactType): str
   return contactType === 'EMAIL' ? trimmed.toLowerCase() : trimmed;
 }
 
-/** Per IP: code requests an hour, whatever the targets. */
+/** Per IP: code requests an hour, whatever the targets (the sender's `perIpPerHour`, CODE_RATE_LIMIT). */
 const CODES_PER_IP_PER_HOUR = 30;
 
 const text = (zh: string, en: string) => ({ zh, en });
@@ -109,7 +109,7 @@ export async function issueCode(
   sender: CodeSender,
   opts: { deliver?: boolean } = {},
 ): Promise<CodeSent> {
-  if (input.ip) await hitRateLimit(db, `code-ip:${input.ip}`, CODES_PER_IP_PER_HOUR, 3600);
+  if (input.ip) await hitRateLimit(db, `code-ip:${input.ip}`, sender.perIpPerHour ?? CODES_PER_IP_PER_HOUR, 3600);
   const code = String(randomInt(0, 10 ** VERIFY_CODE.length)).padStart(VERIFY_CODE.length, '0');
   const codeHash = await hashCode(db, input.target, input.purpose, code);
   const now = new Date();
