@@ -6,7 +6,7 @@ import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../../api/public-reads';
 import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import '../../../app/i18n';
-import { EVENT_100 } from '../../../test/live-fixtures';
+import { EVENT_100, start as liveStart } from '../../../test/live-fixtures';
 import DetailPage from './index';
 
 /* ---- a fake server behind fetch (the HTTP layer only) ---- */
@@ -108,39 +108,18 @@ const start = (
   name: string,
   delegationName: string,
   result: Partial<StartVO> = {},
-): StartVO => ({
-  id,
-  version: 1,
-  position: lane,
-  lane,
-  entryId: id,
-  relayTeamId: null,
-  athleteId: id,
-  delegationId: 1,
-  delegationName,
-  delegationShort: null,
-  bib: String(1000 + id),
-  name,
-  nameEn: null,
-  gender: 'M',
-  birthYear: 2010,
-  members: [],
-  seedMark: '11.90',
-  seedValue: 11.9,
-  mark: null,
-  value: null,
-  reactionTime: null,
-  wind: null,
-  code: null,
-  dqRule: null,
-  place: null,
-  qualifier: null,
-  points: null,
-  record: null,
-  note: null,
-  trials: [],
-  ...result,
-});
+): StartVO =>
+  liveStart(id, {
+    position: lane,
+    lane,
+    delegationName,
+    bib: String(1000 + id),
+    name,
+    nameEn: null,
+    seedMark: '11.90',
+    seedValue: 11.9,
+    ...result,
+  });
 
 const ROUND_100: RoundVO = {
   id: 5,
