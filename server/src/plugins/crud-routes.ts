@@ -1,10 +1,10 @@
-import { Envelope, IdList } from '@baton/contracts';
+import { IdList } from '@baton/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import { sendXlsx } from '../lib/excel.js';
 import { parseIds } from '../lib/paging.js';
-import { ok } from './envelope.js';
 import { note } from './oplog.js';
+import { routeKit } from './route-kit.js';
 
 /** The permission strings a route asks for (one of them is enough). */
 type Perm = string | readonly string[];
@@ -27,8 +27,9 @@ const IdsParams = Type.Object({ ids: IdList });
  * - `r.create` POST `url`: `run(body)`'s record, noted `{ target: after.id (or target(after)), after }`;
  * - `r.update` PUT `url/:id`: `run(id, body)`'s `after`, noted `{ target: id (or target(after)), before, after }`;
  * - `r.remove` DELETE `url/:ids` (comma-separated): null, noted `{ target: ids (or target(before)), before }`.
- * Each `run` also gets the request, for the caller (`currentUser(req)`) and the language. Routes
- * with another shape (other notes, answers or addresses) stay hand-written: apply/routes-kit.ts.
+ * Each `run` also gets the request, for the caller (`currentUser(req)`) and the language. Built on
+ * `routeKit` (route-kit.ts), the one way a route is declared. Routes with another shape (other
+ * notes, answers or addresses) stay hand-written: apply/routes-kit.ts.
  */
 export function crudRoutes(
   app: FastifyInstance,
@@ -42,9 +43,10 @@ export function crudRoutes(
   },
 ) {
   const { url, tags, params, VO } = base;
-  const config = (perm: Perm) => ({ auth: { perm } });
+  const r = routeKit(app, tags);
+  const auth = (perm: Perm) => ({ perm });
   return {
-    list<Q extends TSchema>(r: {
+    list<Q extends TSchema>(d: {
       path?: string;
       perm: Perm;
       summary: string;
@@ -52,17 +54,17 @@ export function crudRoutes(
       answer: TSchema;
       run: (query: Static<Q>, req: FastifyRequest) => Promise<unknown>;
     }) {
-      app.get<{ Querystring: Static<Q> }>(
-        `${url}${r.path ?? ''}`,
-        {
-          config: config(r.perm),
-          schema: { tags, summary: r.summary, querystring: r.query, response: { 200: Envelope(r.answer) } },
-        },
-        async (req) => ok(await r.run(req.query as Static<Q>, req)),
-      );
+      r.get(`${url}${d.path ?? ''}`, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        querystring: d.query,
+        answer: d.answer,
+        run: (req) => d.run(req.query as Static<Q>, req),
+      });
     },
 
-    export<Q extends TSchema>(r: {
+    /** The one route of the set that answers a file, not JSON: routeKit has no .xlsx answer. */
+    export<Q extends TSchema>(d: {
       perm: Perm;
       summary: string;
       query: Q;
@@ -71,79 +73,81 @@ export function crudRoutes(
     }) {
       app.get<{ Querystring: Static<Q> }>(
         `${url}/export`,
-        { config: config(r.perm), schema: { tags, summary: r.summary, querystring: r.query } },
-        async (req, reply) => sendXlsx(reply, r.file, await r.run(req.query as Static<Q>, req)),
+        { config: { auth: auth(d.perm) }, schema: { tags, summary: d.summary, querystring: d.query } },
+        async (req, reply) => sendXlsx(reply, d.file, await d.run(req.query as Static<Q>, req)),
       );
     },
 
-    form(r: { perm: Perm; summary: string; run: (id: number, req: FastifyRequest) => Promise<unknown> }) {
-      app.get<{ Params: { id: number } }>(
-        `${url}/:id/form`,
-        { config: config(r.perm), schema: { tags, summary: r.summary, params, response: { 200: Envelope(VO) } } },
-        async (req) => ok(await r.run(req.params.id, req)),
-      );
+    form(d: { perm: Perm; summary: string; run: (id: number, req: FastifyRequest) => Promise<unknown> }) {
+      r.get(`${url}/:id/form`, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        params,
+        answer: VO,
+        run: (req) => d.run((req.params as { id: number }).id, req),
+      });
     },
 
-    create<B extends TSchema, A extends { id: number }>(r: {
+    create<B extends TSchema, A extends { id: number }>(d: {
       perm: Perm;
       summary: string;
       body: B;
       run: (body: Static<B>, req: FastifyRequest) => Promise<A>;
       target?: (after: A) => Target;
     }) {
-      app.post<{ Body: Static<B> }>(
-        url,
-        {
-          config: config(r.perm),
-          schema: { tags, summary: r.summary, body: r.body, response: { 200: Envelope(VO) } },
+      r.post(url, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        body: d.body,
+        answer: VO,
+        run: async (req) => {
+          const after = await d.run(req.body as Static<B>, req);
+          note(req, { target: d.target ? d.target(after) : after.id, after });
+          return after;
         },
-        async (req) => {
-          const after = await r.run(req.body as Static<B>, req);
-          note(req, { target: r.target ? r.target(after) : after.id, after });
-          return ok(after);
-        },
-      );
+      });
     },
 
-    update<B extends TSchema, A>(r: {
+    update<B extends TSchema, A>(d: {
       perm: Perm;
       summary: string;
       body: B;
       run: (id: number, body: Static<B>, req: FastifyRequest) => Promise<{ before: unknown; after: A }>;
       target?: (after: A) => Target;
     }) {
-      app.put<{ Params: { id: number }; Body: Static<B> }>(
-        `${url}/:id`,
-        {
-          config: config(r.perm),
-          schema: { tags, summary: r.summary, params, body: r.body, response: { 200: Envelope(VO) } },
+      r.put(`${url}/:id`, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        params,
+        body: d.body,
+        answer: VO,
+        run: async (req) => {
+          const id = (req.params as { id: number }).id;
+          const { before, after } = await d.run(id, req.body as Static<B>, req);
+          note(req, { target: d.target ? d.target(after) : id, before, after });
+          return after;
         },
-        async (req) => {
-          const { before, after } = await r.run(req.params.id, req.body as Static<B>, req);
-          note(req, { target: r.target ? r.target(after) : req.params.id, before, after });
-          return ok(after);
-        },
-      );
+      });
     },
 
-    remove<R>(r: {
+    remove<R>(d: {
       perm: Perm;
       summary: string;
       run: (ids: number[], req: FastifyRequest) => Promise<R>;
       target?: (before: R) => Target;
     }) {
-      app.delete<{ Params: { ids: string } }>(
-        `${url}/:ids`,
-        {
-          config: config(r.perm),
-          schema: { tags, summary: r.summary, params: IdsParams, response: { 200: Envelope(Type.Null()) } },
+      r.delete(`${url}/:ids`, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        params: IdsParams,
+        answer: Type.Null(),
+        run: async (req) => {
+          const ids = (req.params as { ids: string }).ids;
+          const before = await d.run(parseIds(ids), req);
+          note(req, { target: d.target ? d.target(before) : ids, before });
+          return null;
         },
-        async (req) => {
-          const before = await r.run(parseIds(req.params.ids), req);
-          note(req, { target: r.target ? r.target(before) : req.params.ids, before });
-          return ok(null);
-        },
-      );
+      });
     },
   };
 }
