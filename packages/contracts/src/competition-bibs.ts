@@ -7,8 +7,9 @@
  * the meeting's clock (`meet_meeting.time_zone`, time-zone.ts).
  */
 import { type Static, Type } from 'typebox';
+import { GENDER_LIST } from './groups.js';
 import { Nullable } from './helpers.js';
-import { GENDER_LIST, ITEM_KIND_LIST } from './meeting.js';
+import { ITEM_KIND_LIST } from './items.js';
 import { Id, Literals, Text, Timestamp, Version } from './scalars.js';
 import { PageQuery, SortQuery } from './schemas.js';
 

@@ -10,7 +10,8 @@
 import { type Static, Type } from 'typebox';
 import { HEAT_STATUS_LIST, RESULT_CODE_LIST, ROUND_NAME_LIST } from './competition.js';
 import { Nullable } from './helpers.js';
-import { ITEM_KIND_LIST, MeetingAdminVO } from './meeting.js';
+import { ITEM_KIND_LIST } from './items.js';
+import { MeetingAdminVO } from './meetings.js';
 import { Id, Literals, Timestamp } from './scalars.js';
 
 // ─── Officials and their duties ───────────────────────────────────────────────────────────

@@ -6,8 +6,9 @@
  */
 import { type Static, Type } from 'typebox';
 import { EventVO, HEAT_STATUS_LIST, HeatVO, ROUND_NAME_LIST, StartVO } from './competition.js';
+import { GENDER_LIST } from './groups.js';
 import { Nullable } from './helpers.js';
-import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './meeting.js';
+import { ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './items.js';
 import { Id, Literals } from './scalars.js';
 
 /** Official heats in the latest results list (the track result page). */

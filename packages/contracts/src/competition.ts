@@ -7,8 +7,9 @@
  * reuses these.
  */
 import { type Static, Type } from 'typebox';
+import { GENDER_LIST, START_MODES } from './groups.js';
 import { Nullable } from './helpers.js';
-import { GENDER_LIST, ITEM_KIND_LIST, RESULT_FORMAT_LIST, START_MODES } from './meeting.js';
+import { ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './items.js';
 import { Id, Literals, Timestamp, Version } from './scalars.js';
 
 /** `draft` (being made) → `set` (start list published) → `official` (results official). */

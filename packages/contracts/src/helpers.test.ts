@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, langFromHeader } from './codes.js';
 import { birthYearMonthFromId, idCheckChar, maskPhone, parseIdNumber } from './helpers.js';
+import { formatMessage, langFromHeader } from './result-codes.js';
 
 describe('maskPhone', () => {
   it('keeps the first 3 and last 4 digits', () => {

@@ -9,15 +9,11 @@
  * (logged). Any id outside the caller's delegation answers 404.
  */
 import { type Static, Type } from 'typebox';
+import { FieldLinkVO } from './fields.js';
+import { GENDER_LIST } from './groups.js';
 import { Nullable } from './helpers.js';
-import {
-  FieldLinkVO,
-  GENDER_LIST,
-  ITEM_KIND_LIST,
-  MEETING_STATUS_LIST,
-  RESULT_FORMAT_LIST,
-  TimeZoneName,
-} from './meeting.js';
+import { ITEM_KIND_LIST, RESULT_FORMAT_LIST } from './items.js';
+import { MEETING_STATUS_LIST, TimeZoneName } from './meetings.js';
 import { DateText, Id, Keywords, Literals, Text, Timestamp, Version } from './scalars.js';
 import { PageQuery, SortQuery } from './schemas.js';
 

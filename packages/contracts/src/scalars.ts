@@ -15,8 +15,18 @@ export const Sort = Type.Integer({ minimum: -100_000, maximum: 100_000, default:
 export const Count = Type.Integer({ minimum: 0 });
 /** An ISO 8601 timestamp in an answer. */
 export const Timestamp = Type.String({ description: 'ISO 8601' });
+/**
+ * An ISO 8601 timestamp in the answers of the system console (users, roles, depts, dicts, config,
+ * logs): `Timestamp` without its description, as those answers have always been documented.
+ */
+export const PlainTimestamp = Type.String();
 /** A calendar date `2025-05-01`. */
 export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+/** An ISO date-time with its offset, `2025-05-01T08:00:00+08:00` or `...Z`. */
+export const DateTimeText = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$',
+});
 /** The optional search words of a list. */
 export const Keywords = Type.Optional(Type.String({ maxLength: 100 }));
 /** Plain text of a form field: no control characters. */

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { Nullable } from './helpers.js';
+import { Id } from './scalars.js';
 
 /** The response envelope of every JSON answer (spec §3). */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.String(), data, msg: Type.String() });
@@ -178,3 +179,54 @@ export type ImportReport = Static<typeof ImportReport>;
 
 /** Ids in a path such as `/users/1,2,3`. */
 export const IdList = Type.String({ pattern: '^\\d{1,10}(,\\d{1,10}){0,499}$' });
+
+// ─── Shared by several modules ──────────────────────────────────────────────────────────
+
+/** A row's id in a path (`/users/:id`, `/roles/:id`…). */
+export const IdParams = Type.Object({ id: Id });
+/** The same `{ id }` path parameters, as the meeting-side modules (meetings, items, groups…) name them. */
+export const MeetingIdParams = Type.Object({ id: Id });
+export const MeetingIdQuery = Type.Object({ meetingId: Id });
+export type MeetingIdQuery = Static<typeof MeetingIdQuery>;
+/**
+ * `mode=valid-only` writes the good rows of an import and reports the others; `preview` checks
+ * everything and writes nothing; default all-or-nothing.
+ */
+export const ImportModeQuery = Type.Object({ mode: Type.Optional(ImportMode) });
+export type ImportModeQuery = Static<typeof ImportModeQuery>;
+
+/** 1 enabled, 0 disabled. */
+export const StatusValue = Type.Integer({ minimum: 0, maximum: 1 });
+/** `2025-03-01` or an ISO date-time; a date-only end bound includes that whole day. */
+export const DateBound = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+});
+/** A list's filter on when its rows were made (users, logs). */
+export const CreatedBetween = {
+  createTimeStart: Type.Optional(DateBound),
+  createTimeEnd: Type.Optional(DateBound),
+};
+
+/** A flat picker option. */
+export const OptionVO = Type.Object({ value: Type.Integer(), label: Type.String(), labelEn: Type.String() });
+export type OptionVO = Static<typeof OptionVO>;
+
+/** A tree picker option (departments, menus). */
+export interface TreeOptionVO {
+  value: number;
+  label: string;
+  labelEn: string;
+  children: TreeOptionVO[];
+}
+export const TreeOptionVO = Type.Cyclic(
+  {
+    TreeOptionVO: Type.Object({
+      value: Type.Integer(),
+      label: Type.String(),
+      labelEn: Type.String(),
+      children: Type.Array(Type.Ref('TreeOptionVO')),
+    }),
+  },
+  'TreeOptionVO',
+);
