@@ -1,7 +1,6 @@
 import { IdList } from '@baton/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
-import { sendXlsx } from '../lib/excel.js';
 import { parseIds } from '../lib/paging.js';
 import { note } from './oplog.js';
 import { routeKit } from './route-kit.js';
@@ -17,8 +16,7 @@ const IdsParams = Type.Object({ ids: IdList });
  * The standard routes of one kind of record, as the admin and base-data modules spell them: the
  * list (page or tree), its .xlsx export, one record's form, create, update and delete, each with
  * its permission, its OpenAPI schema and (for the writes) its operation-log note. The module
- * declares what varies (summaries, permissions, schemas, the service call) and keeps writing by
- * hand the routes that are not standard — in between, so the OpenAPI document keeps its order.
+ * declares what varies (summaries, permissions, schemas, the service call).
  *
  * `const r = crudRoutes(app, { url: '/api/v1/items', tags, params: MeetingIdParams, VO: ItemVO })`, then:
  * - `r.list` GET `url` (or `url + path`, e.g. `/page`): `Envelope(answer)` of `run(query)`;
@@ -28,8 +26,9 @@ const IdsParams = Type.Object({ ids: IdList });
  * - `r.update` PUT `url/:id`: `run(id, body)`'s `after`, noted `{ target: id (or target(after)), before, after }`;
  * - `r.remove` DELETE `url/:ids` (comma-separated): null, noted `{ target: ids (or target(before)), before }`.
  * Each `run` also gets the request, for the caller (`currentUser(req)`) and the language. Built on
- * `routeKit` (route-kit.ts), the one way a route is declared. Routes with another shape (other
- * notes, answers or addresses) stay hand-written: apply/routes-kit.ts.
+ * `routeKit` (route-kit.ts), the one way a route is declared: `r.get`, `r.post`, `r.xlsx`… (the
+ * kit's own, with these tags) declare the resource's other routes, in between the standard ones
+ * so that the OpenAPI document keeps its order.
  */
 export function crudRoutes(
   app: FastifyInstance,
@@ -46,6 +45,7 @@ export function crudRoutes(
   const r = routeKit(app, tags);
   const auth = (perm: Perm) => ({ perm });
   return {
+    ...r,
     list<Q extends TSchema>(d: {
       path?: string;
       perm: Perm;
@@ -63,7 +63,6 @@ export function crudRoutes(
       });
     },
 
-    /** The one route of the set that answers a file, not JSON: routeKit has no .xlsx answer. */
     export<Q extends TSchema>(d: {
       perm: Perm;
       summary: string;
@@ -71,11 +70,12 @@ export function crudRoutes(
       file: string;
       run: (query: Static<Q>, req: FastifyRequest) => Promise<Buffer>;
     }) {
-      app.get<{ Querystring: Static<Q> }>(
-        `${url}/export`,
-        { config: { auth: auth(d.perm) }, schema: { tags, summary: d.summary, querystring: d.query } },
-        async (req, reply) => sendXlsx(reply, d.file, await d.run(req.query as Static<Q>, req)),
-      );
+      r.xlsx(`${url}/export`, {
+        auth: auth(d.perm),
+        summary: d.summary,
+        querystring: d.query,
+        run: async (req) => ({ filename: d.file, bytes: await d.run(req.query as Static<Q>, req) }),
+      });
     },
 
     form(d: { perm: Perm; summary: string; run: (id: number, req: FastifyRequest) => Promise<unknown> }) {

@@ -1,7 +1,14 @@
 import { Envelope } from '@baton/contracts';
-import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { sendFile } from '../lib/excel.js';
+import { sendFile, XLSX_TYPE } from '../lib/excel.js';
 import type { RouteAuth } from './auth.js';
 import { ok } from './envelope.js';
 
@@ -12,6 +19,8 @@ export type KitRequest<P, Q, B> = FastifyRequest<{ Params: Of<P>; Querystring: O
 /** What every route of the kit declares: who may call it, its summary and the schemas of its input. */
 interface RouteSpec<P, Q, B> {
   auth: RouteAuth;
+  /** The rest of the route's config, after `auth`: e.g. `{ oplog: false }` (kept out of the operation log), multipart limits. */
+  config?: Omit<FastifyContextConfig, 'auth'>;
   summary: string;
   /** The request's content types, e.g. `['multipart/form-data']` for an upload (its file parts read by `run`). */
   consumes?: string[];
@@ -25,25 +34,50 @@ interface RouteSpec<P, Q, B> {
 /** A route answering JSON: `Envelope(answer)` of what `run` resolves to. */
 export interface JsonRoute<P, Q, B> extends RouteSpec<P, Q, B> {
   answer: TSchema;
-  run: (req: KitRequest<P, Q, B>) => Promise<unknown>;
+  /** The answers besides the 200 envelope, by status, as the OpenAPI document states them (e.g. a 503). */
+  otherAnswers?: Record<number, TSchema>;
+  /**
+   * What the route answers, in the envelope. `reply` is there for a header, or for an answer
+   * `run` writes itself (another status, a kept answer): it then returns the reply.
+   */
+  run: (req: KitRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>;
 }
 
-/** A route answering a PDF, as an attachment named by the file. */
-export interface PdfRoute<P, Q, B> extends RouteSpec<P, Q, B> {
-  run: (req: KitRequest<P, Q, B>) => Promise<{ filename: string; bytes: Uint8Array }>;
+/** A file made for an answer: its name, bytes, and (when the route does not fix it) its type. */
+export interface KitFile {
+  filename: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+/** A route answering a file, as an attachment: the file `run` makes. */
+export interface FileRoute<P, Q> extends RouteSpec<P, Q, undefined> {
+  run: (req: KitRequest<P, Q, undefined>) => Promise<KitFile>;
 }
 
 const PDF = 'application/pdf';
 const pdfAnswer = { description: 'A PDF (application/pdf), as an attachment', type: 'string', format: 'binary' };
+/** A workbook answer, for the OpenAPI document. */
+export const XLSX_ANSWER = {
+  200: {
+    description: 'An Excel workbook (.xlsx)',
+    content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+  },
+};
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * One way of declaring a route (the competition module's routes, all but a few uploads and text files): `const r = routeKit(app, tags)`, then
- * `r.get(url, { auth, summary, consumes?, params?, querystring?, body?, hooks?, answer, run })`
- * (likewise `post`, `put`, `delete`) registers it with `config.auth`, the OpenAPI schema (tags,
- * summary, consumes, the input schemas, `200: Envelope(answer)`) and a handler answering
- * `ok(await run(req))`; `r.pdf(url, …)` a GET answering the PDF file `run` makes. `run` checks
- * the meeting and notes the operation log itself, as each route's rules differ. Routes of
- * another shape (other files, multipart limits) stay written by hand.
+ * One way of declaring a route: `const r = routeKit(app, tags)`, then
+ * `r.get(url, { auth, config?, summary, consumes?, params?, querystring?, body?, hooks?, answer, otherAnswers?, run })`
+ * (likewise `post`, `put`, `delete`) registers it with `config` (`auth` first), the OpenAPI schema
+ * (tags, summary, consumes, the input schemas, `200: Envelope(answer)` and any other answers) and
+ * a handler answering `ok(await run(req, reply))` — or the reply, when `run` answered itself.
+ * Files, as attachments (GET): `r.file(url, …)` the file `run` makes, its type named by `run`;
+ * `r.xlsx(url, { …, describeAnswer? })` a workbook (described in the OpenAPI document when asked);
+ * `r.pdf(url, …)` a PDF. `run` checks the meeting and notes the operation log itself, as each
+ * route's rules differ. Routes of another shape (streams, a websocket, a download with its own
+ * caching) stay written by hand.
  */
 export function routeKit(app: FastifyInstance, tags: string[]) {
   const schemaOf = (s: RouteSpec<unknown, unknown, unknown>) => ({
@@ -54,6 +88,7 @@ export function routeKit(app: FastifyInstance, tags: string[]) {
     ...(s.querystring ? { querystring: s.querystring } : {}),
     ...(s.body ? { body: s.body } : {}),
   });
+  const configOf = (s: RouteSpec<unknown, unknown, unknown>) => ({ auth: s.auth, ...s.config });
   const json =
     (method: HTTPMethods) =>
     <
@@ -67,31 +102,48 @@ export function routeKit(app: FastifyInstance, tags: string[]) {
       app.route({
         method,
         url,
-        config: { auth: s.auth },
+        config: configOf(s),
         ...s.hooks,
-        schema: { ...schemaOf(s), response: { 200: Envelope(s.answer) } },
-        handler: async (req) => ok(await s.run(req as KitRequest<P, Q, B>)),
+        schema: { ...schemaOf(s), response: { 200: Envelope(s.answer), ...s.otherAnswers } },
+        handler: async (req, reply) => {
+          const data = await s.run(req as KitRequest<P, Q, B>, reply);
+          return reply.sent ? reply : ok(data);
+        },
       });
     };
+  /** A GET answering the file `run` makes; `answered` is what the OpenAPI document says of it, and its type. */
+  const file = <P, Q>(url: string, s: FileRoute<P, Q>, answered: { type?: string; schema?: object }) => {
+    app.route({
+      method: 'GET',
+      url,
+      config: configOf(s),
+      ...s.hooks,
+      schema: { ...schemaOf(s), ...answered.schema },
+      handler: async (req, reply) => {
+        const f = await s.run(req as KitRequest<P, Q, undefined>);
+        const type = f.type ?? answered.type;
+        if (!type) throw new Error(`${url}: the file's type is not known`);
+        return sendFile(reply, f.filename, type, asBuffer(f.bytes));
+      },
+    });
+  };
+  type In = TSchema | undefined;
   return {
     get: json('GET'),
     post: json('POST'),
     put: json('PUT'),
     delete: json('DELETE'),
-    pdf<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined>(
+    file<P extends In = undefined, Q extends In = undefined>(url: string, s: FileRoute<P, Q>) {
+      file(url, s, {});
+    },
+    xlsx<P extends In = undefined, Q extends In = undefined>(
       url: string,
-      s: PdfRoute<P, Q, undefined>,
+      s: FileRoute<P, Q> & { /** The OpenAPI document describes the workbook answered. */ describeAnswer?: boolean },
     ) {
-      app.route({
-        method: 'GET',
-        url,
-        config: { auth: s.auth },
-        schema: { ...schemaOf(s), produces: [PDF], response: { 200: pdfAnswer } },
-        handler: async (req, reply) => {
-          const file = await s.run(req as KitRequest<P, Q, undefined>);
-          return sendFile(reply, file.filename, PDF, Buffer.from(file.bytes));
-        },
-      });
+      file(url, s, { type: XLSX_TYPE, schema: s.describeAnswer ? { response: XLSX_ANSWER } : {} });
+    },
+    pdf<P extends In = undefined, Q extends In = undefined>(url: string, s: FileRoute<P, Q>) {
+      file(url, s, { type: PDF, schema: { produces: [PDF], response: { 200: pdfAnswer } } });
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  Envelope,
   FieldLinksBody,
   FieldLinkVO,
   GroupBody,
@@ -21,7 +20,6 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { copyGroups } from './copy.js';
 import {
@@ -44,7 +42,6 @@ import {
 } from './service.js';
 
 const tags = ['meeting: groups'];
-type IdP = { Params: { id: number } };
 
 /** Groups of a meeting with their fields, copy, and group items: `meeting:group:*`. */
 export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -66,23 +63,17 @@ export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q, req) => exportGroups(db, currentUser(req), q, req.lang),
   });
 
-  app.post<{ Body: GroupCopyBody }>(
-    '/api/v1/groups/copy',
-    {
-      config: { auth: { perm: 'meeting:group:copy' } },
-      schema: {
-        tags,
-        summary: "Copy a meeting's groups (all or chosen) with their items and fields to another meeting",
-        body: GroupCopyBody,
-        response: { 200: Envelope(GroupCopyResult) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/groups/copy', {
+    auth: { perm: 'meeting:group:copy' },
+    summary: "Copy a meeting's groups (all or chosen) with their items and fields to another meeting",
+    body: GroupCopyBody,
+    answer: GroupCopyResult,
+    run: async (req) => {
       const after = await copyGroups(db, currentUser(req), req.body);
       note(req, { target: req.body.toMeetingId, before: req.body, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
   r.form({
     perm: 'meeting:group:query',
@@ -107,38 +98,26 @@ export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (ids, req) => deleteGroups(db, currentUser(req), ids),
   });
 
-  app.get<IdP>(
-    '/api/v1/groups/:id/fields',
-    {
-      config: { auth: { perm: ['meeting:group:query', 'meeting:delegation:query'] } },
-      schema: {
-        tags,
-        summary: "A group's own extra athlete fields",
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => ok(await groupFields(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/groups/:id/fields', {
+    auth: { perm: ['meeting:group:query', 'meeting:delegation:query'] },
+    summary: "A group's own extra athlete fields",
+    params: MeetingIdParams,
+    answer: Type.Array(FieldLinkVO),
+    run: (req) => groupFields(db, currentUser(req), req.params.id),
+  });
 
-  app.put<IdP & { Body: FieldLinksBody }>(
-    '/api/v1/groups/:id/fields',
-    {
-      config: { auth: { perm: 'meeting:group:edit' } },
-      schema: {
-        tags,
-        summary: "Replace a group's extra athlete fields",
-        params: MeetingIdParams,
-        body: FieldLinksBody,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/groups/:id/fields', {
+    auth: { perm: 'meeting:group:edit' },
+    summary: "Replace a group's extra athlete fields",
+    params: MeetingIdParams,
+    body: FieldLinksBody,
+    answer: Type.Array(FieldLinkVO),
+    run: async (req) => {
       const { before, after } = await setGroupFields(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
   // ─── Group items ─────────────────────────────────────────────────────────────────────
 

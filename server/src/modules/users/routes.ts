@@ -1,5 +1,4 @@
 import {
-  Envelope,
   GetUserQuery,
   IdParams,
   ImportReport,
@@ -20,15 +19,14 @@ import {
   UserUpdateBody,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { badInput } from '../../lib/errors.js';
-import { sendXlsx, XLSX_TYPE } from '../../lib/excel.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { importTemplate, importUsers } from './importer.js';
 import {
   changePassword,
@@ -46,31 +44,18 @@ import {
 } from './service.js';
 
 const tags = ['users'];
-/** A binary .xlsx answer, for the OpenAPI document. */
-export const XlsxResponse = {
-  200: {
-    description: 'An Excel workbook (.xlsx)',
-    content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
-  },
-};
 const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  app.get(
-    '/api/v1/userProps/me',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['user'],
-        summary: 'The signed-in user, roles and permissions',
-        response: { 200: Envelope(UserInfo) },
-      },
-    },
-    async (req) => {
+  routeKit(app, ['user']).get('/api/v1/userProps/me', {
+    auth: 'user',
+    summary: 'The signed-in user, roles and permissions',
+    answer: UserInfo,
+    run: async (req) => {
       const u = currentUser(req);
-      return ok({
+      return {
         userId: u.id,
         username: u.username,
         nickname: u.nickname,
@@ -79,9 +64,9 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
         deptId: u.deptId,
         roles: u.roles,
         perms: u.isRoot ? ['*:*:*'] : u.perms,
-      });
+      };
     },
-  );
+  });
 
   const r = crudRoutes(app, { url: '/api/v1/users', tags, params: IdParams, VO: UserForm });
   r.list({
@@ -93,125 +78,89 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q, req) => pageUsers(db, currentUser(req), q, req.lang),
   });
 
-  app.get(
-    '/api/v1/users/options',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Enabled users for pickers', response: { 200: Envelope(Type.Array(OptionVO)) } },
-    },
-    async (req) => ok(await userOptions(db, currentUser(req))),
-  );
+  r.get('/api/v1/users/options', {
+    auth: 'user',
+    summary: 'Enabled users for pickers',
+    answer: Type.Array(OptionVO),
+    run: (req) => userOptions(db, currentUser(req)),
+  });
 
-  app.get<{ Querystring: Static<typeof GetUserQuery> }>(
-    '/api/v1/users/getUser',
-    {
-      config: { auth: { perm: 'sys:user:query' } },
-      schema: {
-        tags,
-        summary: 'A user by username (any case)',
-        querystring: GetUserQuery,
-        response: { 200: Envelope(UserBriefVO) },
-      },
-    },
-    async (req) => ok(await getUserByName(db, currentUser(req), req.query.username, req.lang)),
-  );
+  r.get('/api/v1/users/getUser', {
+    auth: { perm: 'sys:user:query' },
+    summary: 'A user by username (any case)',
+    querystring: GetUserQuery,
+    answer: UserBriefVO,
+    run: (req) => getUserByName(db, currentUser(req), req.query.username, req.lang),
+  });
 
-  app.get(
-    '/api/v1/users/profile',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'The signed-in user’s own profile', response: { 200: Envelope(ProfileVO) } },
-    },
-    async (req) => ok(await profile(db, currentUser(req), req.lang)),
-  );
+  r.get('/api/v1/users/profile', {
+    auth: 'user',
+    summary: 'The signed-in user’s own profile',
+    answer: ProfileVO,
+    run: (req) => profile(db, currentUser(req), req.lang),
+  });
 
-  app.put<{ Body: ProfileBody }>(
-    '/api/v1/users/profile',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Update one’s own nickname, gender and avatar',
-        body: ProfileBody,
-        response: { 200: Envelope(ProfileVO) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/users/profile', {
+    auth: 'user',
+    summary: 'Update one’s own nickname, gender and avatar',
+    body: ProfileBody,
+    answer: ProfileVO,
+    run: async (req) => {
       const u = currentUser(req);
       const { before, after } = await updateProfile(db, u, req.body, req.lang);
       note(req, { target: u.username, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
-  app.put<{ Body: PasswordChangeBody }>(
-    '/api/v1/users/password',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Change one’s own password (the old one is checked; other sessions end)',
-        body: PasswordChangeBody,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/users/password', {
+    auth: 'user',
+    summary: 'Change one’s own password (the old one is checked; other sessions end)',
+    body: PasswordChangeBody,
+    answer: Type.Null(),
+    run: async (req) => {
       const u = currentUser(req);
       await changePassword(db, u, req.body.oldPassword, req.body.newPassword);
       note(req, { target: u.username });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/users/template',
-    {
-      config: { auth: { perm: 'sys:user:import' } },
-      schema: { tags, summary: 'The user import template (.xlsx)', response: XlsxResponse },
-    },
-    async (req, reply) => {
-      const name = req.lang === 'en' ? 'user-import-template.xlsx' : '用户导入模板.xlsx';
-      return sendXlsx(reply, name, await importTemplate(req.lang));
-    },
-  );
+  r.xlsx('/api/v1/users/template', {
+    auth: { perm: 'sys:user:import' },
+    summary: 'The user import template (.xlsx)',
+    describeAnswer: true,
+    run: async (req) => ({
+      filename: req.lang === 'en' ? 'user-import-template.xlsx' : '用户导入模板.xlsx',
+      bytes: await importTemplate(req.lang),
+    }),
+  });
 
-  app.get<{ Querystring: UserExportQuery }>(
-    '/api/v1/users/export',
-    {
-      config: { auth: { perm: 'sys:user:export' } },
-      schema: {
-        tags,
-        summary: 'Users of the current filter as .xlsx (no passwords)',
-        querystring: UserExportQuery,
-        response: XlsxResponse,
-      },
-    },
-    async (req, reply) => {
-      const body = await exportUsers(db, currentUser(req), req.query, req.lang);
-      return sendXlsx(reply, `${req.lang === 'en' ? 'users' : '用户'}-${stamp()}.xlsx`, body);
-    },
-  );
+  r.xlsx('/api/v1/users/export', {
+    auth: { perm: 'sys:user:export' },
+    summary: 'Users of the current filter as .xlsx (no passwords)',
+    querystring: UserExportQuery,
+    describeAnswer: true,
+    run: async (req) => ({
+      filename: `${req.lang === 'en' ? 'users' : '用户'}-${stamp()}.xlsx`,
+      bytes: await exportUsers(db, currentUser(req), req.query, req.lang),
+    }),
+  });
 
-  app.post<{ Querystring: UserImportQuery; Body: { file?: unknown } }>(
-    '/api/v1/users/import',
-    {
-      config: { auth: { perm: 'sys:user:import' } },
-      schema: {
-        tags,
-        summary:
-          'Import users (the template or an export; optional "mapping" JSON): all-or-nothing, valid-only or preview; answers a row-by-row report. A user without a password gets a generated one, answered once in `passwords`',
-        consumes: ['multipart/form-data'],
-        querystring: UserImportQuery,
-        body: Type.Object({
-          file: Type.Unsafe<Buffer>({ type: 'object', description: 'The .xlsx file (a multipart file part)' }),
-          mapping: Type.Optional(
-            Type.String({ maxLength: 16_384, description: 'JSON {"<column index>": "<field key>" | null}' }),
-          ),
-        }),
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req, reply) => {
+  r.post('/api/v1/users/import', {
+    auth: { perm: 'sys:user:import' },
+    summary:
+      'Import users (the template or an export; optional "mapping" JSON): all-or-nothing, valid-only or preview; answers a row-by-row report. A user without a password gets a generated one, answered once in `passwords`',
+    consumes: ['multipart/form-data'],
+    querystring: UserImportQuery,
+    body: Type.Object({
+      file: Type.Unsafe<Buffer>({ type: 'object', description: 'The .xlsx file (a multipart file part)' }),
+      mapping: Type.Optional(
+        Type.String({ maxLength: 16_384, description: 'JSON {"<column index>": "<field key>" | null}' }),
+      ),
+    }),
+    answer: ImportReport,
+    run: async (req, reply) => {
       const file = req.body?.file;
       if (!Buffer.isBuffer(file)) throw badInput('请上传 Excel 文件（字段 file）', 'upload the Excel file as "file"');
       const mode = req.query.mode ?? 'all-or-nothing';
@@ -221,16 +170,16 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
         lang: req.lang,
         mapping: importMapping(req.body),
       });
-      if (mode === 'preview') return ok(report);
+      if (mode === 'preview') return report;
       // The generated passwords are in this answer only: no cache keeps it, the log names the users.
       if (report.passwords) reply.header('cache-control', 'no-store');
       note(req, {
         target: `dept ${req.query.deptId}`,
         after: { total: report.total, invalid: report.invalid, imported: report.imported, usernames },
       });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
   r.form({
     perm: ['sys:user:edit', 'sys:user:query'],
@@ -255,22 +204,16 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (ids, req) => deleteUsers(db, currentUser(req), ids),
   });
 
-  app.put<{ Params: Static<typeof IdParams>; Querystring: Static<typeof PasswordResetQuery> }>(
-    '/api/v1/users/:id/password/reset',
-    {
-      config: { auth: { perm: 'sys:user:reset-password' } },
-      schema: {
-        tags,
-        summary: 'Set a user’s password (signs the user out everywhere)',
-        params: IdParams,
-        querystring: PasswordResetQuery,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/users/:id/password/reset', {
+    auth: { perm: 'sys:user:reset-password' },
+    summary: 'Set a user’s password (signs the user out everywhere)',
+    params: IdParams,
+    querystring: PasswordResetQuery,
+    answer: Type.Null(),
+    run: async (req) => {
       const form = await resetPassword(db, currentUser(req), req.params.id, req.query.password);
       note(req, { target: `${form.id} ${form.username}` });
-      return ok(null);
+      return null;
     },
-  );
+  });
 }
