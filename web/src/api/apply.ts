@@ -28,10 +28,17 @@ import type {
   RelayVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type BlobResponse, type Ids, type ImportMapping, idList, importForm, request } from './request';
-import type { ListQuery, PageResult } from './system';
+import {
+  type BlobResponse,
+  type Ids,
+  type ImportMapping,
+  idList,
+  importForm,
+  type ListQuery,
+  type PageResult,
+  request,
+} from './request';
 
-export type { ListQuery, PageResult };
 export type DelegationFileKind = DelegationFileVO['kind'];
 
 /** `{ deleted }` of every DELETE. */

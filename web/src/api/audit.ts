@@ -16,8 +16,7 @@ import type {
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { publicApi } from './public';
-import { request } from './request';
-import type { ListQuery, PageResult } from './system';
+import { type ListQuery, type PageResult, request } from './request';
 
 export type AuditEntity = AuditDecisionBody['entity'];
 const PLURAL: Record<AuditEntity, string> = { athlete: 'athletes', coach: 'coaches' };

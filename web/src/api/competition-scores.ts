@@ -10,7 +10,7 @@ import type {
   TeamScoringOptions,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { delegationApi } from './meeting';
+import { delegationApi } from './delegations';
 import { request } from './request';
 
 export const scoresApi = {

@@ -11,14 +11,9 @@ import type {
   RoleVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './request';
+import { type PageResult, request } from './request';
 
 const BASE = '/api/v1/notices';
-
-export interface PageResult<T> {
-  list: T[];
-  total: number;
-}
 
 /* ---- administration (sys:notice:*) ---- */
 

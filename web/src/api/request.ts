@@ -187,3 +187,15 @@ export function importForm(file: File, mapping: ImportMapping = {}): FormData {
   data.append('file', file);
   return data;
 }
+
+/** A page of rows, as every `/page` call answers. */
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+/**
+ * A list query as the web sends it. The contracts' `sortKey` is a union built from a key list,
+ * which TypeBox's static type cannot see through; the server still checks it against that list.
+ */
+export type ListQuery<T> = Partial<Omit<T, 'sortKey'>> & { sortKey?: string };

@@ -1,7 +1,6 @@
 import type { RouteVO, UserInfo } from '@baton/contracts';
 import { logout as logoutApi } from '../api/auth';
-import { getRoutes } from '../api/menu';
-import { getMe } from '../api/user';
+import { getMe, getRoutes } from '../api/session';
 import { useDictStore } from '../stores/dict';
 import { usePermissionStore } from '../stores/permission';
 import { useTagsStore } from '../stores/tags';

@@ -2,7 +2,7 @@ import type { FieldLinksBody, FieldLinkVO, FieldTarget, FieldVO } from '@baton/c
 import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { pickQueries } from '../api/meeting';
+import { fieldQueries } from '../api/fields';
 import { useTranslation } from '../app/i18n';
 import { useBilingual } from '../hooks/language';
 
@@ -31,7 +31,7 @@ export function FieldsDialog({ openKey, title, target, load, save, onClose }: Fi
   const [required, setRequired] = useState<Record<number, boolean>>({});
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const all = useQuery({ ...pickQueries.fields(target), enabled: open });
+  const all = useQuery({ ...fieldQueries.picker(target), enabled: open });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when another record opens
   useEffect(() => {

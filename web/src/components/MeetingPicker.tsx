@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { meetingQueries } from '../api/meeting';
+import { meetingQueries } from '../api/meetings';
 import { useTranslation } from '../app/i18n';
 import { useBilingual } from '../hooks/language';
 import { DictTag } from './crud';

@@ -1,6 +1,6 @@
 import type { AreaCodeVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { pickQueries } from '../api/meeting';
+import { codeQueries } from '../api/codes';
 import { useBilingual } from './language';
 
 export interface AreaNode {
@@ -14,7 +14,7 @@ export interface AreaNode {
 /** The area code tree as TreeSelect data, `code name` in the interface language. */
 export function useAreaTree(enabled = true) {
   const pick = useBilingual();
-  const query = useQuery({ ...pickQueries.codes(), enabled });
+  const query = useQuery({ ...codeQueries.tree(), staleTime: 60_000, enabled });
   const toNodes = (list: readonly AreaCodeVO[]): AreaNode[] =>
     list.map((c) => ({
       value: c.id,

@@ -1,6 +1,6 @@
 import type { DictVO } from '@baton/contracts';
 import { create } from 'zustand';
-import { listDicts } from '../api/dict';
+import { listDicts } from '../api/session';
 
 export type DictItem = DictVO['dictDataList'][number];
 

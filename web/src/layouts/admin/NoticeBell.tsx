@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Empty, List, Popover, Space, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { noticeQueries, readAllNotices } from '../../api/notice';
+import { noticeQueries, readAllNotices } from '../../api/notices';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { useTopic } from '../../realtime';

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Pagination, Spin, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
-import type { PageResult } from '../../api/apply';
+import type { PageResult } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
 import { CrudTable, type CrudTableContext, type PageSortParams } from '../../components/crud';
 import { useMobile } from '../../hooks/useMobile';

@@ -25,7 +25,7 @@ import {
 import { type CSSProperties, type Key, useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type AuditEntity, auditApi, auditQueries } from '../../api/audit';
-import type { ListQuery } from '../../api/system';
+import type { ListQuery } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
 import {
   CrudTable,

@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { noticeQueries, readAllNotices } from '../../api/notice';
+import { noticeQueries, readAllNotices } from '../../api/notices';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';

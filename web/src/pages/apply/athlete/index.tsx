@@ -2,7 +2,8 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@a
 import { type AthletePageQuery, type AthleteVO, maskIdNumber } from '@baton/contracts';
 import { App, Avatar, Button, Card, Flex, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { applyApi, applyQueries, type ListQuery } from '../../../api/apply';
+import { applyApi, applyQueries } from '../../../api/apply';
+import type { ListQuery } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
 import { useBilingual, useEn } from '../../../hooks/language';

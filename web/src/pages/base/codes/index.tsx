@@ -3,7 +3,7 @@ import { AREA_CODE_PATTERN, type AreaCodeBody, type AreaCodeForm, type AreaCodeV
 import { useQuery } from '@tanstack/react-query';
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { codeApi, codeQueries } from '../../../api/base';
+import { codeApi, codeQueries } from '../../../api/codes';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -9,7 +9,8 @@ import {
 } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type TableColumnsType, TreeSelect } from 'antd';
-import { codeQueries, customerApi, customerQueries } from '../../../api/base';
+import { codeQueries } from '../../../api/codes';
+import { customerApi, customerQueries } from '../../../api/customers';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -11,8 +11,8 @@ import {
 } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select, Switch, type TableColumnsType, Tag, Typography } from 'antd';
-import { fieldApi, fieldQueries } from '../../../api/base';
-import { dictQueries } from '../../../api/system';
+import { dictQueries } from '../../../api/dicts';
+import { fieldApi, fieldQueries } from '../../../api/fields';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -9,7 +9,7 @@ import {
   type ResultFormat,
 } from '@baton/contracts';
 import { Form, InputNumber, Select, Switch, type TableColumnsType } from 'antd';
-import { itemApi, itemQueries } from '../../../api/base';
+import { itemApi, itemQueries } from '../../../api/items';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

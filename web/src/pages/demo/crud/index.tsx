@@ -1,6 +1,6 @@
 import { DICT_CODE_PATTERN, type DictBody, type DictForm, type DictPageQuery, type DictPageVO } from '@baton/contracts';
 import { Alert, Form, Input, Space, type TableColumnsType } from 'antd';
-import { dictApi, dictQueries } from '../../../api/system';
+import { dictApi, dictQueries } from '../../../api/dicts';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,

@@ -2,7 +2,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AreaSummaryRow } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { areaApi, areaQueries } from '../../../api/meeting';
+import { areaApi, areaQueries } from '../../../api/areas';
 import { useTranslation } from '../../../app/i18n';
 import { downloadFrom } from '../../../components/crud';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';

@@ -1,6 +1,6 @@
 import type { DelegationVO } from '@baton/contracts';
 import { CONTACT_MOBILE_PATTERN } from '@baton/contracts';
-import { delegationApi } from '../../../api/meeting';
+import { delegationApi } from '../../../api/delegations';
 import { useTranslation } from '../../../app/i18n';
 import { type CrudFormProps, Field, FormModal, useCrudForm } from '../../../components/crud';
 import { useAreaTree } from '../../../hooks/useAreaTree';

@@ -3,7 +3,8 @@ import type { CustomerVO, DelegationBatchRow, DelegationVO, ImportReport } from 
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Radio, Space, Spin, Tree, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { delegationApi, pickQueries, type WriteMode } from '../../../api/meeting';
+import { customerQueries } from '../../../api/customers';
+import { delegationApi, type WriteMode } from '../../../api/delegations';
 import { useTranslation } from '../../../app/i18n';
 import { canRetryValid, ReportView } from '../../../components/crud/ReportView';
 import { useBilingual } from '../../../hooks/language';
@@ -196,7 +197,7 @@ export function ChooseDialog({
   const [checked, setChecked] = useState<number[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, run] = useBusy();
-  const customers = useQuery({ ...pickQueries.customers(), enabled: open });
+  const customers = useQuery({ ...customerQueries.tree(), enabled: open });
 
   useEffect(() => {
     if (!open) return;

@@ -3,7 +3,8 @@ import type { DelegationPageQuery, DelegationVO } from '@baton/contracts';
 import { maskPhone } from '@baton/contracts';
 import { Button, Input, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { delegationApi, delegationQueries, type ListQuery } from '../../../api/meeting';
+import { delegationApi, delegationQueries } from '../../../api/delegations';
+import type { ListQuery } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,

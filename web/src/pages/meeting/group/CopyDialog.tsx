@@ -2,7 +2,7 @@ import type { MeetingVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { groupApi, groupQueries } from '../../../api/meeting';
+import { groupApi, groupQueries } from '../../../api/groups';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 

@@ -1,7 +1,7 @@
 import type { GroupVO } from '@baton/contracts';
 import { GENDER_LIST } from '@baton/contracts';
 import { Input, InputNumber, Select } from 'antd';
-import { groupApi } from '../../../api/meeting';
+import { groupApi } from '../../../api/groups';
 import { useTranslation } from '../../../app/i18n';
 import { type CrudFormProps, Field, FormModal, SortInput, useCrudForm } from '../../../components/crud';
 import { after } from '../../../utils/form-rules';

@@ -26,7 +26,8 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { groupItemApi, groupItemQueries, pickQueries } from '../../../api/meeting';
+import { groupItemApi, groupItemQueries } from '../../../api/groups';
+import { itemQueries } from '../../../api/items';
 import { useTranslation } from '../../../app/i18n';
 import { FormModal } from '../../../components/crud';
 import { Perm } from '../../../components/Perm';
@@ -194,7 +195,7 @@ function GroupItemForm({
   const [form] = Form.useForm<Values>();
   const open = editing !== null;
   const shown = useSticky(editing);
-  const items = useQuery({ ...pickQueries.items(), enabled: open });
+  const items = useQuery({ ...itemQueries.picker(), enabled: open });
   const itemId = Form.useWatch('itemId', form);
   const chosen = items.data?.list.find((i) => i.id === itemId);
   const relay = chosen?.kind === 'relay';

@@ -3,7 +3,8 @@ import { FIELD_TARGET_LIST, type FieldLinksBody, type FieldTarget, type NatureVO
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, List, Select, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { fieldQueries, natureApi, natureQueries } from '../../../api/base';
+import { fieldQueries } from '../../../api/fields';
+import { natureApi, natureQueries } from '../../../api/natures';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 import { useMobile } from '../../../hooks/useMobile';

@@ -2,7 +2,7 @@ import { ProfileOutlined } from '@ant-design/icons';
 import type { NatureBody, NaturePageQuery, NatureVO } from '@baton/contracts';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { natureApi, natureQueries } from '../../../api/base';
+import { natureApi, natureQueries } from '../../../api/natures';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

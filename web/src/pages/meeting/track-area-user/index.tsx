@@ -3,7 +3,7 @@ import type { AreaUserVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Modal, Popconfirm, Select, Space, type TableColumnsType, TreeSelect } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { areaApi, areaQueries } from '../../../api/meeting';
+import { areaApi, areaQueries } from '../../../api/areas';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../../components/crud';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Divider, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { getPublicConfig } from '../../../api/dlg';
-import { meetingApi, meetingQueries, pickQueries } from '../../../api/meeting';
+import { meetingApi, meetingQueries } from '../../../api/meetings';
+import { natureQueries } from '../../../api/natures';
 import { usePublicRead } from '../../../api/public-reads';
 import { useTranslation } from '../../../app/i18n';
 import { Field, FormModal, useCrudForm } from '../../../components/crud';
@@ -122,7 +123,7 @@ export function MeetingFormModal({ editing, onClose, onSaved }: Props) {
       onSaved(saved);
     },
   });
-  const natures = useQuery({ ...pickQueries.natures(), enabled: open });
+  const natures = useQuery({ ...natureQueries.picker(), enabled: open });
   // A new meeting starts on the server's zone (BATON_TIME_ZONE).
   const serverZone = usePublicRead(['public-config'], getPublicConfig, { staleMs: 60_000, enabled: open }).data
     ?.timeZone;

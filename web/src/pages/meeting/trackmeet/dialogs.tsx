@@ -3,7 +3,7 @@ import { MEETING_STATUS_LIST } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { meetingApi, meetingQueries } from '../../../api/meeting';
+import { meetingApi, meetingQueries } from '../../../api/meetings';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag, useDict } from '../../../components/crud';
 import { HtmlEditor } from '../../../components/HtmlEditor';

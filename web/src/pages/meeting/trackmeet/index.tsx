@@ -4,7 +4,8 @@ import { FIELD_TARGET_LIST, MEETING_TEXTS } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, Input, InputNumber, type MenuProps, Space, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
-import { type ListQuery, meetingApi, meetingQueries } from '../../../api/meeting';
+import { meetingApi, meetingQueries } from '../../../api/meetings';
+import type { ListQuery } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,

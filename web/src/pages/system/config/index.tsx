@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { configApi, configQueries } from '../../../api/system';
+import { configApi, configQueries } from '../../../api/config';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { DeptBody, DeptForm, DeptVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { deptApi, deptQueries } from '../../../api/system';
+import { deptApi, deptQueries } from '../../../api/depts';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -2,7 +2,7 @@ import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictBody, DictForm, DictPageQuery, DictPageVO } from '@baton/contracts';
 import { Button, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { dictApi, dictQueries } from '../../../api/system';
+import { dictApi, dictQueries } from '../../../api/dicts';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -15,8 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { logApi, logQueries } from '../../../api/logs';
 import type { ExportJobApi } from '../../../api/request';
-import { logApi, logQueries } from '../../../api/system';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,

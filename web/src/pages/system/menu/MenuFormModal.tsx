@@ -2,7 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuBody, MenuForm } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Radio, Space, Switch } from 'antd';
-import { menuApi, menuQueries } from '../../../api/system';
+import { menuApi, menuQueries } from '../../../api/menus';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuVO } from '@baton/contracts';
 import { Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { menuApi, menuQueries } from '../../../api/system';
+import { menuApi, menuQueries } from '../../../api/menus';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, CrudToolbar, rowActions, SearchForm, useCrudPage } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';

@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { createNotice, getNoticeForm, noticeQueries, publishNotice, updateNotice } from '../../../api/notice';
+import { createNotice, getNoticeForm, noticeQueries, publishNotice, updateNotice } from '../../../api/notices';
 import { useTranslation } from '../../../app/i18n';
 import { DictSelect } from '../../../components/crud';
 import { HtmlEditor } from '../../../components/HtmlEditor';

@@ -9,7 +9,7 @@ import {
   pageNotices,
   publishNotice,
   revokeNotice,
-} from '../../../api/notice';
+} from '../../../api/notices';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,

@@ -2,7 +2,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import type { RoleBody, RoleForm, RolePageQuery, RoleVO } from '@baton/contracts';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { roleApi, roleQueries } from '../../../api/system';
+import { roleApi, roleQueries } from '../../../api/roles';
 import { useTranslation } from '../../../app/i18n';
 import {
   type CrudFormProps,

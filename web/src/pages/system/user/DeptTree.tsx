@@ -2,7 +2,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Empty, Input, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { deptQueries } from '../../../api/system';
+import { deptQueries } from '../../../api/depts';
 import { useTranslation } from '../../../app/i18n';
 import { useEn } from '../../../hooks/language';
 import { useMobile } from '../../../hooks/useMobile';

@@ -2,7 +2,9 @@ import type { UserCreateBody, UserForm, UserUpdateBody } from '@baton/contracts'
 import { PASSWORD_MIN_LENGTH, roleFitsUserType } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { deptQueries, roleQueries, userApi } from '../../../api/system';
+import { deptQueries } from '../../../api/depts';
+import { roleQueries } from '../../../api/roles';
+import { userApi } from '../../../api/users';
 import { useTranslation } from '../../../app/i18n';
 import { type CrudFormProps, DictSelect, Field, FormModal, useCrudForm, useDict } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';

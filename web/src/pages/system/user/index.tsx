@@ -4,7 +4,8 @@ import { maskPhone, PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, DatePicker, Form, Input, Modal, Row, Switch, type TableColumnsType, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { deptQueries, userApi, userQueries } from '../../../api/system';
+import { deptQueries } from '../../../api/depts';
+import { userApi, userQueries } from '../../../api/users';
 import { useTranslation } from '../../../app/i18n';
 import {
   CrudList,

@@ -3,7 +3,7 @@ import type { DictDataBody, DictDataForm, DictDataPageQuery, DictDataVO } from '
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dictDataApi, dictDataQueries, dictQueries } from '../../../../api/system';
+import { dictDataApi, dictDataQueries, dictQueries } from '../../../../api/dicts';
 import { useTranslation } from '../../../../app/i18n';
 import {
   type CrudFormProps,

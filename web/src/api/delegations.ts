@@ -1,0 +1,65 @@
+/** Delegations (server module `delegations`): the list, form, imports, batch writes and review. */
+import type {
+  DelegationBatchRow,
+  DelegationBody,
+  DelegationExportQuery,
+  DelegationPageQuery,
+  DelegationReviewBody,
+  DelegationUpdateBody,
+  DelegationVO,
+  ImportMode,
+  ImportReport,
+} from '@baton/contracts';
+import {
+  blob,
+  type Ids,
+  type ImportMapping,
+  idList,
+  importForm,
+  type ListQuery,
+  type PageResult,
+  request,
+} from './request';
+
+/** The batch and from-customers writes have no preview (their rows are not a sheet). */
+export type WriteMode = Exclude<ImportMode, 'preview'>;
+
+export const delegationApi = {
+  page: (params: ListQuery<DelegationPageQuery>) =>
+    request<PageResult<DelegationVO>>({ url: '/api/v1/delegations', method: 'get', params }),
+  form: (id: number) => request<DelegationVO>({ url: `/api/v1/delegations/${id}/form`, method: 'get' }),
+  create: (data: DelegationBody) => request<DelegationVO>({ url: '/api/v1/delegations', method: 'post', data }),
+  update: (id: number, data: DelegationUpdateBody) =>
+    request<DelegationVO>({ url: `/api/v1/delegations/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/delegations/${idList(ids)}`, method: 'delete' }),
+  export: (params: ListQuery<DelegationExportQuery>) => blob('/api/v1/delegations/export', params),
+  template: () => blob('/api/v1/delegations/template'),
+  import: (file: File, meetingId: number, mode: ImportMode, mapping?: ImportMapping) =>
+    request<ImportReport>({
+      url: '/api/v1/delegations/import',
+      method: 'post',
+      params: { meetingId, mode },
+      data: importForm(file, mapping),
+    }),
+  batch: (meetingId: number, rows: DelegationBatchRow[], mode: WriteMode) =>
+    request<ImportReport>({
+      url: '/api/v1/delegations/batch',
+      method: 'post',
+      params: { mode },
+      data: { meetingId, rows },
+    }),
+  fromCustomers: (meetingId: number, customerIds: number[], mode: WriteMode) =>
+    request<ImportReport>({
+      url: '/api/v1/delegations/from-customers',
+      method: 'post',
+      params: { mode },
+      data: { meetingId, customerIds },
+    }),
+  review: (id: number, data: DelegationReviewBody) =>
+    request<DelegationVO>({ url: `/api/v1/delegations/${id}/review`, method: 'post', data }),
+};
+
+export const delegationQueries = {
+  all: ['delegation'] as const,
+  list: () => [...delegationQueries.all, 'list'] as const,
+};

@@ -1,0 +1,26 @@
+/** Roles (server module `roles`) and the menus each holds. */
+import type { RoleBody, RoleForm, RoleOptionVO, RolePageQuery, RoleUpdateBody, RoleVO } from '@baton/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { type Ids, idList, type ListQuery, type PageResult, request } from './request';
+
+export const roleApi = {
+  page: (params: ListQuery<RolePageQuery>) =>
+    request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params }),
+  options: () => request<RoleOptionVO[]>({ url: '/api/v1/roles/options', method: 'get' }),
+  form: (id: number) => request<RoleForm>({ url: `/api/v1/roles/${id}/form`, method: 'get' }),
+  create: (data: RoleBody) => request<RoleForm>({ url: '/api/v1/roles', method: 'post', data }),
+  update: (id: number, data: RoleUpdateBody) => request<RoleForm>({ url: `/api/v1/roles/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `/api/v1/roles/${idList(ids)}`, method: 'delete' }),
+  menuIds: (id: number) => request<number[]>({ url: `/api/v1/roles/${id}/menuIds`, method: 'get' }),
+  assignMenus: (id: number, menuIds: number[]) =>
+    request<number[]>({ url: `/api/v1/roles/${id}/menus`, method: 'put', data: { menuIds } }),
+};
+
+export const roleQueries = {
+  all: ['role'] as const,
+  list: () => [...roleQueries.all, 'list'] as const,
+  options: () => queryOptions({ queryKey: [...roleQueries.all, 'options'], queryFn: roleApi.options }),
+  /** The menus a role holds (always read afresh when the assign drawer opens). */
+  menuIds: (id: number | undefined) =>
+    queryOptions({ queryKey: [...roleQueries.all, 'menu-ids', id], queryFn: () => roleApi.menuIds(id!), staleTime: 0 }),
+};
