@@ -1,5 +1,4 @@
 import {
-  Envelope,
   MeetingAdminVO,
   MeetingIdParams,
   MeetingOfficialsBody,
@@ -16,8 +15,8 @@ import { meetingOfficial, user } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
 import { likeAny } from '../../lib/sql.js';
 import { type CurrentUser, currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { requireMeeting } from './access.js';
 import { existingUsers } from './settings.js';
 
@@ -92,51 +91,34 @@ export async function officialOptions(db: Db, keywords: string | undefined) {
 }
 
 const tags = ['meeting: meetings'];
-const AUTH = { auth: { perm: 'meeting:trackmeet:admin' } } as const;
+const ADMIN = { perm: 'meeting:trackmeet:admin' } as const;
 
 export async function officialRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  app.get<{ Querystring: OfficialOptionQuery }>(
-    '/api/v1/meetings/official-options',
-    {
-      config: AUTH,
-      schema: {
-        tags,
-        summary: 'Official users (referee users) that can be given a duty in a meeting',
-        querystring: OfficialOptionQuery,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
-      },
-    },
-    async (req) => ok(await officialOptions(db, req.query.keywords)),
-  );
+  const r = routeKit(app, tags);
+  r.get('/api/v1/meetings/official-options', {
+    auth: ADMIN,
+    summary: 'Official users (referee users) that can be given a duty in a meeting',
+    querystring: OfficialOptionQuery,
+    answer: Type.Array(MeetingAdminVO),
+    run: (req) => officialOptions(db, req.query.keywords),
+  });
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/meetings/:id/officials',
-    {
-      config: AUTH,
-      schema: {
-        tags,
-        summary: "A meeting's officials with their duties (referees enter results, call-room officials check in)",
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(MeetingOfficialVO)) },
-      },
-    },
-    async (req) => ok(await meetingOfficials(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/meetings/:id/officials', {
+    auth: ADMIN,
+    summary: "A meeting's officials with their duties (referees enter results, call-room officials check in)",
+    params: MeetingIdParams,
+    answer: Type.Array(MeetingOfficialVO),
+    run: (req) => meetingOfficials(db, currentUser(req), req.params.id),
+  });
 
-  app.put<{ Params: { id: number }; Body: MeetingOfficialsBody }>(
-    '/api/v1/meetings/:id/officials',
-    {
-      config: AUTH,
-      schema: {
-        tags,
-        summary: "Replace a meeting's officials of one duty (referee by default; referee users only)",
-        params: MeetingIdParams,
-        body: MeetingOfficialsBody,
-        response: { 200: Envelope(Type.Array(MeetingOfficialVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/meetings/:id/officials', {
+    auth: ADMIN,
+    summary: "Replace a meeting's officials of one duty (referee by default; referee users only)",
+    params: MeetingIdParams,
+    body: MeetingOfficialsBody,
+    answer: Type.Array(MeetingOfficialVO),
+    run: async (req) => {
       const { before, after } = await setMeetingOfficials(
         db,
         currentUser(req),
@@ -145,7 +127,7 @@ export async function officialRoutes(app: FastifyInstance, deps: { db: Db }) {
         req.body.duty,
       );
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 }

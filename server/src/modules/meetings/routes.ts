@@ -1,6 +1,5 @@
 import {
   CommitteeOptionQuery,
-  Envelope,
   FieldLinksBody,
   FieldLinkVO,
   FieldTargetQuery,
@@ -28,7 +27,6 @@ import type { Db } from '../../db/client.js';
 import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { officialRoutes } from './officials.js';
 import { publicMeeting } from './public-meeting.js';
@@ -48,7 +46,6 @@ import { createMeeting, deleteMeetings, updateMeeting } from './write.js';
 const tags = ['meeting: meetings'];
 /** Area users reach the meetings they are assigned to through the area summary. */
 const VIEW = { perm: ['meeting:trackmeet:query', 'meeting:area-summary:query'] };
-type IdP = { Params: { id: number } };
 
 /** Meetings (trackmeet): `meeting:trackmeet:*`, scoped per caller by `access.ts`. */
 export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -71,34 +68,22 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q, req) => exportMeetings(db, currentUser(req), q, req.lang),
   });
 
-  app.get<{ Params: { code: string } }>(
-    '/api/v1/meetings/by-code/:code',
-    {
-      config: { auth: 'public' },
-      ...cachedAnswer(),
-      schema: {
-        tags,
-        summary: 'Public information of a meeting past draft, by its code',
-        params: Type.Object({ code: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]{1,31}$' }) }),
-        response: { 200: Envelope(MeetingPublicVO) },
-      },
-    },
-    async (req) => ok(await publicMeeting(db, req.params.code)),
-  );
+  r.get('/api/v1/meetings/by-code/:code', {
+    auth: 'public',
+    hooks: cachedAnswer(),
+    summary: 'Public information of a meeting past draft, by its code',
+    params: Type.Object({ code: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]{1,31}$' }) }),
+    answer: MeetingPublicVO,
+    run: (req) => publicMeeting(db, req.params.code),
+  });
 
-  app.get<{ Querystring: { keywords?: string } }>(
-    '/api/v1/meetings/admin-options',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:admin' } },
-      schema: {
-        tags,
-        summary: 'Committee users that can administer a meeting',
-        querystring: CommitteeOptionQuery,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
-      },
-    },
-    async (req) => ok(await committeeOptions(db, req.query.keywords)),
-  );
+  r.get('/api/v1/meetings/admin-options', {
+    auth: { perm: 'meeting:trackmeet:admin' },
+    summary: 'Committee users that can administer a meeting',
+    querystring: CommitteeOptionQuery,
+    answer: Type.Array(MeetingAdminVO),
+    run: (req) => committeeOptions(db, req.query.keywords),
+  });
 
   r.form({
     perm: VIEW.perm,
@@ -123,107 +108,71 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (ids, req) => deleteMeetings(db, currentUser(req), ids),
   });
 
-  app.post<IdP & { Body: MeetingStatusBody }>(
-    '/api/v1/meetings/:id/status',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:status' } },
-      schema: {
-        tags,
-        summary: 'Move the status forward (one step; admin may skip ahead), logged',
-        params: MeetingIdParams,
-        body: MeetingStatusBody,
-        response: { 200: Envelope(MeetingForm) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/meetings/:id/status', {
+    auth: { perm: 'meeting:trackmeet:status' },
+    summary: 'Move the status forward (one step; admin may skip ahead), logged',
+    params: MeetingIdParams,
+    body: MeetingStatusBody,
+    answer: MeetingForm,
+    run: async (req) => {
       const reason = req.body.reason?.trim() || null;
       const { before, after } = await changeStatus(db, currentUser(req), req.params.id, req.body.to, reason);
       note(req, { target: req.params.id, before: { status: before }, after: { status: after.status, reason } });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
-  app.get<IdP>(
-    '/api/v1/meetings/:id/status-log',
-    {
-      config: { auth: VIEW },
-      schema: {
-        tags,
-        summary: 'Status changes of a meeting',
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(MeetingStatusLogVO)) },
-      },
-    },
-    async (req) => ok(await statusLog(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/meetings/:id/status-log', {
+    auth: VIEW,
+    summary: 'Status changes of a meeting',
+    params: MeetingIdParams,
+    answer: Type.Array(MeetingStatusLogVO),
+    run: (req) => statusLog(db, currentUser(req), req.params.id),
+  });
 
-  app.get<IdP>(
-    '/api/v1/meetings/:id/admins',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:admin' } },
-      schema: {
-        tags,
-        summary: "A meeting's admins",
-        params: MeetingIdParams,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
-      },
-    },
-    async (req) => ok(await meetingAdmins(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/meetings/:id/admins', {
+    auth: { perm: 'meeting:trackmeet:admin' },
+    summary: "A meeting's admins",
+    params: MeetingIdParams,
+    answer: Type.Array(MeetingAdminVO),
+    run: (req) => meetingAdmins(db, currentUser(req), req.params.id),
+  });
 
-  app.put<IdP & { Body: MeetingAdminsBody }>(
-    '/api/v1/meetings/:id/admins',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:admin' } },
-      schema: {
-        tags,
-        summary: "Replace a meeting's admins (committee users only)",
-        params: MeetingIdParams,
-        body: MeetingAdminsBody,
-        response: { 200: Envelope(Type.Array(MeetingAdminVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/meetings/:id/admins', {
+    auth: { perm: 'meeting:trackmeet:admin' },
+    summary: "Replace a meeting's admins (committee users only)",
+    params: MeetingIdParams,
+    body: MeetingAdminsBody,
+    answer: Type.Array(MeetingAdminVO),
+    run: async (req) => {
       const { before, after } = await setMeetingAdmins(db, currentUser(req), req.params.id, req.body.userIds);
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
-  app.get<IdP & { Querystring: FieldTargetQuery }>(
-    '/api/v1/meetings/:id/fields',
-    {
-      config: { auth: VIEW },
-      schema: {
-        tags,
-        summary: "A meeting's athlete, coach and delegation fields (optionally of one target)",
-        params: MeetingIdParams,
-        querystring: FieldTargetQuery,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => ok(await meetingFields(db, currentUser(req), req.params.id, req.query.target)),
-  );
+  r.get('/api/v1/meetings/:id/fields', {
+    auth: VIEW,
+    summary: "A meeting's athlete, coach and delegation fields (optionally of one target)",
+    params: MeetingIdParams,
+    querystring: FieldTargetQuery,
+    answer: Type.Array(FieldLinkVO),
+    run: (req) => meetingFields(db, currentUser(req), req.params.id, req.query.target),
+  });
 
-  app.put<IdP & { Querystring: FieldTargetQuery; Body: FieldLinksBody }>(
-    '/api/v1/meetings/:id/fields',
-    {
-      config: { auth: { perm: 'meeting:trackmeet:edit' } },
-      schema: {
-        tags,
-        summary: "Replace a meeting's fields (with ?target=, only that target's)",
-        params: MeetingIdParams,
-        querystring: FieldTargetQuery,
-        body: FieldLinksBody,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/meetings/:id/fields', {
+    auth: { perm: 'meeting:trackmeet:edit' },
+    summary: "Replace a meeting's fields (with ?target=, only that target's)",
+    params: MeetingIdParams,
+    querystring: FieldTargetQuery,
+    body: FieldLinksBody,
+    answer: Type.Array(FieldLinkVO),
+    run: async (req) => {
       const { before, after } = await setMeetingFields(db, currentUser(req), req.params.id, req.body, req.query.target);
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 
   // The two rich texts of a meeting, each on its own address: the remarks and the 竞赛规程.
   const TEXT_NAMES: Record<MeetingTextKind, string> = {
@@ -231,37 +180,25 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     regulations: 'competition regulations (竞赛规程, printed in the programme book)',
   };
   for (const kind of MEETING_TEXTS) {
-    app.get<IdP>(
-      `/api/v1/meetings/:id/${kind}`,
-      {
-        config: { auth: VIEW },
-        schema: {
-          tags,
-          summary: `A meeting's ${TEXT_NAMES[kind]}: sanitised rich text`,
-          params: MeetingIdParams,
-          response: { 200: Envelope(MeetingTextVO) },
-        },
-      },
-      async (req) => ok(await meetingText(db, currentUser(req), req.params.id, kind)),
-    );
+    r.get(`/api/v1/meetings/:id/${kind}`, {
+      auth: VIEW,
+      summary: `A meeting's ${TEXT_NAMES[kind]}: sanitised rich text`,
+      params: MeetingIdParams,
+      answer: MeetingTextVO,
+      run: (req) => meetingText(db, currentUser(req), req.params.id, kind),
+    });
 
-    app.put<IdP & { Body: MeetingTextBody }>(
-      `/api/v1/meetings/:id/${kind}`,
-      {
-        config: { auth: { perm: 'meeting:trackmeet:remark' } },
-        schema: {
-          tags,
-          summary: `Replace a meeting's ${TEXT_NAMES[kind]} (rich text, sanitised on the server)`,
-          params: MeetingIdParams,
-          body: MeetingTextBody,
-          response: { 200: Envelope(MeetingTextVO) },
-        },
-      },
-      async (req) => {
+    r.put(`/api/v1/meetings/:id/${kind}`, {
+      auth: { perm: 'meeting:trackmeet:remark' },
+      summary: `Replace a meeting's ${TEXT_NAMES[kind]} (rich text, sanitised on the server)`,
+      params: MeetingIdParams,
+      body: MeetingTextBody,
+      answer: MeetingTextVO,
+      run: async (req) => {
         const { before, after } = await setMeetingText(db, currentUser(req), req.params.id, kind, req.body.html);
         note(req, { target: req.params.id, before: { [kind]: before }, after: { [kind]: after.html } });
-        return ok(after);
+        return after;
       },
-    );
+    });
   }
 }

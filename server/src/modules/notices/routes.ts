@@ -1,5 +1,4 @@
 import {
-  Envelope,
   IdList,
   MyNoticeQuery,
   MyNoticeVO,
@@ -16,9 +15,9 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { parseIds } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import {
   createNotice,
   deleteNotices,
@@ -35,53 +34,35 @@ import {
 
 const tags = ['notice'];
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-type IdParams = { id: number };
 const perm = (p: string) => ({ perm: `sys:notice:${p}` });
 const module = 'notices';
 
 export async function noticeRoutes(app: FastifyInstance, deps: { db: Db; hub: RealtimeHub }) {
   const { db, hub } = deps;
+  const r = routeKit(app, tags);
 
-  app.get<{ Querystring: NoticePageQuery }>(
-    '/api/v1/notices/page',
-    {
-      config: { auth: perm('query') },
-      schema: {
-        tags,
-        summary: 'Notices (administration), newest first',
-        querystring: NoticePageQuery,
-        response: { 200: Envelope(Page(NoticeVO)) },
-      },
-    },
-    async (req) => ok(await pageNotices(db, req.query)),
-  );
+  r.get('/api/v1/notices/page', {
+    auth: perm('query'),
+    summary: 'Notices (administration), newest first',
+    querystring: NoticePageQuery,
+    answer: Page(NoticeVO),
+    run: (req) => pageNotices(db, req.query),
+  });
 
-  app.get<{ Params: IdParams }>(
-    '/api/v1/notices/:id/form',
-    {
-      config: { auth: perm('query') },
-      schema: {
-        tags,
-        summary: 'A notice for its edit form',
-        params: IdParams,
-        response: { 200: Envelope(NoticeFormVO) },
-      },
-    },
-    async (req) => ok(await noticeForm(db, req.params.id)),
-  );
+  r.get('/api/v1/notices/:id/form', {
+    auth: perm('query'),
+    summary: 'A notice for its edit form',
+    params: IdParams,
+    answer: NoticeFormVO,
+    run: (req) => noticeForm(db, req.params.id),
+  });
 
-  app.post<{ Body: NoticeForm }>(
-    '/api/v1/notices',
-    {
-      config: { auth: perm('add') },
-      schema: {
-        tags,
-        summary: 'Create a draft notice (HTML sanitised)',
-        body: NoticeForm,
-        response: { 200: Envelope(Type.Integer()) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/notices', {
+    auth: perm('add'),
+    summary: 'Create a draft notice (HTML sanitised)',
+    body: NoticeForm,
+    answer: Type.Integer(),
+    run: async (req) => {
       const id = await createNotice(db, currentUser(req), req.body);
       note(req, {
         module,
@@ -89,23 +70,17 @@ export async function noticeRoutes(app: FastifyInstance, deps: { db: Db; hub: Re
         target: id,
         after: { title: req.body.title, targetType: req.body.targetType },
       });
-      return ok(id);
+      return id;
     },
-  );
+  });
 
-  app.put<{ Params: IdParams; Body: NoticeUpdateBody }>(
-    '/api/v1/notices/:id',
-    {
-      config: { auth: perm('edit') },
-      schema: {
-        tags,
-        summary: 'Edit a draft or revoked notice (optimistic locking by version)',
-        params: IdParams,
-        body: NoticeUpdateBody,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/notices/:id', {
+    auth: perm('edit'),
+    summary: 'Edit a draft or revoked notice (optimistic locking by version)',
+    params: IdParams,
+    body: NoticeUpdateBody,
+    answer: Type.Null(),
+    run: async (req) => {
       const before = await noticeForm(db, req.params.id);
       await updateNotice(db, req.params.id, req.body);
       note(req, {
@@ -115,115 +90,77 @@ export async function noticeRoutes(app: FastifyInstance, deps: { db: Db; hub: Re
         before: { title: before.title, targetType: before.targetType },
         after: { title: req.body.title, targetType: req.body.targetType },
       });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.delete<{ Params: { ids: string } }>(
-    '/api/v1/notices/:ids',
-    {
-      config: { auth: perm('delete') },
-      schema: {
-        tags,
-        summary: 'Delete drafts and revoked notices (several ids, all or nothing)',
-        params: Type.Object({ ids: IdList }),
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.delete('/api/v1/notices/:ids', {
+    auth: perm('delete'),
+    summary: 'Delete drafts and revoked notices (several ids, all or nothing)',
+    params: Type.Object({ ids: IdList }),
+    answer: Type.Null(),
+    run: async (req) => {
       const removed = await deleteNotices(db, parseIds(req.params.ids));
       note(req, { module, action: 'delete', target: req.params.ids, before: removed });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.put<{ Params: IdParams }>(
-    '/api/v1/notices/:id/publish',
-    {
-      config: { auth: perm('publish') },
-      schema: {
-        tags,
-        summary: 'Publish: the audience sees it and online users get it live',
-        params: IdParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/notices/:id/publish', {
+    auth: perm('publish'),
+    summary: 'Publish: the audience sees it and online users get it live',
+    params: IdParams,
+    answer: Type.Null(),
+    run: async (req) => {
       const row = await publishNotice(db, hub, currentUser(req), req.params.id);
       note(req, { module, action: 'publish', target: row.id, after: { title: row.title } });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.put<{ Params: IdParams }>(
-    '/api/v1/notices/:id/revoke',
-    {
-      config: { auth: perm('revoke') },
-      schema: {
-        tags,
-        summary: 'Revoke a published notice',
-        params: IdParams,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/notices/:id/revoke', {
+    auth: perm('revoke'),
+    summary: 'Revoke a published notice',
+    params: IdParams,
+    answer: Type.Null(),
+    run: async (req) => {
       const row = await revokeNotice(db, hub, req.params.id);
       note(req, { module, action: 'revoke', target: row.id, after: { title: row.title } });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.get<{ Querystring: MyNoticeQuery }>(
-    '/api/v1/notices/my-page',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Published notices aimed at me, with read state',
-        querystring: MyNoticeQuery,
-        response: { 200: Envelope(Page(MyNoticeVO)) },
-      },
-    },
-    async (req) => ok(await myNotices(db, currentUser(req), req.query)),
-  );
+  r.get('/api/v1/notices/my-page', {
+    auth: 'user',
+    summary: 'Published notices aimed at me, with read state',
+    querystring: MyNoticeQuery,
+    answer: Page(MyNoticeVO),
+    run: (req) => myNotices(db, currentUser(req), req.query),
+  });
 
-  app.get<{ Params: IdParams }>(
-    '/api/v1/notices/:id/detail',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Read a notice (marks it read)',
-        params: IdParams,
-        response: { 200: Envelope(NoticeDetailVO) },
-      },
-    },
-    async (req) => ok(await noticeDetail(db, currentUser(req), req.params.id)),
-  );
+  r.get('/api/v1/notices/:id/detail', {
+    auth: 'user',
+    summary: 'Read a notice (marks it read)',
+    params: IdParams,
+    answer: NoticeDetailVO,
+    run: (req) => noticeDetail(db, currentUser(req), req.params.id),
+  });
 
-  app.get(
-    '/api/v1/notices/unread-count',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'How many notices aimed at me are unread', response: { 200: Envelope(Type.Integer()) } },
-    },
-    async (req) => ok(await unreadCount(db, currentUser(req))),
-  );
+  r.get('/api/v1/notices/unread-count', {
+    auth: 'user',
+    summary: 'How many notices aimed at me are unread',
+    answer: Type.Integer(),
+    run: (req) => unreadCount(db, currentUser(req)),
+  });
 
-  app.put(
-    '/api/v1/notices/read-all',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Mark every notice aimed at me read; answers how many were unread',
-        response: { 200: Envelope(Type.Integer()) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/notices/read-all', {
+    auth: 'user',
+    summary: 'Mark every notice aimed at me read; answers how many were unread',
+    answer: Type.Integer(),
+    run: async (req) => {
       const n = await readAll(db, currentUser(req));
       note(req, { module, action: 'read all', after: { marked: n } });
-      return ok(n);
+      return n;
     },
-  );
+  });
 }
