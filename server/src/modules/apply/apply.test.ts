@@ -1,5 +1,6 @@
 import { idCheckChar } from '@baton/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, auditDecision, delegation, entry, meeting, recordHistory, user } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
@@ -11,17 +12,17 @@ import {
   athleteForm,
   count,
   type DemoGroup,
-  demoDelegations,
   demoGroups,
+  expectBackToAudit,
+  historyOf,
   idNumber,
   setMeeting,
+  useDemoEntrants,
 } from './testkit.js';
 
 const t = useTestApp();
+const { boys, girls, dlgIds } = useDemoEntrants(t);
 let groups: Map<string, DemoGroup>;
-let boys: DemoGroup;
-let girls: DemoGroup;
-let dlgIds: number[];
 let d1: Client;
 let d1zh: Client;
 let committee: Client;
@@ -31,9 +32,6 @@ type Athlete = { id: number; version: number; status: string; gender: string; bi
 
 beforeAll(async () => {
   groups = await demoGroups(t);
-  boys = groups.get('U16 Boys')!;
-  girls = groups.get('U16 Girls')!;
-  dlgIds = (await demoDelegations(t)).map((d) => d.id);
   d1 = await asDelegation(t, dlgIds[0]!);
   d1zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
   committee = await signIn(t, 'committee');
@@ -245,6 +243,15 @@ describe('athletes: lists and forms', () => {
 
 describe('entries and limits (rule 5)', () => {
   let a1: Athlete;
+  /** The entry an answer made (it must answer 00000), as stored. */
+  const storedEntry = async (res: LightMyRequestResponse) => {
+    expect(code(res)).toBe('00000');
+    const [row] = await t.database.db
+      .select()
+      .from(entry)
+      .where(eq(entry.id, data<{ id: number }>(res).id));
+    return row!;
+  };
   it('enters events with seed marks in the item format', async () => {
     a1 = data<Athlete>(await addAthlete(d1, athleteForm(boys, { name: '李四' })));
     const e100 = await d1.post('/api/v1/apply/entries', {
@@ -253,12 +260,7 @@ describe('entries and limits (rule 5)', () => {
       seedMark: '11.85',
       seedDate: '2025-04-01',
     });
-    expect(code(e100)).toBe('00000');
-    const [row] = await t.database.db
-      .select()
-      .from(entry)
-      .where(eq(entry.id, data<{ id: number }>(e100).id));
-    expect(row!.seedValue).toBe(11.85);
+    expect((await storedEntry(e100)).seedValue).toBe(11.85);
     const badMark = await d1.post('/api/v1/apply/entries', {
       athleteId: a1.id,
       groupItemId: boys.items.get('1500')!,
@@ -277,12 +279,7 @@ describe('entries and limits (rule 5)', () => {
       groupItemId: boys.items.get('1500')!,
       seedMark: '4:35.20',
     });
-    expect(code(e1500)).toBe('00000');
-    const [r1500] = await t.database.db
-      .select()
-      .from(entry)
-      .where(eq(entry.id, data<{ id: number }>(e1500).id));
-    expect(r1500!.seedValue).toBe(275.2);
+    expect((await storedEntry(e1500)).seedValue).toBe(275.2);
   });
 
   it('per athlete: at most the group (else meeting) number of individual events', async () => {
@@ -600,10 +597,7 @@ describe('submission, lock, return and re-audit (rule 6)', () => {
     expect(data<{ status: string }>(add).status).toBe('submitted');
     const [row] = await t.database.db.select().from(athlete).where(eq(athlete.id, b.id));
     expect(row!.status).toBe('submitted');
-    const history = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'athlete'), eq(recordHistory.entityId, b.id)));
+    const history = await historyOf(t, 'athlete', b.id);
     expect(history).toHaveLength(historyBefore + 1);
     const last = history.at(-1)!;
     expect(last.before).toMatchObject({ status: 'approved', entries: [] });
@@ -617,15 +611,7 @@ describe('submission, lock, return and re-audit (rule 6)', () => {
       name: '吴六六',
       version: form.version,
     });
-    expect(data<{ status: string }>(put).status).toBe('submitted');
-    const [h] = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'athlete'), eq(recordHistory.entityId, b.id)))
-      .orderBy(recordHistory.id)
-      .then((r) => r.slice(-1));
-    expect(h!.before).toMatchObject({ name: '吴六', status: 'approved' });
-    expect(h!.after).toMatchObject({ name: '吴六六', status: 'submitted' });
+    await expectBackToAudit(t, put, { entity: 'athlete', id: b.id }, { name: '吴六' }, { name: '吴六六' });
     // An approved record cannot be deleted.
     await t.database.db.update(athlete).set({ status: 'approved' }).where(eq(athlete.id, b.id));
     expect(code(await d3.del(`/api/v1/apply/athletes/${b.id}`))).toBe('A0461');
@@ -734,15 +720,7 @@ describe('locks around relays and no-op saves', () => {
       role: 'head_coach',
       version: c.version,
     });
-    expect(data<{ status: string }>(changed).status).toBe('submitted');
-    const [h] = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'coach'), eq(recordHistory.entityId, c.id)))
-      .orderBy(recordHistory.id)
-      .then((r) => r.slice(-1));
-    expect(h!.before).toMatchObject({ role: 'coach', status: 'approved' });
-    expect(h!.after).toMatchObject({ role: 'head_coach', status: 'submitted' });
+    await expectBackToAudit(t, changed, { entity: 'coach', id: c.id }, { role: 'coach' }, { role: 'head_coach' });
     expect(code(await d2.del(`/api/v1/apply/coaches/${c.id}`))).toBe('A0461');
   });
 
@@ -788,12 +766,7 @@ describe('locks around relays and no-op saves', () => {
       .set({ status: 'returned' })
       .where(sql`${athlete.id} in (${runners[0]!.id}, ${runners[1]!.id})`);
     expect(code(await d2.del(`/api/v1/apply/athletes/${runners[3]!.id}`))).toBe('00000');
-    const [last] = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'relay'), eq(recordHistory.entityId, team.id)))
-      .orderBy(recordHistory.id)
-      .then((r) => r.slice(-1));
+    const last = (await historyOf(t, 'relay', team.id)).at(-1);
     expect((last!.before as { members: unknown[] }).members).toHaveLength(4);
     expect((last!.after as { members: unknown[] }).members).toHaveLength(3);
   });

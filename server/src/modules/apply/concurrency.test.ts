@@ -1,27 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { delegation, groupItem } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { code, data } from '../meetings/testkit.js';
-import {
-  asDelegation,
-  athleteForm,
-  count,
-  type DemoGroup,
-  demoDelegations,
-  demoEntrants,
-  setMeeting,
-} from './testkit.js';
+import { asDelegation, athleteForm, count, demoDelegations, setMeeting, useDemoEntrants } from './testkit.js';
 
 /** Limits hold under bursts of parallel requests (DOMAIN.md "Registration" 4 and 5). */
 const t = useTestApp();
-let boys: DemoGroup;
-let girls: DemoGroup;
-let dlgIds: number[];
-
-beforeAll(async () => {
-  ({ boys, girls, dlgIds } = await demoEntrants(t));
-});
+const { boys, girls, dlgIds } = useDemoEntrants(t);
 
 describe('parallel requests never pass a limit', () => {
   it('50 parallel entries against a per-delegation limit of 3 leave exactly 3', async () => {

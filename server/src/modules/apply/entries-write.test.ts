@@ -1,7 +1,7 @@
 import type { EntryVO } from '@baton/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entry, recordHistory } from '../../db/schema/index.js';
+import { entry } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { type Client, code, data } from '../meetings/testkit.js';
 import {
@@ -10,8 +10,9 @@ import {
   count,
   type DemoGroup,
   demoDelegations,
-  demoEntrants,
+  historyOf,
   setMeeting,
+  useDemoEntrants,
 } from './testkit.js';
 import { entrySnapshot } from './views.js';
 
@@ -21,10 +22,8 @@ import { entrySnapshot } from './views.js';
  * it back — and still the same rows, the same answer and the same errors, in the same order.
  */
 const t = useTestApp();
-let boys: DemoGroup;
-let girls: DemoGroup;
+const { boys, girls, dlgIds } = useDemoEntrants(t);
 let d1: Client;
-let dlgId: number;
 
 const newAthlete = async (g: DemoGroup) => {
   const res = await d1.post('/api/v1/apply/athletes', athleteForm(g));
@@ -38,11 +37,8 @@ const statementsOf = async (f: () => Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  const demo = await demoEntrants(t);
-  ({ boys, girls } = demo);
-  dlgId = demo.dlgIds[0]!;
   await setMeeting(t, { maxAthletes: null });
-  d1 = await asDelegation(t, dlgId);
+  d1 = await asDelegation(t, dlgIds[0]!);
 });
 
 describe('writing an entry', () => {
@@ -71,7 +67,7 @@ describe('writing an entry', () => {
     const [stored] = await t.database.db.select().from(entry).where(eq(entry.id, vo.id));
     expect(stored).toMatchObject({
       athleteId,
-      delegationId: dlgId,
+      delegationId: dlgIds[0],
       groupItemId: boys.items.get('100')!,
       seedMark: '11.50',
       seedValue: 11.5,
@@ -81,10 +77,7 @@ describe('writing an entry', () => {
     });
     const listed = data<{ entries: EntryVO[] }>(await d1.get(`/api/v1/apply/items?groupId=${boys.id}`)).entries;
     expect(listed.find((e) => e.id === vo.id)).toEqual(vo);
-    const history = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'entry'), eq(recordHistory.entityId, vo.id)));
+    const history = await historyOf(t, 'entry', vo.id);
     expect(history).toHaveLength(1);
     expect(history[0]!.before).toBeNull();
     expect(history[0]!.after).toEqual(entrySnapshot(vo));
@@ -95,10 +88,7 @@ describe('writing an entry', () => {
       await d1.post('/api/v1/apply/entries', { athleteId: await newAthlete(boys), groupItemId: boys.items.get('LJ')! }),
     );
     expect(third).toMatchObject({ seedMark: null, seedDate: null, status: 'draft', itemCode: 'LJ' });
-    const [kept] = await t.database.db
-      .select()
-      .from(recordHistory)
-      .where(and(eq(recordHistory.entity, 'entry'), eq(recordHistory.entityId, third.id)));
+    const [kept] = await historyOf(t, 'entry', third.id);
     expect(kept!.after).toEqual(entrySnapshot(third));
   });
 

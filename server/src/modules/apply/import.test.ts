@@ -3,20 +3,17 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { type Client, code, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
-import { asDelegation, count, type DemoGroup, demoEntrants, idNumber, setMeeting } from './testkit.js';
+import { asDelegation, count, idNumber, setMeeting, useDemoEntrants } from './testkit.js';
 
 /** Athletes from Excel: the same rules as the form, with a row report; all-or-nothing or valid-only. */
 const t = useTestApp();
-let boys: DemoGroup;
-let girls: DemoGroup;
-let dlgIds: number[];
+const { boys, girls, dlgIds } = useDemoEntrants(t);
 let d1: Client;
 
 const HEADERS = ['姓名', '证件号码', '组别', '学校', '紧急联系人', '紧急联系电话'];
 const row = (name: string, id: string, group: string) => [name, id, group, '瑞安中学', '家长', '13900001111'];
 
 beforeAll(async () => {
-  ({ boys, girls, dlgIds } = await demoEntrants(t));
   d1 = await asDelegation(t, dlgIds[0]!);
 });
 

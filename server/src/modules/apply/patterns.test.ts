@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, field } from '../../db/schema/index.js';
 import { login, useTestApp } from '../../test/app.js';
 import { type Client, clientWithToken, code, data, signIn } from '../meetings/testkit.js';
-import { asDelegation, athleteFields, athleteForm, type DemoGroup, demoDelegations, demoGroups } from './testkit.js';
+import { asDelegation, athleteFields, athleteForm, useDemoEntrants } from './testkit.js';
 
 /**
  * Custom field patterns are user input run against other users' input: they run on a
@@ -11,25 +11,27 @@ import { asDelegation, athleteFields, athleteForm, type DemoGroup, demoDelegatio
  * RegExp (`^(a|a)*$`: 2^n steps for n characters) cannot stall the server.
  */
 const t = useTestApp();
+const { boys, dlgIds } = useDemoEntrants(t);
 let admin: Client;
 let d1: Client;
 let d1zh: Client;
-let boys: DemoGroup;
 let school: { id: number; version: number; pattern: string | null };
 
 beforeAll(async () => {
   admin = await signIn(t, 'admin');
-  boys = (await demoGroups(t)).get('U16 Boys')!;
-  const [first] = await demoDelegations(t);
-  d1 = await asDelegation(t, first!.id);
-  d1zh = await asDelegation(t, first!.id, 'zh-cn');
+  d1 = await asDelegation(t, dlgIds[0]!);
+  d1zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
   const [row] = await t.database.db.select().from(field).where(eq(field.key, 'school'));
   school = row!;
 });
 
-async function setSchoolPattern(pattern: string | null) {
-  const current = data<{ version: number }>(await admin.get(`/api/v1/fields/${school.id}/form`));
-  const res = await admin.put(`/api/v1/fields/${school.id}`, {
+/** The school field's form as stored (its version and pattern). */
+const schoolForm = async () =>
+  data<{ version: number; pattern: string | null }>(await admin.get(`/api/v1/fields/${school.id}/form`));
+
+/** Save the school field (as seeded) with `pattern`, at `version`. */
+const putSchoolPattern = (pattern: string | null, version: number) =>
+  admin.put(`/api/v1/fields/${school.id}`, {
     key: 'school',
     label: '学校',
     labelEn: 'School',
@@ -37,8 +39,11 @@ async function setSchoolPattern(pattern: string | null) {
     target: 'athlete',
     required: true,
     pattern,
-    version: current.version,
+    version,
   });
+
+async function setSchoolPattern(pattern: string | null) {
+  const res = await putSchoolPattern(pattern, (await schoolForm()).version);
   expect(code(res), res.body).toBe('00000');
 }
 
@@ -74,26 +79,12 @@ describe('field patterns', () => {
 
   it('refuses at save time a pattern the linear engine cannot run (look-around, back-references)', async () => {
     for (const pattern of ['^(?=.*\\d).+$', '^(a)\\1$', '(?<!x)y']) {
-      const before = data<{ version: number; pattern: string | null }>(
-        await admin.get(`/api/v1/fields/${school.id}/form`),
-      );
-      const res = await admin.put(`/api/v1/fields/${school.id}`, {
-        key: 'school',
-        label: '学校',
-        labelEn: 'School',
-        kind: 'text',
-        target: 'athlete',
-        required: true,
-        pattern,
-        version: before.version,
-      });
+      const before = await schoolForm();
+      const res = await putSchoolPattern(pattern, before.version);
       expect(res.statusCode, pattern).toBe(400);
       expect(code(res)).toBe('A0400');
       expect(res.json().msg).toMatch(/look-around or back-references/);
-      const after = data<{ version: number; pattern: string | null }>(
-        await admin.get(`/api/v1/fields/${school.id}/form`),
-      );
-      expect(after).toEqual(before);
+      expect(await schoolForm()).toEqual(before);
     }
     const zh = clientWithToken(t, (await login(t, 'admin')).accessToken, 'zh-cn');
     const res = await zh.post('/api/v1/fields', {

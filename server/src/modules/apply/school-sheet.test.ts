@@ -1,9 +1,9 @@
 import type { ImportReport } from '@baton/contracts';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { type Client, code, data, multipartFile } from '../meetings/testkit.js';
-import { asDelegation, count, type DemoGroup, demoEntrants, idNumber } from './testkit.js';
+import { asDelegation, count, idNumber, useDemoEntrants } from './testkit.js';
 
 /**
  * Issue 22: the sign-up sheet a school already has — title and unit rows above a two-row merged
@@ -11,13 +11,7 @@ import { asDelegation, count, type DemoGroup, demoEntrants, idNumber } from './t
  * into a number cell, 项目一/项目二 event columns — read with a preview and a column re-map.
  */
 const t = useTestApp();
-let boys: DemoGroup;
-let girls: DemoGroup;
-let dlgIds: number[];
-
-beforeAll(async () => {
-  ({ boys, girls, dlgIds } = await demoEntrants(t));
-});
+const { boys, girls, dlgIds } = useDemoEntrants(t);
 
 const upload = (c: Client, file: Buffer, query = '', fields: Record<string, string> = {}) =>
   c.raw({ method: 'POST', url: `/api/v1/apply/athletes/import${query}`, ...multipartFile(file, 'sheet.xlsx', fields) });
@@ -56,6 +50,21 @@ async function schoolSheet(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
 
 const extra = ['瑞安中学', '家长', '13900001111'];
 
+/**
+ * A boy's row as a school types it: a full-width ideographic space in the name, a full-width ID (a new
+ * one each call), a Chinese date, the group and two events by their Chinese names.
+ */
+const zhangWei = () => [
+  '张　伟',
+  '男',
+  fullWidth(idNumber(boys.birth, 'M')),
+  chineseDate(boys.birth),
+  'U16男子组',
+  '100米',
+  '跳远',
+  ...extra,
+];
+
 /** The rows of an .xlsx as text, by its row-1 headers. */
 async function rowsOf(file: Buffer): Promise<Record<string, string>[]> {
   const wb = new ExcelJS.Workbook();
@@ -84,16 +93,7 @@ describe('a school sign-up sheet', () => {
     const d = await asDelegation(t, dlgIds[0]!, 'zh-cn');
     const lost = typedAsNumber(girls.birth, 'F');
     const file = await schoolSheet([
-      [
-        '张　伟',
-        '男',
-        fullWidth(idNumber(boys.birth, 'M')),
-        chineseDate(boys.birth),
-        'U16男子组',
-        '100米',
-        '跳远',
-        ...extra,
-      ],
+      zhangWei(),
       ['李四', '男', idNumber(boys.birth, 'M'), serial(boys.birth), '', 'LJ', '', ...extra],
       ['王芳', '女', lost, boys.birth, 'U16女子组', '', '', ...extra],
       ['赵六', '男', idNumber(boys.birth, 'M'), boys.birth.replaceAll('-', ''), 'U16 Boys', '跨栏', '', ...extra],
@@ -146,16 +146,7 @@ describe('a school sign-up sheet', () => {
   it('the number-cell ID message in English; all-or-nothing writes nothing; valid-only writes athletes and entries', async () => {
     const d = await asDelegation(t, dlgIds[0]!);
     const file = await schoolSheet([
-      [
-        '张　伟',
-        '男',
-        fullWidth(idNumber(boys.birth, 'M')),
-        chineseDate(boys.birth),
-        'U16男子组',
-        '100米',
-        '跳远',
-        ...extra,
-      ],
+      zhangWei(),
       ['王芳', '女', typedAsNumber(girls.birth, 'F'), girls.birth, '', '', '', ...extra],
     ]);
     const all = data<ImportReport>(await upload(d, file));

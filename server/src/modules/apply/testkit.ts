@@ -1,8 +1,10 @@
 import { idCheckChar } from '@baton/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
-import { delegation, group, groupItem, item, meeting } from '../../db/schema/index.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect } from 'vitest';
+import { delegation, group, groupItem, item, meeting, recordHistory } from '../../db/schema/index.js';
 import { signInDelegation, type TestApp } from '../../test/app.js';
-import { type Client, clientWithToken } from '../meetings/testkit.js';
+import { type Client, clientWithToken, data } from '../meetings/testkit.js';
 
 /** Test helpers of the apply module: delegation clients, valid ID numbers, the demo meeting's groups. */
 
@@ -32,7 +34,7 @@ export interface DemoGroup {
   items: Map<string, number>;
 }
 
-/** The demo meeting's groups, by English name ('U16 Boys'...), with their group items by item code. */
+/** The demo meeting's groups (their rows), by English name ('U16 Boys'...), with their group items by item code. */
 export async function demoGroups(t: TestApp): Promise<Map<string, DemoGroup>> {
   const db = t.database.db;
   const [m] = await db.select().from(meeting).where(eq(meeting.code, 'wrj2025'));
@@ -45,12 +47,7 @@ export async function demoGroups(t: TestApp): Promise<Map<string, DemoGroup>> {
     groups.map((g) => [
       g.nameEn,
       {
-        id: g.id,
-        name: g.name,
-        nameEn: g.nameEn,
-        gender: g.gender,
-        birthFrom: g.birthFrom,
-        birthTo: g.birthTo,
+        ...g,
         birth: `${g.birthFrom.slice(0, 4)}-06-15`,
         items: new Map(items.filter((i) => i.groupId === g.id).map((i) => [i.code, i.id])),
       },
@@ -68,6 +65,21 @@ export async function demoEntrants(t: TestApp): Promise<{ boys: DemoGroup; girls
   const groups = await demoGroups(t);
   const dlgIds = (await demoDelegations(t)).map((d) => d.id);
   return { boys: groups.get('U16 Boys')!, girls: groups.get('U16 Girls')!, dlgIds };
+}
+
+/**
+ * `demoEntrants` on the suite's app (`useTestApp`), read by a `beforeAll` of the calling suite registered after
+ * the app's: the groups and the id list returned are filled in then (read them in a hook or a test).
+ */
+export function useDemoEntrants(t: TestApp): { boys: DemoGroup; girls: DemoGroup; dlgIds: number[] } {
+  const entrants = { boys: {} as DemoGroup, girls: {} as DemoGroup, dlgIds: [] as number[] };
+  beforeAll(async () => {
+    const read = await demoEntrants(t);
+    Object.assign(entrants.boys, read.boys);
+    Object.assign(entrants.girls, read.girls);
+    entrants.dlgIds.push(...read.dlgIds);
+  });
+  return entrants;
 }
 
 /** The required athlete fields of the demo meeting, filled. */
@@ -97,4 +109,30 @@ export async function count(t: TestApp, table: string, where = 'true'): Promise<
     rows: { n: number }[];
   };
   return Number(res.rows[0]!.n);
+}
+
+/** The history rows of one registration record (`entity`: athlete, coach, relay...), oldest first. */
+export async function historyOf(t: TestApp, entity: (typeof recordHistory.$inferSelect)['entity'], entityId: number) {
+  return t.database.db
+    .select()
+    .from(recordHistory)
+    .where(and(eq(recordHistory.entity, entity), eq(recordHistory.entityId, entityId)))
+    .orderBy(recordHistory.id);
+}
+
+/**
+ * A change to an approved record sent it back to audit: the answer `res` says submitted, and the record's
+ * last history row holds `before` (approved) and `after` (submitted).
+ */
+export async function expectBackToAudit(
+  t: TestApp,
+  res: LightMyRequestResponse,
+  record: { entity: (typeof recordHistory.$inferSelect)['entity']; id: number },
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) {
+  expect(data<{ status: string }>(res).status).toBe('submitted');
+  const h = (await historyOf(t, record.entity, record.id)).at(-1);
+  expect(h!.before).toMatchObject({ ...before, status: 'approved' });
+  expect(h!.after).toMatchObject({ ...after, status: 'submitted' });
 }

@@ -15,6 +15,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { bearer, login, signInDelegation, useTestApp } from '../../test/app.js';
+import { type DemoGroup, demoGroups } from '../apply/testkit.js';
 import { addUser, type Client, code, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 import { SendFailedError } from '../verification/sender.js';
 import {
@@ -26,8 +27,6 @@ import {
   addHistory,
   addPhoto,
   addRelay,
-  type DemoGroup,
-  demoGroups,
   statusOf,
 } from './testkit.js';
 
@@ -66,7 +65,7 @@ beforeAll(async () => {
   adminId = users.find((u) => u.username === 'admin')!.id;
   committeeId = users.find((u) => u.username === 'committee')!.id;
 
-  groups = await demoGroups(db(), meetingId);
+  groups = await demoGroups(t);
   const U16B = groups.get('U16 Boys')!;
   const U16G = groups.get('U16 Girls')!;
   const U18B = groups.get('U18 Boys')!;
@@ -161,19 +160,16 @@ beforeAll(async () => {
   E.g1_800 = await addEntry(db(), A.g1, U18G.items.get('800')!);
   const hour = 3_600_000;
   const now = Date.now();
+  const g1 = { ...m, entity: 'athlete' as const, entityId: A.g1 };
   await addHistory(db(), {
-    ...m,
-    entity: 'athlete',
-    entityId: A.g1,
+    ...g1,
     before: null,
     after: { name: '冯七' },
     userId: adminId,
     createdAt: new Date(now - 3 * hour),
   });
   await addDecision(db(), {
-    ...m,
-    entity: 'athlete',
-    entityId: A.g1,
+    ...g1,
     level: 'committee',
     decision: 'return',
     reason: 'photo',
@@ -181,9 +177,7 @@ beforeAll(async () => {
     createdAt: new Date(now - 2 * hour),
   });
   await addHistory(db(), {
-    ...m,
-    entity: 'athlete',
-    entityId: A.g1,
+    ...g1,
     before: { photoFileId: null },
     after: { photoFileId: photo },
     userId: adminId,

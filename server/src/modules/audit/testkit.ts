@@ -1,5 +1,4 @@
-import { idCheckChar } from '@baton/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   athlete,
@@ -8,67 +7,20 @@ import {
   delegation,
   delegationFile,
   entry,
-  group,
-  groupItem,
-  item,
   recordHistory,
   relayMember,
   relayTeam,
 } from '../../db/schema/index.js';
+import { type DemoGroup, idNumber } from '../apply/testkit.js';
 import { storeFile } from '../files/service.js';
 
 /**
  * Test fixture of the audit module: registration rows written straight to the tables (the
- * apply module writes them in production), with valid mainland ID numbers.
+ * apply module writes them in production), with valid mainland ID numbers; the demo meeting's
+ * groups are the apply testkit's (`demoGroups`).
  */
 
 type Status = 'draft' | 'submitted' | 'approved' | 'returned';
-
-export interface DemoGroup {
-  id: number;
-  name: string;
-  gender: 'M' | 'F';
-  birthFrom: string;
-  /** Group items by item code ('100', 'LJ', '4x100'...). */
-  items: Map<string, number>;
-}
-
-/** The demo meeting's groups (by name) and their items. */
-export async function demoGroups(db: Db, meetingId: number): Promise<Map<string, DemoGroup>> {
-  const groups = await db.select().from(group).where(eq(group.meetingId, meetingId)).orderBy(asc(group.sort));
-  const items = await db
-    .select({ groupId: groupItem.groupId, id: groupItem.id, code: item.code })
-    .from(groupItem)
-    .innerJoin(item, eq(item.id, groupItem.itemId))
-    .where(
-      inArray(
-        groupItem.groupId,
-        groups.map((g) => g.id),
-      ),
-    );
-  return new Map(
-    groups.map((g) => [
-      g.nameEn,
-      {
-        id: g.id,
-        name: g.name,
-        gender: g.gender as 'M' | 'F',
-        birthFrom: g.birthFrom,
-        items: new Map(items.filter((i) => i.groupId === g.id).map((i) => [i.code, i.id])),
-      },
-    ]),
-  );
-}
-
-let seq = 0;
-
-/** A valid 18-digit mainland ID number (GB 11643) for a birth date and gender. */
-export function idNumber(birthDate: string, gender: 'M' | 'F'): string {
-  seq += 1;
-  const order = String((seq * 2 + (gender === 'M' ? 1 : 0)) % 1000).padStart(3, '0');
-  const first17 = `330381${birthDate.replaceAll('-', '')}${order}`;
-  return first17 + idCheckChar(first17);
-}
 
 export async function addAthlete(
   db: Db,
@@ -84,8 +36,9 @@ export async function addAthlete(
     createdAt?: Date;
   },
 ): Promise<{ id: number; idNumber: string }> {
-  const birthDate = `${v.group.birthFrom.slice(0, 4)}-06-15`;
-  const id = idNumber(birthDate, v.group.gender);
+  const birthDate = v.group.birth;
+  const gender = v.group.gender === 'F' ? 'F' : 'M';
+  const id = idNumber(birthDate, gender);
   const [row] = await db
     .insert(athlete)
     .values({
@@ -93,7 +46,7 @@ export async function addAthlete(
       delegationId: v.delegationId,
       groupId: v.group.id,
       name: v.name,
-      gender: v.group.gender,
+      gender,
       idNumber: id,
       birthDate,
       photoFileId: v.photoFileId ?? null,
