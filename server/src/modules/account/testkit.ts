@@ -1,6 +1,9 @@
 /** Helpers shared by the tests of the account, verification, files, notices, realtime and stats modules. */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { outbox, role, user, userRole } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
@@ -120,6 +123,42 @@ export function connect(baseUrl: string, token?: string): TestSocket {
       });
     },
     close: () => ws.close(),
+  };
+}
+
+/** Start `app` listening on a free port of 127.0.0.1; returns its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * Sockets to the suite's app (`useTestApp`): a `beforeAll` of the calling suite, registered after the ones
+ * before this call, starts the app listening (`baseUrl`); `open` connects as `token` (anonymously without
+ * one), and an `afterAll` closes every socket opened. Use them in a hook or a test.
+ */
+export function useSockets(t: TestApp): { open(token?: string): TestSocket; readonly baseUrl: string } {
+  let baseUrl: string | undefined;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    baseUrl = await listen(t.app);
+  });
+  afterAll(() => {
+    for (const s of sockets) s.close();
+  });
+  const live = (): string => {
+    if (!baseUrl) throw new Error('useSockets: the app listens from beforeAll; use the sockets in a hook or a test');
+    return baseUrl;
+  };
+  return {
+    open(token?: string) {
+      const s = connect(live(), token);
+      sockets.push(s);
+      return s;
+    },
+    get baseUrl() {
+      return live();
+    },
   };
 }
 

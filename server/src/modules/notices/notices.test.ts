@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notice, noticeRead, oplog } from '../../db/schema/index.js';
 import { bearer, login, useTestApp } from '../../test/app.js';
-import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
+import { connect, createUser, listen, sleep, type TestSocket } from '../account/testkit.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
 const en = { 'accept-language': 'en' };
@@ -22,8 +21,7 @@ beforeAll(async () => {
   admin = (await login(t, 'admin')).accessToken;
   alice = (await login(t, 'alice')).accessToken;
   bob = (await login(t, 'bob')).accessToken;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listen(t.app);
 });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { delegation } from '../../db/schema/index.js';
 import { login, signInDelegation, useTestApp } from '../../test/app.js';
-import { connect, type TestSocket } from '../account/testkit.js';
+import { type TestSocket, useSockets } from '../account/testkit.js';
 import { demoDelegations } from '../apply/testkit.js';
 import { announce } from '../competition/publish.js';
 import { addMeetingCommittee, demoMeetingId, meetingBeside } from '../meetings/testkit.js';
@@ -14,18 +13,11 @@ import { addMeetingCommittee, demoMeetingId, meetingBeside } from '../meetings/t
  * another site (a foreign Origin) is refused.
  */
 const t = useTestApp({ publicUrl: 'https://meet.example.org' });
-let baseUrl: string;
+const sockets = useSockets(t);
+const { open } = sockets;
 let meetingId = 0;
-const sockets: TestSocket[] = [];
-const open = (token?: string) => {
-  const s = connect(baseUrl, token);
-  sockets.push(s);
-  return s;
-};
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   meetingId = await demoMeetingId(t);
   const m2 = await meetingBeside(t, {
     code: 'realtime-other',
@@ -34,9 +26,6 @@ beforeAll(async () => {
   });
   await addMeetingCommittee(t, m2, 'rt-committee');
   await t.database.db.insert(delegation).values({ meetingId: m2, name: 'Far team', contactMobile: '13900002222' });
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
 });
 
 describe('competition frames by meeting', () => {
@@ -84,7 +73,7 @@ describe('competition frames by meeting', () => {
 describe('socket origin', () => {
   const attempt = (origin: string | undefined) =>
     new Promise<'open' | number>((resolve) => {
-      const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, origin ? { origin } : {});
+      const ws = new WebSocket(`${sockets.baseUrl.replace(/^http/, 'ws')}/api/ws`, origin ? { origin } : {});
       ws.on('open', () => {
         ws.close();
         resolve('open');
@@ -100,7 +89,7 @@ describe('socket origin', () => {
     expect(await attempt('https://evil.example')).toBe(403);
     expect(await attempt('null')).toBe(403);
     expect(await attempt(`http://127.0.0.1:1`)).toBe(403);
-    expect(await attempt(baseUrl)).toBe('open');
+    expect(await attempt(sockets.baseUrl)).toBe('open');
     expect(await attempt('https://meet.example.org')).toBe('open');
     // Not a browser (no Origin): nothing to check, the token decides.
     expect(await attempt(undefined)).toBe('open');

@@ -1,33 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { WS_CLOSE } from '../../plugins/realtime.js';
 import { bearer, login, makeTestApp, TEST_ENV, type TestApp, useTestApp } from '../../test/app.js';
-import { connect, createUser, sleep, type TestSocket } from '../account/testkit.js';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
+import { connect, createUser, listen, sleep, type TestSocket, useSockets } from '../account/testkit.js';
 
 describe('realtime channel (one instance)', () => {
   const t = useTestApp();
-  let baseUrl: string;
-  const sockets: TestSocket[] = [];
-  const open = (token?: string) => {
-    const s = connect(baseUrl, token);
-    sockets.push(s);
-    return s;
-  };
+  const { open } = useSockets(t);
 
   beforeAll(async () => {
     await createUser(t, 'watcher', { roles: ['REFEREE'] });
-    baseUrl = await listen(t.app);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
   });
 
   it('welcomes anonymous and signed-in connections', async () => {
