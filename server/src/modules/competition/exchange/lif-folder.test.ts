@@ -5,12 +5,12 @@ import type { LifFolderVO } from '@baton/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
-import { athlete, compHeat, compLog, compStart, delegation } from '../../../db/schema/index.js';
+import { compLog, compStart } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { type Client, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
-import { ensureRounds } from '../rounds.js';
+import { type Client, data, signIn } from '../../meetings/testkit.js';
 import { type LynxFolder, startLynxFolder, stopLynxFolder } from './lif-folder.js';
+import { lynxHeats } from './testkit.js';
 
 /**
  * The FinishLynx results folder (LYNX_DIR) with a real temporary folder: a file is taken once it
@@ -29,48 +29,16 @@ const heatIds: number[] = [];
 
 beforeAll(async () => {
   committee = await signIn(t, 'committee');
-  meetingId = await demoMeetingId(t);
-  const boys = (await demoGroups(t)).get('U16 Boys')!;
-  groupItem100 = boys.items.get('100')!;
-  const db = t.database.db;
-  const [d] = await db
-    .insert(delegation)
-    .values({ meetingId, name: '文件夹测试队', contactMobile: '13900003000' })
-    .returning({ id: delegation.id });
-  const [round] = await ensureRounds(db, groupItem100);
-  for (const number of [1, 2]) {
-    const [h] = await db
-      .insert(compHeat)
-      .values({ meetingId, roundId: round!.id, number, status: 'set' })
-      .returning({ id: compHeat.id });
-    heatIds.push(h!.id);
-    for (const lane of [1, 2]) {
-      const bib = String(number * 100 + lane);
-      const [a] = await db
-        .insert(athlete)
-        .values({
-          meetingId,
-          delegationId: d!.id,
-          groupId: boys.id,
-          name: `选手${bib}`,
-          gender: 'M',
-          idNumber: `DIR${bib}`,
-          birthDate: '2011-05-01',
-          status: 'approved',
-          bib,
-        })
-        .returning({ id: athlete.id });
-      await db.insert(compStart).values({
-        meetingId,
-        roundId: round!.id,
-        heatId: h!.id,
-        athleteId: a!.id,
-        delegationId: d!.id,
-        lane,
-        position: lane,
-      });
-    }
-  }
+  const runners = (heat: number) =>
+    [1, 2].map((lane) => ({ bib: String(heat * 100 + lane), lane, name: `选手${heat * 100 + lane}` }));
+  const made = await lynxHeats(t, {
+    group: (await demoGroups(t)).get('U16 Boys')!,
+    team: { name: '文件夹测试队', contactMobile: '13900003000' },
+    idPrefix: 'DIR',
+    plan: { 1: runners(1), 2: runners(2) },
+  });
+  ({ meetingId, groupItemId: groupItem100 } = made);
+  heatIds.push(...made.heats.values());
   dir = await mkdtemp(path.join(tmpdir(), 'baton-lynx-'));
   folder = startLynxFolder(t.database.db, t.app.realtime, t.app.log, {
     dir,

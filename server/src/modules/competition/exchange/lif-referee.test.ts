@@ -2,20 +2,12 @@ import type { LifCommitVO, LifImportVO, LifReviewVO, MeetingAdminVO } from '@bat
 import { USER_TYPE } from '@baton/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { athlete, compHeat, compStart, delegation } from '../../../db/schema/index.js';
+import { compStart } from '../../../db/schema/index.js';
 import { multipartFiles, useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import {
-  addUser,
-  type Client,
-  code,
-  data,
-  demoMeetingId,
-  officialOfOtherMeeting,
-  signIn,
-} from '../../meetings/testkit.js';
-import { ensureRounds } from '../rounds.js';
+import { addUser, type Client, code, data, officialOfOtherMeeting, signIn } from '../../meetings/testkit.js';
 import { writeLif } from './lynx.js';
+import { lynxHeats } from './testkit.js';
 
 /**
  * Importing photo-finish results is entering results: a referee assigned to the meeting
@@ -33,50 +25,17 @@ let event: number;
 const heats: number[] = [];
 
 beforeAll(async () => {
-  const db = t.database.db;
   committee = await signIn(t, 'committee');
-  meetingId = await demoMeetingId(t);
-  event = (await demoGroups(t)).get('U16 Girls')!.items.get('100')!;
-  const girls = (await demoGroups(t)).get('U16 Girls')!;
-  const [d] = await db
-    .insert(delegation)
-    .values({ meetingId, name: '裁判导入队', contactMobile: '13900003000' })
-    .returning({ id: delegation.id });
-  const [round] = await ensureRounds(db, event);
-  for (const n of [1, 2]) {
-    const [h] = await db
-      .insert(compHeat)
-      .values({ meetingId, roundId: round!.id, number: n, status: 'set' })
-      .returning({ id: compHeat.id });
-    heats.push(h!.id);
-    const made = await db
-      .insert(athlete)
-      .values(
-        [1, 2].map((lane) => ({
-          meetingId,
-          delegationId: d!.id,
-          groupId: girls.id,
-          name: `Runner ${n}${lane}`,
-          gender: 'F' as const,
-          idNumber: `REF${n}${lane}`,
-          birthDate: '2011-05-01',
-          status: 'approved' as const,
-          bib: `${n}0${lane}`,
-        })),
-      )
-      .returning({ id: athlete.id });
-    await db.insert(compStart).values(
-      made.map((a, i) => ({
-        meetingId,
-        roundId: round!.id,
-        heatId: h!.id,
-        athleteId: a.id,
-        delegationId: d!.id,
-        lane: i + 1,
-        position: i + 1,
-      })),
-    );
-  }
+  const runners = (heat: number) =>
+    [1, 2].map((lane) => ({ bib: `${heat}0${lane}`, lane, name: `Runner ${heat}${lane}` }));
+  const made = await lynxHeats(t, {
+    group: (await demoGroups(t)).get('U16 Girls')!,
+    team: { name: '裁判导入队', contactMobile: '13900003000' },
+    idPrefix: 'REF',
+    plan: { 1: runners(1), 2: runners(2) },
+  });
+  ({ meetingId, groupItemId: event } = made);
+  heats.push(...made.heats.values());
 
   const refereeId = await addUser(t, 'lif-referee', USER_TYPE.REFEREE, 'REFEREE');
   const set = await committee.put(`/api/v1/meetings/${meetingId}/officials`, { userIds: [refereeId] });
@@ -84,12 +43,7 @@ beforeAll(async () => {
   expect(data<MeetingAdminVO[]>(set).map((o) => o.username)).toEqual(['lif-referee']);
   referee = await signIn(t, 'lif-referee');
 
-  outsider = await officialOfOtherMeeting(t, {
-    code: 'other-lif',
-    year: 2025,
-    username: 'lif-outsider',
-    roleCode: 'REFEREE',
-  });
+  outsider = await officialOfOtherMeeting(t, 'lif-outsider', 'referee');
 });
 
 const lifOf = (heat: number, times: [string, string]) =>

@@ -3,14 +3,14 @@ import type { LifCommitVO, LifDecisions, LifImportVO, LifReviewVO } from '@baton
 import { asc, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { athlete, compHeat, compLog, compStart, delegation } from '../../../db/schema/index.js';
+import { athlete, compHeat, compLog, compStart } from '../../../db/schema/index.js';
 import { multipartFiles, useTestApp } from '../../../test/app.js';
 import { realWorld } from '../../../test/real-world.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { type Client, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
-import { ensureRounds } from '../rounds.js';
+import { type Client, data, signIn } from '../../meetings/testkit.js';
 import { loadRound } from '../views.js';
 import { parseEvt, writeLif } from './lynx.js';
+import { type LynxRunner, lynxHeats } from './testkit.js';
 
 /**
  * FinishLynx `.lif` imports on a real database: every genuine file of
@@ -33,7 +33,7 @@ const heats = new Map<number, number>();
 let draftHeatId: number;
 
 /** The heats made for the files: bibs and lanes as the files give them. */
-const PLAN: Record<number, { bib: string; lane: number; name: string }[]> = {
+const PLAN: Record<number, LynxRunner[]> = {
   1: ['张伟', '王芳', '李娜', '刘洋', '陈杰', '杨帆', '赵磊', '黄强'].map((name, i) => ({
     bib: String(101 + i),
     lane: i + 1,
@@ -66,50 +66,16 @@ const PLAN: Record<number, { bib: string; lane: number; name: string }[]> = {
 
 beforeAll(async () => {
   committee = await signIn(t, 'committee');
-  meetingId = await demoMeetingId(t);
   const boys = (await demoGroups(t)).get('U16 Boys')!;
-  groupItem100 = boys.items.get('100')!;
+  const made = await lynxHeats(t, {
+    group: boys,
+    team: { name: '计时测试队', shortName: '计时', contactMobile: '13900002000' },
+    idPrefix: 'LIF',
+    plan: PLAN,
+  });
+  ({ meetingId, roundId, groupItemId: groupItem100 } = made);
+  for (const [number, id] of made.heats) heats.set(number, id);
   const db = t.database.db;
-  const [d] = await db
-    .insert(delegation)
-    .values({ meetingId, name: '计时测试队', shortName: '计时', contactMobile: '13900002000' })
-    .returning({ id: delegation.id });
-  const [round] = await ensureRounds(db, groupItem100);
-  roundId = round!.id;
-  for (const [number, people] of Object.entries(PLAN)) {
-    const [h] = await db
-      .insert(compHeat)
-      .values({ meetingId, roundId, number: Number(number), status: 'set' })
-      .returning({ id: compHeat.id });
-    heats.set(Number(number), h!.id);
-    const made = await db
-      .insert(athlete)
-      .values(
-        people.map((p) => ({
-          meetingId,
-          delegationId: d!.id,
-          groupId: boys.id,
-          name: p.name,
-          gender: 'M' as const,
-          idNumber: `LIF${p.bib}`,
-          birthDate: '2011-05-01',
-          status: 'approved' as const,
-          bib: p.bib,
-        })),
-      )
-      .returning({ id: athlete.id });
-    await db.insert(compStart).values(
-      people.map((p, i) => ({
-        meetingId,
-        roundId,
-        heatId: h!.id,
-        athleteId: made[i]!.id,
-        delegationId: d!.id,
-        lane: p.lane,
-        position: p.lane,
-      })),
-    );
-  }
   const [draft] = await db
     .insert(compHeat)
     .values({ meetingId, roundId, number: 7, status: 'draft' })
