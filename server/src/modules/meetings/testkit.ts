@@ -141,24 +141,24 @@ export async function committeeOfOtherMeeting(t: TestApp, code: string, username
 }
 
 /**
- * A client signed in as an official of another meeting only: a new meeting 'Other games' (`code`, `year`)
- * and a new account `username` (a referee's user type, `roleCode`), its official with `duty` (the column's default
- * when none).
+ * A client signed in as an official of another meeting only: a new meeting 'Other games' (code
+ * `other-<username>`) and a new account `username` with a referee's user type, its official as a
+ * referee (role REFEREE) or on the call-room duty (role CALL_ROOM).
  */
 export async function officialOfOtherMeeting(
   t: TestApp,
-  o: { code: string; year: number; username: string; roleCode: string; duty?: 'call-room' },
+  username: string,
+  duty: 'referee' | 'call-room',
 ): Promise<Client> {
   const meetingId = await meetingBeside(t, {
     name: 'Other games',
-    code: o.code,
-    year: o.year,
+    code: `other-${username}`,
     regOpensAt: new Date(),
     regClosesAt: new Date(),
   });
-  const userId = await addUser(t, o.username, USER_TYPE.REFEREE, o.roleCode);
-  await t.database.db.insert(meetingOfficial).values({ meetingId, userId, ...(o.duty ? { duty: o.duty } : {}) });
-  return signIn(t, o.username);
+  const userId = await addUser(t, username, USER_TYPE.REFEREE, duty === 'call-room' ? 'CALL_ROOM' : 'REFEREE');
+  await t.database.db.insert(meetingOfficial).values({ meetingId, userId, ...(duty === 'call-room' ? { duty } : {}) });
+  return signIn(t, username);
 }
 
 export async function demoMeetingId(t: TestApp): Promise<number> {

@@ -105,13 +105,7 @@ beforeAll(async () => {
   const officialId = await addUser(t, 'bs-official', USER_TYPE.REFEREE, 'CALL_ROOM');
   await db.insert(meetingOfficial).values({ meetingId, userId: officialId, duty: 'call-room' });
   official = await signIn(t, 'bs-official');
-  outsider = await officialOfOtherMeeting(t, {
-    code: 'other-bs',
-    year: 2030,
-    username: 'bs-outsider',
-    roleCode: 'CALL_ROOM',
-    duty: 'call-room',
-  });
+  outsider = await officialOfOtherMeeting(t, 'bs-outsider', 'call-room');
 
   const sprintItem = boys.items.get('100')!;
   const sprintRound = await firstRound(sprintItem);

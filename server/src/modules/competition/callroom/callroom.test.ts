@@ -51,13 +51,7 @@ beforeAll(async () => {
   official = await signIn(t, 'cr-official');
 
   // A call-room official of another meeting only.
-  outsider = await officialOfOtherMeeting(t, {
-    code: 'other-cr',
-    year: 2030,
-    username: 'cr-outsider',
-    roleCode: 'CALL_ROOM',
-    duty: 'call-room',
-  });
+  outsider = await officialOfOtherMeeting(t, 'cr-outsider', 'call-room');
 
   // The U16 Boys 100 m heats at 10:00 (meeting time), start lists published, bibs 101–104 and 201–202.
   const item = await fx.item('100');

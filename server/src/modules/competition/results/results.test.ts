@@ -37,12 +37,7 @@ beforeAll(async () => {
   referee = await signIn(t, 'referee');
   committee = await signIn(t, 'committee');
   // A referee of another meeting.
-  outsider = await officialOfOtherMeeting(t, {
-    code: 'other-res',
-    year: 2025,
-    username: 'other-referee',
-    roleCode: 'REFEREE',
-  });
+  outsider = await officialOfOtherMeeting(t, 'other-referee', 'referee');
 });
 
 describe('track results', () => {
