@@ -1,8 +1,7 @@
-import { USER_TYPE } from '@baton/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { addUser, type Client, code, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, multipartFile, signIn, xlsx } from '../meetings/testkit.js';
 import { asDelegation, athleteForm, type DemoGroup, demoDelegations, demoGroups } from './testkit.js';
 
 /**
@@ -143,8 +142,7 @@ describe('another delegation reaches nothing of a delegation', () => {
   });
 
   it('a committee user of another meeting gets 404, an area user of the meeting 403, and nothing changes', async () => {
-    await addUser(t, 'committee9', USER_TYPE.COMMITTEE, 'COMMITTEE');
-    const stranger = await signIn(t, 'committee9');
+    const stranger = await committeeOfNoMeeting(t, 'committee9');
     const before = await snapshot();
     for (const [what, res] of Object.entries(await attempts(stranger))) {
       expect({ what, status: res.statusCode }).toEqual({ what, status: 404 });

@@ -1,4 +1,4 @@
-import { lastDays, USER_TYPE } from '@baton/contracts';
+import { lastDays } from '@baton/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { bearer, login, signInDelegation, useTestApp } from '../../test/app.js';
 import { type DemoGroup, demoGroups } from '../apply/testkit.js';
-import { addUser, type Client, code, data, demoMeetingId, signIn } from '../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, signIn } from '../meetings/testkit.js';
 import { SendFailedError } from '../verification/sender.js';
 import {
   addAthlete,
@@ -56,10 +56,9 @@ type Athlete = { id: number; name: string; delegationId: number; entries: { item
 
 beforeAll(async () => {
   meetingId = await demoMeetingId(t);
-  await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   admin = await signIn(t, 'admin');
   committee = await signIn(t, 'committee');
-  stranger = await signIn(t, 'committee2');
+  stranger = await committeeOfNoMeeting(t, 'committee2');
   county = await signIn(t, 'county');
   const users = await db().select({ id: user.id, username: user.username }).from(user);
   adminId = users.find((u) => u.username === 'admin')!.id;

@@ -7,6 +7,7 @@ import {
   addUser,
   type Client,
   code,
+  committeeOfNoMeeting,
   countOf,
   data,
   demoMeetingId,
@@ -38,10 +39,9 @@ const { admin, committee, county } = useClients(t, 'admin', 'committee', 'county
 
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
-  await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   await addUser(t, 'referee1', USER_TYPE.REFEREE, 'REFEREE');
   const subId = await addUser(t, 'jinhu', USER_TYPE.COUNTY_SUB, 'COUNTY_SUB');
-  stranger = await signIn(t, 'committee2');
+  stranger = await committeeOfNoMeeting(t, 'committee2');
   referee = await signIn(t, 'referee1');
   // The sub-unit user is assigned to one sub-area only.
   const [jinhu] = await t.database.db.select().from(areaCode).where(eq(areaCode.code, '330381003'));

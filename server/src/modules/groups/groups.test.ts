@@ -1,17 +1,15 @@
-import { USER_TYPE } from '@baton/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, entry, group, groupItem, item } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import {
-  addUser,
   type Client,
   code,
+  committeeOfNoMeeting,
   countOf,
   data,
   demoMeetingId,
   insertAthlete,
-  signIn,
   useClients,
 } from '../meetings/testkit.js';
 
@@ -35,8 +33,7 @@ const { admin, committee } = useClients(t, 'admin', 'committee');
 
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
-  await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
-  stranger = await signIn(t, 'committee2');
+  stranger = await committeeOfNoMeeting(t, 'committee2');
   targetId = data<{ id: number }>(
     await committee.post('/api/v1/meetings', {
       name: 'Target',

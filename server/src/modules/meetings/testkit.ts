@@ -122,6 +122,12 @@ export async function addMeetingCommittee(t: TestApp, meetingId: number, usernam
   return userId;
 }
 
+/** A client signed in as a new committee account `username` that administers no meeting. */
+export async function committeeOfNoMeeting(t: TestApp, username: string): Promise<Client> {
+  await addUser(t, username, USER_TYPE.COMMITTEE, 'COMMITTEE');
+  return signIn(t, username);
+}
+
 /**
  * A client signed in as the committee of another meeting only: a new meeting 'Meeting 2' (`code`, in 2030,
  * a draft) administered by a new committee account `username`.

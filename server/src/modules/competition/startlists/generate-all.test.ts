@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../lib/sql.js';
 import { useTestApp } from '../../../test/app.js';
 import type { DemoGroup } from '../../apply/testkit.js';
-import { addUser, type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { generateAllDone, seedDemoCompetition } from './testkit.js';
 
 /**
@@ -46,8 +46,7 @@ beforeAll(async () => {
   meetingId = await demoMeetingId(t);
   committee = await signIn(t, 'committee');
   referee = await signIn(t, 'referee');
-  await addUser(t, 'committee3', 20, 'COMMITTEE');
-  outsider = await signIn(t, 'committee3');
+  outsider = await committeeOfNoMeeting(t, 'committee3');
 });
 
 describe('generate all', () => {

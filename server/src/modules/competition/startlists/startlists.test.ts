@@ -5,7 +5,7 @@ import { compHeat, compRound, compStart } from '../../../db/schema/index.js';
 import { rowsOf } from '../../../lib/sql.js';
 import { useTestApp } from '../../../test/app.js';
 import type { DemoGroup } from '../../apply/testkit.js';
-import { addUser, type Client, code, data, signIn } from '../../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, signIn } from '../../meetings/testkit.js';
 import { seedDemoCompetition } from './testkit.js';
 
 /**
@@ -51,8 +51,7 @@ beforeAll(async () => {
   groups = await seedDemoCompetition(t);
   committee = await signIn(t, 'committee');
   referee = await signIn(t, 'referee');
-  await addUser(t, 'committee2', 20, 'COMMITTEE');
-  outsider = await signIn(t, 'committee2');
+  outsider = await committeeOfNoMeeting(t, 'committee2');
 });
 
 describe('first round of a race in lanes (U16 Boys 100 m)', () => {
