@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const PASSWORD = 'Bench-admin-pass-1';
@@ -152,7 +153,12 @@ export function startBaton(o: {
   delete env.REDIS_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.redisUrl) env.REDIS_URL = o.redisUrl;
-  return startChild([...cpuProf(), serverBundle()], env, /Baton is running at (http:\/\/\S+)/, o.label);
+  return startChild(
+    [...SERVER_NODE_FLAGS, ...cpuProf(), serverBundle()],
+    env,
+    /Baton is running at (http:\/\/\S+)/,
+    o.label,
+  );
 }
 
 export interface BareRoute {

@@ -799,8 +799,10 @@ async function main() {
     log(`  generated in ${seconds.toFixed(0)} s`);
     const baton = await startBaton({ port: PORT_BASE + 13, dataDir: dir, label: 'provincial PGlite' });
     children.push(baton);
-    // Idle: started (after a restart: the data directory was made by the generator), a few quiet seconds.
-    await sleep(5000);
+    // Idle: started (after a restart: the data directory was made by the generator), then quiet
+    // for 20 s: the RSS still grows for about 10 s after the start (the first requests' schemas,
+    // WebAssembly tiering up), so an earlier sample would flatter it.
+    await sleep(20_000);
     const idle = baton.rssMb();
     rows.push({
       scenario: 'server RSS at idle (PGlite), after a restart',

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import { ensureInstalled, root, run } from './lib.mjs';
 
 ensureInstalled();
@@ -27,9 +28,13 @@ if (stale(path.join(root, 'web/dist/index.html'), 'web', 'packages/contracts'))
 if (stale(path.join(root, 'server/dist/main.js'), 'server/src', 'packages/contracts'))
   run('npm', ['run', 'build', '-w', 'server']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--enable-source-maps', path.join(root, 'server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

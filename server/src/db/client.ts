@@ -86,11 +86,12 @@ function isAlive(pid: number): boolean {
 
 /**
  * The embedded database's settings. PostgreSQL's default 128 MB of shared buffers lives inside
- * PGlite's WebAssembly memory, which never shrinks: with 32 MB the idle server holds ~150 MB less
- * (a venue laptop runs Baton beside FinishLynx and a browser). Pages the buffers do not hold come
- * from the operating system's file cache of the data directory.
+ * PGlite's WebAssembly memory, which never shrinks: with 32 MB the idle server held ~150 MB less,
+ * with 16 MB up to 16 MB less again once a day's reads have filled them (a venue laptop runs Baton
+ * beside FinishLynx and a browser). Pages the buffers do not hold come from the operating system's
+ * file cache of the data directory; the public reads are answered from the answer cache anyway.
  */
-const PGLITE_CONF = ['shared_buffers=32MB'];
+const PGLITE_CONF = ['shared_buffers=16MB'];
 
 /**
  * Open PGlite in `dir` (or in memory when dir is null) or PostgreSQL at `url`. `pgliteImage`: an
