@@ -150,6 +150,10 @@ describe('forget password', () => {
   });
 });
 
+/** `PUT /api/v1/users/mobile` or `/email`: bind the address with its code, as the holder of `token`. */
+const bind = (token: string, what: 'mobile' | 'email', payload: Record<string, string | null>, headers = {}) =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/users/${what}`, headers: { ...bearer(token), ...headers }, payload });
+
 /** `GET /api/v1/users/send-verification-code` with a solved captcha (or the given wrong answer). */
 async function sendBindCode(token: string, contact: string, contactType: string, opts: { captchaCode?: string } = {}) {
   const solved = await solvedCaptcha(t);
@@ -191,20 +195,15 @@ describe('binding a mobile number or e-mail address', () => {
     const send = await sendBindCode(pair.accessToken, '13500000020', 'MOBILE');
     expect(send.json().code).toBe('00000');
     const code = (await latestCode(t, '13500000020'))!;
-    const wrong = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/mobile',
-      headers: { ...bearer(pair.accessToken), ...en },
-      payload: { mobile: '13500000020', code: code === '000000' ? '111111' : '000000' },
-    });
+    const wrong = await bind(
+      pair.accessToken,
+      'mobile',
+      { mobile: '13500000020', code: code === '000000' ? '111111' : '000000' },
+      en,
+    );
     expect(wrong.json().code).toBe('A0240');
     expect((await t.database.db.select().from(user).where(eq(user.id, id)))[0]!.mobile).toBeNull();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/mobile',
-      headers: bearer(pair.accessToken),
-      payload: { mobile: '13500000020', code },
-    });
+    const res = await bind(pair.accessToken, 'mobile', { mobile: '13500000020', code });
     expect(res.json().code).toBe('00000');
     const [row] = await t.database.db.select().from(user).where(eq(user.id, id));
     expect(row!.mobile).toBe('13500000020');
@@ -217,12 +216,7 @@ describe('binding a mobile number or e-mail address', () => {
     const res = await sendBindCode(pair.accessToken, '13500000020', 'MOBILE');
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('already bound to another account');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/mobile',
-      headers: { ...bearer(pair.accessToken), ...en },
-      payload: { mobile: '13500000020', code: '123456' },
-    });
+    const put = await bind(pair.accessToken, 'mobile', { mobile: '13500000020', code: '123456' }, en);
     expect(put.json().msg).toContain('already bound to another account');
   });
 
@@ -232,12 +226,7 @@ describe('binding a mobile number or e-mail address', () => {
     const send = await sendBindCode(pair.accessToken, 'Mailer@Example.org', 'EMAIL');
     expect(send.json().code).toBe('00000');
     const code = await latestCode(t, 'mailer@example.org');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/email',
-      headers: bearer(pair.accessToken),
-      payload: { email: 'mailer@example.org', code },
-    });
+    const res = await bind(pair.accessToken, 'email', { email: 'mailer@example.org', code });
     expect(res.json().code).toBe('00000');
     expect((await t.database.db.select().from(user).where(eq(user.id, id)))[0]!.email).toBe('mailer@example.org');
   });

@@ -295,6 +295,9 @@ describe('users CRUD', () => {
   });
 
   it('deletes several users, but never oneself or root', async () => {
+    /** How many of these users the table holds. */
+    const stored = async (ids: number[]) =>
+      (await t.database.db.select().from(user).where(inArray(user.id, ids))).length;
     const a = await createUser('erin');
     const b = await createUser('frank');
     const [admin] = await t.database.db.select().from(user).where(eq(user.username, 'admin'));
@@ -303,23 +306,9 @@ describe('users CRUD', () => {
     expect(self.body?.code).toBe('A0400');
     const rootDel = await call(t, tk.admin, { method: 'DELETE', url: `/api/v1/users/${root!.id}` });
     expect(rootDel.body?.code).toBe('A0400');
-    expect(
-      (
-        await t.database.db
-          .select()
-          .from(user)
-          .where(inArray(user.id, [a.id, b.id]))
-      ).length,
-    ).toBe(2);
+    expect(await stored([a.id, b.id])).toBe(2);
     ok(await call(t, tk.admin, { method: 'DELETE', url: `/api/v1/users/${a.id},${b.id}` }));
-    expect(
-      (
-        await t.database.db
-          .select()
-          .from(user)
-          .where(inArray(user.id, [a.id, b.id]))
-      ).length,
-    ).toBe(0);
+    expect(await stored([a.id, b.id])).toBe(0);
     expect((await call(t, tk.admin, { method: 'DELETE', url: `/api/v1/users/${a.id}` })).status).toBe(404);
     expect((await call(t, tk.admin, { method: 'DELETE', url: '/api/v1/users/1;drop' })).status).toBe(400);
   });
