@@ -1,8 +1,7 @@
-import { Envelope } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { ok } from '../../plugins/envelope.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { listTables, previewTable } from './service.js';
 
 const tags = ['codegen'];
@@ -34,31 +33,20 @@ export const PreviewVO = Type.Object({ files: Type.Array(GeneratedFileVO) });
 export async function codegenRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const auth = { perm: CODEGEN_PERM };
+  const r = routeKit(app, tags);
 
-  app.get(
-    '/api/v1/codegen/tables',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'The application’s tables (current schema): name, comment, column count',
-        response: { 200: Envelope(Type.Array(TableVO)) },
-      },
-    },
-    async () => ok(await listTables(db)),
-  );
+  r.get('/api/v1/codegen/tables', {
+    auth: auth,
+    summary: 'The application’s tables (current schema): name, comment, column count',
+    answer: Type.Array(TableVO),
+    run: () => listTables(db),
+  });
 
-  app.get<{ Params: { name: string } }>(
-    '/api/v1/codegen/tables/:name/preview',
-    {
-      config: { auth },
-      schema: {
-        tags,
-        summary: 'Generated source text for a table: contracts schema, server module, React page (preview only)',
-        params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 128 }) }),
-        response: { 200: Envelope(PreviewVO) },
-      },
-    },
-    async (req) => ok(await previewTable(db, req.params.name)),
-  );
+  r.get('/api/v1/codegen/tables/:name/preview', {
+    auth: auth,
+    summary: 'Generated source text for a table: contracts schema, server module, React page (preview only)',
+    params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 128 }) }),
+    answer: PreviewVO,
+    run: (req) => previewTable(db, req.params.name),
+  });
 }

@@ -1,12 +1,12 @@
-import { Envelope, FileVO } from '@baton/contracts';
+import { FileVO } from '@baton/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { AppError, badInput, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { authenticate, type CurrentUser, currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { fileAccess } from './access.js';
 import { startOrphanSweeper } from './orphans.js';
 import { isImageMime, loadFile, storeFile } from './service.js';
@@ -21,20 +21,15 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 
 export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  const r = routeKit(app, tags);
   startOrphanSweeper(app, db, app.baton.config.fileOrphanHours);
 
-  app.post<{ Body: { file?: unknown; name?: unknown } }>(
-    '/api/v1/files',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Upload a file (multipart field "file", optional field "name"); type sniffed from content',
-        consumes: ['multipart/form-data'],
-        response: { 200: Envelope(FileVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/files', {
+    auth: 'user',
+    summary: 'Upload a file (multipart field "file", optional field "name"); type sniffed from content',
+    consumes: ['multipart/form-data'],
+    answer: FileVO,
+    run: async (req) => {
       const u = currentUser(req);
       await hitRateLimit(db, `upload-user:${u.id}`, 60, 60);
       const body = req.body as { file?: unknown; name?: unknown } | undefined;
@@ -49,9 +44,9 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
         target: stored.id,
         after: { name: stored.name, size: stored.size, mime: stored.mime },
       });
-      return ok(stored);
+      return stored;
     },
-  );
+  });
 
   /**
    * The signed-in caller of this public route, from the Authorization header only: a token in the

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { ok } from '../../plugins/envelope.js';
+import { routeKit } from '../../plugins/route-kit.js';
 
 /** How long readiness waits for the database, and for Redis, before calling it unreachable. */
 export const READY_DATABASE_TIMEOUT_MS = 1_000;
@@ -42,42 +42,33 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
  *   with the same data naming what failed.
  */
 export async function healthRoutes(app: FastifyInstance, deps: { db: Db }) {
-  app.get(
-    '/api/health',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Liveness: the process answers (no database work)',
-        response: { 200: Envelope(Type.Object({ status: Type.Literal('up') })) },
-      },
-    },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok({ status: 'up' as const });
-    },
-  );
+  const r = routeKit(app, tags);
 
-  app.get(
-    '/api/ready',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Readiness: the database and (with REDIS_URL) Redis answer; 503 names what failed',
-        response: { 200: Envelope(Readiness), 503: Envelope(Readiness) },
-      },
+  r.get('/api/health', {
+    auth: 'public',
+    summary: 'Liveness: the process answers (no database work)',
+    answer: Type.Object({ status: Type.Literal('up') }),
+    run: async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'up' as const };
     },
-    async (req, reply) => {
+  });
+
+  r.get('/api/ready', {
+    auth: 'public',
+    summary: 'Readiness: the database and (with REDIS_URL) Redis answer; 503 names what failed',
+    answer: Readiness,
+    otherAnswers: { 503: Envelope(Readiness) },
+    run: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const [database, redis] = await Promise.all([
         databaseAnswers(deps.db, READY_DATABASE_TIMEOUT_MS),
         app.realtime.pingRedis(READY_REDIS_TIMEOUT_MS),
       ]);
       const data = { database: database ? ('ok' as const) : ('failed' as const), redis };
-      if (database && redis !== 'failed') return ok(data);
+      if (database && redis !== 'failed') return data;
       const code = database ? 'C0310' : 'C0300';
       return reply.status(503).send({ code, data, msg: formatMessage(code, req.lang) });
     },
-  );
+  });
 }

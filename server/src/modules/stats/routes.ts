@@ -1,12 +1,12 @@
-import { Envelope, StatsOverview, VisitBody, VisitTrend, VisitTrendQuery } from '@baton/contracts';
+import { StatsOverview, VisitBody, VisitTrend, VisitTrendQuery } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import type { RealtimeHub } from '../../plugins/realtime.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { meetingRole } from '../meetings/access.js';
 import { overview, recordVisit, visitTrend } from './service.js';
 
@@ -14,51 +14,35 @@ const tags = ['stats'];
 
 export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: RealtimeHub }) {
   const { db } = deps;
+  const r = routeKit(app, tags);
 
-  app.post<{ Body: VisitBody }>(
-    '/api/v1/stats/visit',
-    {
-      // A page view is not an operation: it stays out of the operation log.
-      config: { auth: 'public', oplog: false },
-      schema: {
-        tags,
-        summary: 'Count a page view (and the visitor, hashed) for the visit trend',
-        body: VisitBody,
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/stats/visit', {
+    // A page view is not an operation: it stays out of the operation log.
+    auth: 'public',
+    config: { oplog: false },
+    summary: 'Count a page view (and the visitor, hashed) for the visit trend',
+    body: VisitBody,
+    answer: Type.Null(),
+    run: async (req) => {
       await hitRateLimit(db, `visit-ip:${req.ip}`, 120, 60);
       await recordVisit(db, req.ip, req.headers['user-agent']?.slice(0, 500) ?? '', app.baton.config.timeZone);
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.get<{ Querystring: VisitTrendQuery }>(
-    '/api/v1/stats/visit-trend',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Page views and unique visitors per day',
-        querystring: VisitTrendQuery,
-        response: { 200: Envelope(VisitTrend) },
-      },
-    },
-    async (req) => ok(await visitTrend(db, req.query.days, app.baton.config.timeZone)),
-  );
+  r.get('/api/v1/stats/visit-trend', {
+    auth: 'user',
+    summary: 'Page views and unique visitors per day',
+    querystring: VisitTrendQuery,
+    answer: VisitTrend,
+    run: (req) => visitTrend(db, req.query.days, app.baton.config.timeZone),
+  });
 
-  app.get(
-    '/api/v1/stats/overview',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Dashboard figures of the whole site (users, sign-ins, visits, connections): administrators only',
-        response: { 200: Envelope(StatsOverview) },
-      },
-    },
-    async (req) => {
+  r.get('/api/v1/stats/overview', {
+    auth: 'user',
+    summary: 'Dashboard figures of the whole site (users, sign-ins, visits, connections): administrators only',
+    answer: StatsOverview,
+    run: async (req) => {
       // Site-wide counts are not a committee's, an area's or a delegation's business.
       if (meetingRole(currentUser(req)) !== 'all') {
         throw new AppError(
@@ -67,7 +51,7 @@ export async function statsRoutes(app: FastifyInstance, deps: { db: Db; hub: Rea
           { zh: '全站统计仅系统管理员可见', en: 'the site-wide figures are for administrators only' },
         );
       }
-      return ok(await overview(db, deps.hub.stats(), app.baton.config.timeZone));
+      return overview(db, deps.hub.stats(), app.baton.config.timeZone);
     },
-  );
+  });
 }

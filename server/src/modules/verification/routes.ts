@@ -1,6 +1,5 @@
 import {
   CodeSent,
-  Envelope,
   MOBILE_NUMBER_PATTERN,
   OutboxItem,
   OutboxQuery,
@@ -14,8 +13,8 @@ import type { Db } from '../../db/client.js';
 import { outbox, user } from '../../db/schema/index.js';
 import { AppError, badInput } from '../../lib/errors.js';
 import { limitOffset } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { verifyCaptcha } from '../auth/captcha.js';
 import type { CodeSender } from './sender.js';
 import { channelOf, issueCode, normaliseContact } from './service.js';
@@ -48,19 +47,15 @@ export async function usersWithContact(db: Db, contact: string, contactType: 'MO
 
 export async function verificationRoutes(app: FastifyInstance, deps: VerificationDeps) {
   const { db } = deps;
+  const a = routeKit(app, ['auth']);
+  const sys = routeKit(app, ['system']);
 
-  app.post<{ Body: SendPublicCodeBody }>(
-    '/api/v1/auth/codes',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a verification code for registration or password recovery (captcha when on)',
-        body: SendPublicCodeBody,
-        response: { 200: Envelope(CodeSent) },
-      },
-    },
-    async (req) => {
+  a.post('/api/v1/auth/codes', {
+    auth: 'public',
+    summary: 'Send a verification code for registration or password recovery (captcha when on)',
+    body: SendPublicCodeBody,
+    answer: CodeSent,
+    run: async (req) => {
       const body = req.body;
       const contact = normaliseContact(body.contact, body.contactType);
       checkContact(contact, body.contactType);
@@ -76,11 +71,9 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
         // rate-limited) either way, but delivered only to a mobile without an account (registration
         // checks again, after the code, so a registered mobile cannot be registered twice).
         const registered = (await usersWithContact(db, contact, 'MOBILE')).length > 0;
-        return ok(
-          await issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender, {
-            deliver: !registered,
-          }),
-        );
+        return issueCode(db, { target: contact, channel: 'sms', purpose: 'register', ip: req.ip }, deps.sender, {
+          deliver: !registered,
+        });
       }
       // Password recovery: the answer must not reveal whether the contact has an account.
       // The code is recorded (and rate-limited) either way, but only delivered to an account.
@@ -88,29 +81,21 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
       const owners = (await usersWithContact(db, contact, body.contactType)).filter(
         (u) => u.status === 1 && u.userType !== USER_TYPE.DELEGATION,
       );
-      return ok(
-        await issueCode(
-          db,
-          { target: contact, channel: channelOf(body.contactType), purpose: 'reset-password', ip: req.ip },
-          deps.sender,
-          { deliver: owners.length === 1 },
-        ),
+      return issueCode(
+        db,
+        { target: contact, channel: channelOf(body.contactType), purpose: 'reset-password', ip: req.ip },
+        deps.sender,
+        { deliver: owners.length === 1 },
       );
     },
-  );
+  });
 
-  app.get<{ Querystring: OutboxQuery }>(
-    '/api/v1/outbox/page',
-    {
-      config: { auth: { perm: 'sys:config:query' } },
-      schema: {
-        tags: ['system'],
-        summary: 'Messages the console sender "sent" (development outbox), newest first',
-        querystring: OutboxQuery,
-        response: { 200: Envelope(Page(OutboxItem)) },
-      },
-    },
-    async (req) => {
+  sys.get('/api/v1/outbox/page', {
+    auth: { perm: 'sys:config:query' },
+    summary: 'Messages the console sender "sent" (development outbox), newest first',
+    querystring: OutboxQuery,
+    answer: Page(OutboxItem),
+    run: async (req) => {
       const q = req.query;
       const where = q.target ? eq(outbox.target, q.target.trim()) : undefined;
       const { limit, offset } = limitOffset(q);
@@ -118,10 +103,10 @@ export async function verificationRoutes(app: FastifyInstance, deps: Verificatio
         db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(outbox).where(where),
       ]);
-      return ok({
+      return {
         list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         total: total?.n ?? 0,
-      });
+      };
     },
-  );
+  });
 }
