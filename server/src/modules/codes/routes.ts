@@ -4,7 +4,6 @@ import {
   AreaCodeQuery,
   AreaCodeUpdateBody,
   AreaCodeVO,
-  Envelope,
   ImportModeQuery,
   ImportReport,
   MeetingIdParams,
@@ -12,11 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { sendXlsx, uploadedFile } from '../../lib/excel.js';
+import { uploadedFile } from '../../lib/excel.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
   codeTemplate,
@@ -52,36 +50,27 @@ export async function codeRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q, req) => exportCodes(db, q, req.lang),
   });
 
-  app.get(
-    '/api/v1/codes/template',
-    {
-      config: { auth: { perm: 'base:code:import' } },
-      schema: { tags, summary: 'Import template: code, name, nameEn, parentCode' },
-    },
-    async (req, reply) => sendXlsx(reply, 'area-codes-template.xlsx', await codeTemplate(req.lang)),
-  );
+  r.xlsx('/api/v1/codes/template', {
+    auth: { perm: 'base:code:import' },
+    summary: 'Import template: code, name, nameEn, parentCode',
+    run: async (req) => ({ filename: 'area-codes-template.xlsx', bytes: await codeTemplate(req.lang) }),
+  });
 
-  app.post<{ Querystring: ImportModeQuery }>(
-    '/api/v1/codes/import',
-    {
-      config: { auth: { perm: 'base:code:import' } },
-      schema: {
-        tags,
-        summary:
-          'Import codes from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
-        consumes: ['multipart/form-data'],
-        querystring: ImportModeQuery,
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/codes/import', {
+    auth: { perm: 'base:code:import' },
+    summary:
+      'Import codes from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
+    consumes: ['multipart/form-data'],
+    querystring: ImportModeQuery,
+    answer: ImportReport,
+    run: async (req) => {
       const mode = req.query.mode ?? 'all-or-nothing';
       const file = uploadedFile(req.body);
       const report = await importCodes(db, currentUser(req), file, mode, req.lang, importMapping(req.body));
       if (mode !== 'preview') note(req, { after: { ...report, errors: report.errors.slice(0, 50) } });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
   r.form({ perm: 'base:code:query', summary: 'One code', run: (id) => getCode(db, id) });
   r.create({

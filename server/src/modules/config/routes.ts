@@ -4,7 +4,6 @@ import {
   ConfigPageQuery,
   ConfigUpdateBody,
   ConfigVO,
-  Envelope,
   IdParams,
   Page,
   PublicConfigVO,
@@ -13,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
   type ConfigCache,
@@ -46,22 +44,15 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
     await cache.invalidate();
     return written;
   };
-
-  app.get(
-    '/api/v1/config/public',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary:
-          "Settings the web shows to everyone: site title, watermark text, captcha on/off, the server's time zone",
-        response: { 200: Envelope(PublicConfigVO) },
-      },
-    },
-    async () => ok(publicConfig(cache, deps.envCaptcha, production, deps.timeZone)),
-  );
-
   const r = crudRoutes(app, { url: '/api/v1/config', tags, params: IdParams, VO: ConfigForm });
+
+  r.get('/api/v1/config/public', {
+    auth: 'public',
+    summary: "Settings the web shows to everyone: site title, watermark text, captcha on/off, the server's time zone",
+    answer: PublicConfigVO,
+    run: async () => publicConfig(cache, deps.envCaptcha, production, deps.timeZone),
+  });
+
   r.list({
     path: '/page',
     perm: 'sys:config:query',
@@ -96,20 +87,14 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
     target: (removed) => removed.map((setting) => setting.key).join(','),
   });
 
-  app.post(
-    '/api/v1/config/refresh',
-    {
-      config: { auth: { perm: 'sys:config:refresh' } },
-      schema: {
-        tags,
-        summary: 'Re-read the settings from the database now (after a direct database change)',
-        response: { 200: Envelope(Type.Null()) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/config/refresh', {
+    auth: { perm: 'sys:config:refresh' },
+    summary: 'Re-read the settings from the database now (after a direct database change)',
+    answer: Type.Null(),
+    run: async (req) => {
       await cache.invalidate();
       note(req, { target: 'cache' });
-      return ok(null);
+      return null;
     },
-  );
+  });
 }

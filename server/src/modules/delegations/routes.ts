@@ -8,7 +8,6 @@ import {
   DelegationReviewBody,
   DelegationUpdateBody,
   DelegationVO,
-  Envelope,
   ImportModeQuery,
   ImportReport,
   MeetingIdParams,
@@ -16,11 +15,10 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { sendXlsx, uploadedFile } from '../../lib/excel.js';
+import { uploadedFile } from '../../lib/excel.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import { batchDelegations, delegationsFromCustomers, delegationTemplate, importDelegations } from './bulk.js';
 import {
@@ -36,7 +34,6 @@ import {
 const tags = ['meeting: delegations'];
 /** Area users read the delegations of their areas through the area summary's permission. */
 const VIEW = { perm: ['meeting:delegation:query', 'meeting:area-summary:query'] };
-type IdP = { Params: { id: number } };
 /** The import's answer is noted with its first errors only. */
 const brief = (r: ImportReport) => ({ ...r, errors: r.errors.slice(0, 50) });
 
@@ -60,79 +57,58 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q, req) => exportDelegations(db, currentUser(req), q, req.lang),
   });
 
-  app.get(
-    '/api/v1/delegations/template',
-    {
-      config: { auth: { perm: 'meeting:delegation:import' } },
-      schema: { tags, summary: 'Import template: name, shortName, contactName, contactMobile, areaCode' },
-    },
-    async (req, reply) => sendXlsx(reply, 'delegations-template.xlsx', await delegationTemplate(req.lang)),
-  );
+  r.xlsx('/api/v1/delegations/template', {
+    auth: { perm: 'meeting:delegation:import' },
+    summary: 'Import template: name, shortName, contactName, contactMobile, areaCode',
+    run: async (req) => ({ filename: 'delegations-template.xlsx', bytes: await delegationTemplate(req.lang) }),
+  });
 
-  app.post<{ Querystring: DelegationImportQuery }>(
-    '/api/v1/delegations/import',
-    {
-      config: { auth: { perm: 'meeting:delegation:import' } },
-      schema: {
-        tags,
-        summary:
-          'Import delegations from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
-        consumes: ['multipart/form-data'],
-        querystring: DelegationImportQuery,
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/delegations/import', {
+    auth: { perm: 'meeting:delegation:import' },
+    summary:
+      'Import delegations from .xlsx (multipart "file", optional "mapping" JSON); all-or-nothing unless mode=valid-only; mode=preview writes nothing',
+    consumes: ['multipart/form-data'],
+    querystring: DelegationImportQuery,
+    answer: ImportReport,
+    run: async (req) => {
       const { meetingId, mode = 'all-or-nothing' } = req.query;
       const file = uploadedFile(req.body);
       const mapping = importMapping(req.body);
       const report = await importDelegations(db, currentUser(req), meetingId, file, mode, req.lang, mapping);
       if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
-  app.post<{ Querystring: ImportModeQuery; Body: DelegationBatchBody }>(
-    '/api/v1/delegations/batch',
-    {
-      config: { auth: { perm: 'meeting:delegation:add' } },
-      schema: {
-        tags,
-        summary: 'Add pasted rows; all-or-nothing unless mode=valid-only',
-        querystring: ImportModeQuery,
-        body: DelegationBatchBody,
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/delegations/batch', {
+    auth: { perm: 'meeting:delegation:add' },
+    summary: 'Add pasted rows; all-or-nothing unless mode=valid-only',
+    querystring: ImportModeQuery,
+    body: DelegationBatchBody,
+    answer: ImportReport,
+    run: async (req) => {
       const { meetingId, rows } = req.body;
       const mode = req.query.mode ?? 'all-or-nothing';
       const report = await batchDelegations(db, currentUser(req), meetingId, rows, mode, req.lang);
       if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
-  app.post<{ Querystring: ImportModeQuery; Body: DelegationFromCustomersBody }>(
-    '/api/v1/delegations/from-customers',
-    {
-      config: { auth: { perm: 'meeting:delegation:add' } },
-      schema: {
-        tags,
-        summary: 'Choose delegations: one per customer, with its name, area and contact',
-        querystring: ImportModeQuery,
-        body: DelegationFromCustomersBody,
-        response: { 200: Envelope(ImportReport) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/delegations/from-customers', {
+    auth: { perm: 'meeting:delegation:add' },
+    summary: 'Choose delegations: one per customer, with its name, area and contact',
+    querystring: ImportModeQuery,
+    body: DelegationFromCustomersBody,
+    answer: ImportReport,
+    run: async (req) => {
       const { meetingId, customerIds } = req.body;
       const mode = req.query.mode ?? 'all-or-nothing';
       const report = await delegationsFromCustomers(db, currentUser(req), meetingId, customerIds, mode, req.lang);
       if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return ok(report);
+      return report;
     },
-  );
+  });
 
   r.form({
     perm: VIEW.perm,
@@ -157,22 +133,16 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (ids, req) => deleteDelegations(db, currentUser(req), ids),
   });
 
-  app.post<IdP & { Body: DelegationReviewBody }>(
-    '/api/v1/delegations/:id/review',
-    {
-      config: { auth: { perm: 'meeting:delegation:review' } },
-      schema: {
-        tags,
-        summary: 'Approve, or return with a reason',
-        params: MeetingIdParams,
-        body: DelegationReviewBody,
-        response: { 200: Envelope(DelegationVO) },
-      },
-    },
-    async (req) => {
+  r.post('/api/v1/delegations/:id/review', {
+    auth: { perm: 'meeting:delegation:review' },
+    summary: 'Approve, or return with a reason',
+    params: MeetingIdParams,
+    body: DelegationReviewBody,
+    answer: DelegationVO,
+    run: async (req) => {
       const { before, after } = await reviewDelegation(db, currentUser(req), req.params.id, req.body);
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 }

@@ -1,18 +1,8 @@
-import {
-  DeptBody,
-  DeptForm,
-  DeptQuery,
-  DeptUpdateBody,
-  DeptVO,
-  Envelope,
-  IdParams,
-  TreeOptionVO,
-} from '@baton/contracts';
+import { DeptBody, DeptForm, DeptQuery, DeptUpdateBody, DeptVO, IdParams, TreeOptionVO } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { createDept, deleteDepts, deptForm, deptOptions, deptTree, updateDept } from './service.js';
 
 const tags = ['dept'];
@@ -29,18 +19,12 @@ export async function deptRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q) => deptTree(db, q),
   });
 
-  app.get(
-    '/api/v1/dept/options',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Enabled departments as a picker tree',
-        response: { 200: Envelope(Type.Array(TreeOptionVO)) },
-      },
-    },
-    async (req) => ok(await deptOptions(db, req.lang)),
-  );
+  r.get('/api/v1/dept/options', {
+    auth: 'user',
+    summary: 'Enabled departments as a picker tree',
+    answer: Type.Array(TreeOptionVO),
+    run: (req) => deptOptions(db, req.lang),
+  });
 
   r.form({
     perm: ['sys:dept:edit', 'sys:dept:query'],

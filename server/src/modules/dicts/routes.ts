@@ -11,7 +11,6 @@ import {
   DictPageVO,
   DictUpdateBody,
   DictVO,
-  Envelope,
   IdParams,
   Page,
 } from '@baton/contracts';
@@ -19,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import {
   createDict,
   createDictData,
@@ -39,34 +37,22 @@ const tags = ['dict'];
 
 export async function dictRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-
-  app.get(
-    '/api/v1/dict/list',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'All dictionaries with their entries',
-        response: { 200: Envelope(Type.Array(DictVO)) },
-      },
-    },
-    async () => ok(await listDicts(db)),
-  );
-
-  app.get(
-    '/api/v1/dict/lista',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Every dictionary (code and names), for pickers',
-        response: { 200: Envelope(Type.Array(DictListaItem)) },
-      },
-    },
-    async () => ok(await listaDicts(db)),
-  );
-
   const dict = crudRoutes(app, { url: '/api/v1/dict', tags, params: IdParams, VO: DictForm });
+
+  dict.get('/api/v1/dict/list', {
+    auth: 'public',
+    summary: 'All dictionaries with their entries',
+    answer: Type.Array(DictVO),
+    run: () => listDicts(db),
+  });
+
+  dict.get('/api/v1/dict/lista', {
+    auth: 'user',
+    summary: 'Every dictionary (code and names), for pickers',
+    answer: Type.Array(DictListaItem),
+    run: () => listaDicts(db),
+  });
+
   dict.list({
     path: '/page',
     perm: 'sys:dict:query',

@@ -1,5 +1,4 @@
 import {
-  Envelope,
   LoginLogExportQuery,
   LoginLogQuery,
   LoginLogVO,
@@ -10,10 +9,10 @@ import {
   Page,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { ok } from '../../plugins/envelope.js';
 import { exportJobRoutes } from '../../plugins/export-jobs.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { exportLoginLog, exportOplog, oplogDetail, pageLoginLog, pageOplog } from './service.js';
 
 const tags = ['logs'];
@@ -24,20 +23,15 @@ const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 /** Read-only: no route edits or deletes a log entry. */
 export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  const r = routeKit(app, tags);
 
-  app.get<{ Querystring: LoginLogQuery }>(
-    '/api/v1/logs/login/page',
-    {
-      config: { auth: { perm: 'sys:log:query' } },
-      schema: {
-        tags,
-        summary: 'Sign-in attempts, paged and filtered',
-        querystring: LoginLogQuery,
-        response: { 200: Envelope(Page(LoginLogVO)) },
-      },
-    },
-    async (req) => ok(await pageLoginLog(db, req.query)),
-  );
+  r.get('/api/v1/logs/login/page', {
+    auth: { perm: 'sys:log:query' },
+    summary: 'Sign-in attempts, paged and filtered',
+    querystring: LoginLogQuery,
+    answer: Page(LoginLogVO),
+    run: (req) => pageLoginLog(db, req.query),
+  });
 
   // The logs' exports (up to 20,000 rows) run as jobs with a progress bar (plugins/export-jobs.ts).
   exportJobRoutes<LoginLogExportQuery>(app, {
@@ -52,19 +46,13 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     }),
   });
 
-  app.get<{ Querystring: OplogQuery }>(
-    '/api/v1/logs/operation/page',
-    {
-      config: { auth: { perm: 'sys:log:query' } },
-      schema: {
-        tags,
-        summary: 'Operations (every write), paged and filtered',
-        querystring: OplogQuery,
-        response: { 200: Envelope(Page(OplogVO)) },
-      },
-    },
-    async (req) => ok(await pageOplog(db, req.query)),
-  );
+  r.get('/api/v1/logs/operation/page', {
+    auth: { perm: 'sys:log:query' },
+    summary: 'Operations (every write), paged and filtered',
+    querystring: OplogQuery,
+    answer: Page(OplogVO),
+    run: (req) => pageOplog(db, req.query),
+  });
 
   exportJobRoutes<OplogExportQuery>(app, {
     url: '/api/v1/logs/operation/export',
@@ -78,17 +66,11 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     }),
   });
 
-  app.get<{ Params: Static<typeof LogIdParams> }>(
-    '/api/v1/logs/operation/:id',
-    {
-      config: { auth: { perm: 'sys:log:query' } },
-      schema: {
-        tags,
-        summary: 'One operation with the record before and after',
-        params: LogIdParams,
-        response: { 200: Envelope(OplogDetailVO) },
-      },
-    },
-    async (req) => ok(await oplogDetail(db, req.params.id)),
-  );
+  r.get('/api/v1/logs/operation/:id', {
+    auth: { perm: 'sys:log:query' },
+    summary: 'One operation with the record before and after',
+    params: LogIdParams,
+    answer: OplogDetailVO,
+    run: (req) => oplogDetail(db, req.params.id),
+  });
 }

@@ -1,5 +1,4 @@
 import {
-  Envelope,
   FieldLinksBody,
   FieldLinkVO,
   FieldTargetQuery,
@@ -15,7 +14,6 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
   createNature,
@@ -72,38 +70,26 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (ids, req) => deleteNatures(db, currentUser(req), ids),
   });
 
-  app.get<{ Params: { id: number }; Querystring: FieldTargetQuery }>(
-    '/api/v1/natures/:id/fields',
-    {
-      config: { auth: { perm: ['meeting:nature:query', 'meeting:trackmeet:add'] } },
-      schema: {
-        tags,
-        summary: "A nature's default fields (optionally of one target)",
-        params: MeetingIdParams,
-        querystring: FieldTargetQuery,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => ok(await natureFields(db, req.params.id, req.query.target)),
-  );
+  r.get('/api/v1/natures/:id/fields', {
+    auth: { perm: ['meeting:nature:query', 'meeting:trackmeet:add'] },
+    summary: "A nature's default fields (optionally of one target)",
+    params: MeetingIdParams,
+    querystring: FieldTargetQuery,
+    answer: Type.Array(FieldLinkVO),
+    run: (req) => natureFields(db, req.params.id, req.query.target),
+  });
 
-  app.put<{ Params: { id: number }; Querystring: FieldTargetQuery; Body: FieldLinksBody }>(
-    '/api/v1/natures/:id/fields',
-    {
-      config: { auth: { perm: 'meeting:nature:edit' } },
-      schema: {
-        tags,
-        summary: "Replace a nature's fields (with ?target=, only that target's)",
-        params: MeetingIdParams,
-        querystring: FieldTargetQuery,
-        body: FieldLinksBody,
-        response: { 200: Envelope(Type.Array(FieldLinkVO)) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/natures/:id/fields', {
+    auth: { perm: 'meeting:nature:edit' },
+    summary: "Replace a nature's fields (with ?target=, only that target's)",
+    params: MeetingIdParams,
+    querystring: FieldTargetQuery,
+    body: FieldLinksBody,
+    answer: Type.Array(FieldLinkVO),
+    run: async (req) => {
       const { before, after } = await setNatureFields(db, currentUser(req), req.params.id, req.body, req.query.target);
       note(req, { target: req.params.id, before, after });
-      return ok(after);
+      return after;
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import {
-  Envelope,
   IdParams,
   Page,
   RoleBody,
@@ -11,11 +10,10 @@ import {
   RoleVO,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
 import {
   assignMenus,
@@ -29,7 +27,6 @@ import {
 } from './service.js';
 
 const tags = ['roles'];
-type IdP = { Params: Static<typeof IdParams> };
 
 export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
@@ -44,14 +41,12 @@ export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
     run: (q) => pageRoles(db, q),
   });
 
-  app.get(
-    '/api/v1/roles/options',
-    {
-      config: { auth: 'user' },
-      schema: { tags, summary: 'Enabled roles for pickers', response: { 200: Envelope(Type.Array(RoleOptionVO)) } },
-    },
-    async (req) => ok(await roleOptions(db, currentUser(req), req.lang)),
-  );
+  r.get('/api/v1/roles/options', {
+    auth: 'user',
+    summary: 'Enabled roles for pickers',
+    answer: Type.Array(RoleOptionVO),
+    run: (req) => roleOptions(db, currentUser(req), req.lang),
+  });
 
   r.form({
     perm: ['sys:role:edit', 'sys:role:query'],
@@ -79,36 +74,24 @@ export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
     target: (removed) => removed.map((role) => role.code).join(','),
   });
 
-  app.get<IdP>(
-    '/api/v1/roles/:id/menuIds',
-    {
-      config: { auth: { perm: ['sys:role:assign', 'sys:role:query'] } },
-      schema: {
-        tags,
-        summary: 'Ids of the menus and buttons granted to a role',
-        params: IdParams,
-        response: { 200: Envelope(Type.Array(Type.Integer())) },
-      },
-    },
-    async (req) => ok(await roleMenuIds(db, req.params.id)),
-  );
+  r.get('/api/v1/roles/:id/menuIds', {
+    auth: { perm: ['sys:role:assign', 'sys:role:query'] },
+    summary: 'Ids of the menus and buttons granted to a role',
+    params: IdParams,
+    answer: Type.Array(Type.Integer()),
+    run: (req) => roleMenuIds(db, req.params.id),
+  });
 
-  app.put<IdP & { Body: RoleMenusBody }>(
-    '/api/v1/roles/:id/menus',
-    {
-      config: { auth: { perm: 'sys:role:assign' } },
-      schema: {
-        tags,
-        summary: 'Replace the menus and buttons granted to a role',
-        params: IdParams,
-        body: RoleMenusBody,
-        response: { 200: Envelope(Type.Array(Type.Integer())) },
-      },
-    },
-    async (req) => {
+  r.put('/api/v1/roles/:id/menus', {
+    auth: { perm: 'sys:role:assign' },
+    summary: 'Replace the menus and buttons granted to a role',
+    params: IdParams,
+    body: RoleMenusBody,
+    answer: Type.Array(Type.Integer()),
+    run: async (req) => {
       const result = await assignMenus(db, currentUser(req), req.params.id, req.body.menuIds);
       note(req, { target: result.role.code, before: { menuIds: result.before }, after: { menuIds: result.after } });
-      return ok(result.after);
+      return result.after;
     },
-  );
+  });
 }
