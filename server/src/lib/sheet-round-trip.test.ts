@@ -1,10 +1,9 @@
 import type { ImportReport } from '@baton/contracts';
 import { desc, eq, like } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dept, meeting, oplog, role, user } from '../db/schema/index.js';
 import { athleteFields, demoDelegations, demoGroups, idNumber } from '../modules/apply/testkit.js';
-import { type Client, code, data, multipartFile, signIn } from '../modules/meetings/testkit.js';
+import { type Client, code, data, firstSheet, multipartFile, signIn, xlsxRows } from '../modules/meetings/testkit.js';
 import { loginRequest, useTestApp } from '../test/app.js';
 
 /**
@@ -21,20 +20,6 @@ beforeAll(async () => {
 });
 
 const upload = (url: string, file: Buffer) => admin.raw({ method: 'POST', url, ...multipartFile(file) });
-
-/** The rows of an .xlsx as text, by header (row 1). */
-async function sheetRows(file: Buffer): Promise<Record<string, string>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const headers = (ws.getRow(1).values as string[]).slice(1);
-  const out: Record<string, string>[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    out.push(Object.fromEntries(headers.map((h, i) => [h, String(r.getCell(i + 1).value ?? '')])));
-  });
-  return out;
-}
 
 describe('exports re-import as they are', () => {
   it('users: the export (no passwords, role codes) imports back with the same rows and a password for each, once', async () => {
@@ -59,7 +44,7 @@ describe('exports re-import as they are', () => {
       expect(code(res)).toBe('00000');
     }
     const exported = await admin.get(`/api/v1/users/export?deptId=${it1!.id}&keywords=rt-`);
-    const before = await sheetRows(exported.rawPayload);
+    const before = await xlsxRows(exported.rawPayload);
     expect(before.map((r) => r.Username)).toEqual(['rt-one', 'rt-two']);
     const ids = data<{ list: { id: number; username: string }[] }>(
       await admin.get(`/api/v1/users/page?deptId=${it1!.id}&keywords=rt-&pageSize=10`),
@@ -107,7 +92,7 @@ describe('exports re-import as they are', () => {
     expect(line).toContain('rt-one');
     expect(line).not.toContain(one!);
     expect(line).not.toContain(two!);
-    const again = await sheetRows((await admin.get(`/api/v1/users/export?deptId=${it1!.id}&keywords=rt-`)).rawPayload);
+    const again = await xlsxRows((await admin.get(`/api/v1/users/export?deptId=${it1!.id}&keywords=rt-`)).rawPayload);
     const stable = (rows: Record<string, string>[]) => rows.map(({ Created: _c, ...r }) => r);
     expect(stable(again)).toEqual(stable(before));
   });
@@ -135,18 +120,16 @@ describe('exports re-import as they are', () => {
       payload: '',
       headers: zh,
     });
-    const before = await sheetRows(exported.rawPayload);
+    const before = await xlsxRows(exported.rawPayload);
     expect(before.map((r) => [r.用户名, r.性别, r.状态])).toEqual([['rt-zh', '女', '正常']]);
     const id = data<{ list: { id: number }[] }>(await admin.get('/api/v1/users/page?keywords=rt-zh')).list[0]!.id;
     expect(code(await admin.del(`/api/v1/users/${id}`))).toBe('00000');
     // The administrator adds a 密码 column before importing: that password is used.
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0]!;
+    const ws = await firstSheet(exported.rawPayload);
     const last = ws.columnCount + 1;
     ws.getCell(1, last).value = '密码';
     ws.getCell(2, last).value = 'Chosen#2026';
-    const form = multipartFile(Buffer.from(await wb.xlsx.writeBuffer()));
+    const form = multipartFile(Buffer.from(await ws.workbook.xlsx.writeBuffer()));
     const done = data<ImportReport>(
       await admin.raw({
         method: 'POST',
@@ -168,7 +151,7 @@ describe('exports re-import as they are', () => {
       .values({ ...copy, code: 'rt2025', name: '往返测试运动会' })
       .returning({ id: meeting.id });
     const exported = await admin.get(`/api/v1/delegations/export?meetingId=${demo!.id}`);
-    const before = await sheetRows(exported.rawPayload);
+    const before = await xlsxRows(exported.rawPayload);
     expect(before.length).toBeGreaterThan(0);
     const url = `/api/v1/delegations/import?meetingId=${other!.id}`;
     const preview = data<ImportReport>(await upload(`${url}&mode=preview`, exported.rawPayload));
@@ -177,7 +160,7 @@ describe('exports re-import as they are', () => {
     expect(preview.creates).toEqual([{ what: 'delegations', label: 'Delegations', count: before.length }]);
     const done = data<ImportReport>(await upload(url, exported.rawPayload));
     expect(done).toMatchObject({ total: before.length, imported: before.length, errors: [] });
-    const after = await sheetRows((await admin.get(`/api/v1/delegations/export?meetingId=${other!.id}`)).rawPayload);
+    const after = await xlsxRows((await admin.get(`/api/v1/delegations/export?meetingId=${other!.id}`)).rawPayload);
     const cols = (rows: Record<string, string>[]) =>
       rows.map((r) => [r.Name, r['Short name'], r.Contact, r['Contact mobile'], r['Area code']]);
     expect(cols(after)).toEqual(cols(before));
@@ -214,9 +197,9 @@ describe('exports re-import as they are', () => {
       }
     }
     const exportOf = async (d: number) =>
-      sheetRows((await admin.get(`/api/v1/apply/athletes/export?delegationId=${d}`)).rawPayload);
+      xlsxRows((await admin.get(`/api/v1/apply/athletes/export?delegationId=${d}`)).rawPayload);
     const original = (await admin.get(`/api/v1/apply/athletes/export?delegationId=${from}`)).rawPayload;
-    const before = await sheetRows(original);
+    const before = await xlsxRows(original);
     expect(before.map((r) => [r.Name, r.Group, r['Event 1'], r['Event 2']])).toEqual([
       ['往返甲', 'U16 Boys', '100 m', 'Long jump'],
       ['往返乙', 'U16 Girls', '100 m', ''],
@@ -248,7 +231,7 @@ describe('exports re-import as they are', () => {
       await admin.post('/api/v1/codes', { code: 'RT9-1', name: '往返一区', parentId: root.id }),
     );
     const exported = await admin.get('/api/v1/codes/export?keywords=RT9');
-    const before = await sheetRows(exported.rawPayload);
+    const before = await xlsxRows(exported.rawPayload);
     expect(before.map((r) => r.Code)).toEqual(['RT9', 'RT9-1']);
     expect(code(await admin.del(`/api/v1/codes/${child.id}`))).toBe('00000');
     expect(code(await admin.del(`/api/v1/codes/${root.id}`))).toBe('00000');
@@ -257,6 +240,6 @@ describe('exports re-import as they are', () => {
     expect(preview.notices).toEqual(['column E "Level" was not recognised and is ignored']);
     const done = data<ImportReport>(await upload('/api/v1/codes/import', exported.rawPayload));
     expect(done).toMatchObject({ total: 2, imported: 2, errors: [] });
-    expect(await sheetRows((await admin.get('/api/v1/codes/export?keywords=RT9')).rawPayload)).toEqual(before);
+    expect(await xlsxRows((await admin.get('/api/v1/codes/export?keywords=RT9')).rawPayload)).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import type { ImportReport } from '@baton/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { type Client, code, data, multipartFile } from '../meetings/testkit.js';
+import { type Client, code, data, firstSheet, multipartFile, xlsx, xlsxRows } from '../meetings/testkit.js';
 import { asDelegation, count, idNumber, useDemoEntrants } from './testkit.js';
 
 /**
@@ -64,19 +64,6 @@ const zhangWei = () => [
   '跳远',
   ...extra,
 ];
-
-/** The rows of an .xlsx as text, by its row-1 headers. */
-async function rowsOf(file: Buffer): Promise<Record<string, string>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const headers = (ws.getRow(1).values as string[]).slice(1);
-  const out: Record<string, string>[] = [];
-  ws.eachRow((r, n) => {
-    if (n > 1) out.push(Object.fromEntries(headers.map((h, i) => [h, String(r.getCell(i + 1).value ?? '')])));
-  });
-  return out;
-}
 
 /**
  * An ID as typed into a number cell. The testkit's IDs are random, and one ending in the check
@@ -222,14 +209,13 @@ describe('a school sign-up sheet', () => {
 describe('the column mapping', () => {
   it('a mis-understood column is re-mapped by the user, in the preview and again in the import', async () => {
     const d = await asDelegation(t, dlgIds[2]!);
-    const file = await (async () => {
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('s');
-      ws.addRow(['姓名', '号码', '组', '学校', '紧急联系人', '紧急联系电话', '备注']);
-      ws.addRow(['陈一', idNumber(girls.birth, 'F'), '初二(3)班', ...extra, '']);
-      ws.addRow(['陈二', idNumber(girls.birth, 'F'), '初二(4)班', ...extra, '走读']);
-      return Buffer.from(await wb.xlsx.writeBuffer());
-    })();
+    const file = await xlsx(
+      ['姓名', '号码', '组', '学校', '紧急联系人', '紧急联系电话', '备注'],
+      [
+        ['陈一', idNumber(girls.birth, 'F'), '初二(3)班', ...extra, ''],
+        ['陈二', idNumber(girls.birth, 'F'), '初二(4)班', ...extra, '走读'],
+      ],
+    );
     const plain = data<ImportReport>(await upload(d, file, '?mode=preview'));
     expect(plain.errors).toEqual([
       { row: 1, field: 'idNumber', message: 'missing column: ID number (choose it in the column mapping)' },
@@ -266,9 +252,7 @@ describe('the school template', () => {
     const res = await d.get('/api/v1/apply/athletes/template?layout=school');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('athletes-school-template.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0]!;
+    const ws = await firstSheet(res.rawPayload);
     expect(String(ws.getCell('A1').value)).toMatch(/报名表$/);
     expect(String(ws.getCell('A2').value)).toMatch(/^单位：.+领队：.*联系电话：/);
     const headers = (ws.getRow(3).values as string[]).filter(Boolean);
@@ -277,7 +261,7 @@ describe('the school template', () => {
     expect(ws.getCell('C4').numFmt).toBe('@');
     ws.getRow(4).values = ['孙一', '男', idNumber(boys.birth, 'M'), boys.birth, 'U16男子组', '200米', '铅球', ...extra];
     ws.getRow(5).values = ['孙二', '女', idNumber(girls.birth, 'F'), girls.birth, 'U16女子组', '800米', '', ...extra];
-    const filled = Buffer.from(await wb.xlsx.writeBuffer());
+    const filled = Buffer.from(await ws.workbook.xlsx.writeBuffer());
     const report = data<ImportReport>(await upload(d, filled));
     expect(report).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2, errors: [] });
     expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
@@ -288,7 +272,7 @@ describe('the school template', () => {
     const d = await asDelegation(t, dlgIds[3]!, 'zh-cn');
     const exported = await d.get('/api/v1/apply/athletes/export');
     expect(exported.statusCode).toBe(200);
-    const before = await rowsOf(exported.rawPayload);
+    const before = await xlsxRows(exported.rawPayload);
     expect(before.map((r) => [r.姓名, r.项目1, r.项目2])).toEqual([
       ['孙一', '200米', '铅球'],
       ['孙二', '800米', ''],
@@ -302,15 +286,13 @@ describe('the school template', () => {
     const report = data<ImportReport>(await upload(d, exported.rawPayload));
     expect(report).toMatchObject({ total: 2, imported: 2, errors: [] });
     expect(report.creates!.map((c) => c.count)).toEqual([2, 3]);
-    expect(await rowsOf((await d.get('/api/v1/apply/athletes/export')).rawPayload)).toEqual(before);
+    expect(await xlsxRows((await d.get('/api/v1/apply/athletes/export')).rawPayload)).toEqual(before);
   });
 
   it('the standard template is still the default', async () => {
     const d = await asDelegation(t, dlgIds[3]!);
     const res = await d.get('/api/v1/apply/athletes/template');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect((wb.worksheets[0]!.getRow(1).values as string[]).filter(Boolean).slice(0, 3)).toEqual([
+    expect(((await firstSheet(res.rawPayload)).getRow(1).values as string[]).filter(Boolean).slice(0, 3)).toEqual([
       'Name',
       'ID number',
       'Group',

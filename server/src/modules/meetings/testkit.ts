@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@baton/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import {
@@ -299,6 +300,25 @@ export function multipartFile(file: Buffer, filename = 'upload.xlsx', fields: Re
     payload: Buffer.concat([head, file, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The first sheet of an .xlsx (its workbook: `sheet.workbook`). */
+export async function firstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+/** The rows of an .xlsx's first sheet as text, by its row-1 headers. */
+export async function xlsxRows(file: Buffer): Promise<Record<string, string>[]> {
+  const ws = await firstSheet(file);
+  const headers = (ws.getRow(1).values as string[]).slice(1);
+  const out: Record<string, string>[] = [];
+  ws.eachRow((r, n) => {
+    if (n > 1) out.push(Object.fromEntries(headers.map((h, i) => [h, String(r.getCell(i + 1).value ?? '')])));
+  });
+  return out;
 }
 
 /** An .xlsx with a header row and rows of text. */

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dept, menu, oplog, role, roleMenu, user, userRole } from '../../db/schema/index.js';
 import { readXlsx } from '../../lib/excel.js';
 import { bearer, login, loginRequest, TEST_PASSWORD, useTestApp } from '../../test/app.js';
+import { firstSheet } from '../meetings/testkit.js';
 import { call, expectGuarded, fileUpload, ok, useTokens } from './testkit.js';
 
 const t = useTestApp();
@@ -463,13 +464,11 @@ describe('Excel', () => {
   it('downloads a template that round-trips through the import', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/template', headers: bearer(tk.admin) });
     expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0]!;
+    const sheet = await firstSheet(res.rawPayload);
     const headers = (sheet.getRow(1).values as string[]).slice(1);
     expect(headers).toEqual(['用户名', '昵称', '密码', '性别', '手机号码', '邮箱', '用户类型', '角色编码', '状态']);
     sheet.addRow(['tmpl1', '模板一', 'Secret-1', '女', '13700000001', 't1@example.com', '20', 'COMMITTEE', '正常']);
-    const filled = Buffer.from(await wb.xlsx.writeBuffer());
+    const filled = Buffer.from(await sheet.workbook.xlsx.writeBuffer());
     const res2 = await upload(filled, importUrl(), 'zh');
     const report = ok<ImportReport>({ status: res2.statusCode, body: res2.json() });
     expect(report).toEqual({
