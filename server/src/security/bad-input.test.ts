@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, makeTestApp, signInDelegation, type TestApp } from '../test/app.js';
+import { zipOf } from '../test/zip.js';
 import { changedTables, databaseDigest } from './digest.js';
 
 /**
@@ -459,33 +460,8 @@ function multipartBody(parts: Part[], boundary = `----badinput${randomBytes(6).t
 }
 
 /** A tiny zip whose central directory declares a 4 GiB entry (a zip bomb's signature). */
-function hugeZip(): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(2, 18);
-  local.writeUInt32LE(0xffffffff, 22);
-  local.writeUInt16LE(name.length, 26);
-  const data = Buffer.from([0x03, 0x00]);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(2, 20);
-  central.writeUInt32LE(0xffffffff, 24);
-  central.writeUInt16LE(name.length, 28);
-  const cdOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(cdOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
+const hugeZip = (): Buffer =>
+  zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from([0x03, 0x00]), method: 8, size: 0xffffffff, crc: 0 }]);
 
 function multipartArb(
   schema: Schema | undefined,
