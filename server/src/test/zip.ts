@@ -18,23 +18,23 @@ export function zipOf(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
+    /** The fields the local header (at 8) and the central one (at 10) share: method, CRC, sizes, name length. */
+    const described = (header: Buffer, at: number) => {
+      header.writeUInt16LE(e.method, at);
+      header.writeUInt32LE(e.crc, at + 6);
+      header.writeUInt32LE(e.data.length, at + 10);
+      header.writeUInt32LE(e.size, at + 14);
+      header.writeUInt16LE(name.length, at + 18);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    described(local, 8);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10);
-    central.writeUInt32LE(e.crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    described(central, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);
     centrals.push(central, name);
