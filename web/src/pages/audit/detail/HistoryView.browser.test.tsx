@@ -145,8 +145,25 @@ const show = (d: HistoryData = data) =>
 
 const changes = (root: Element) => [...root.querySelectorAll('[data-testid="history-change"]')];
 const rowOf = (card: Element, key: string) => card.querySelector(`[data-testid="history-row"][data-key="${key}"]`);
-const cellText = (row: Element | null, side: 'label' | 'before' | 'after') =>
+type Side = 'label' | 'before' | 'after';
+const cellText = (row: Element | null, side: Side) =>
   row?.querySelector(`[data-testid="history-${side}"]`)?.textContent?.trim();
+/** Cells of a change's rows: by row key, the text of each side asked for. */
+type Cells = Record<string, Partial<Record<Side, string>>>;
+/** The texts of the cells `asked` names, in its shape (to compare with it). */
+const cellsOf = (card: Element, asked: Cells): Cells =>
+  Object.fromEntries(
+    Object.entries(asked).map(([key, sides]) => [
+      key,
+      Object.fromEntries(Object.keys(sides).map((side) => [side, cellText(rowOf(card, key), side as Side)])),
+    ]),
+  );
+/** The view of `data` once it shows a change, and the newest change it shows. */
+async function newestChange(): Promise<{ root: Element; newest: Element }> {
+  const root = (await show()).container;
+  await expect.poll(() => changes(root).length).toBeGreaterThan(0);
+  return { root, newest: changes(root)[0]! };
+}
 
 afterEach(async () => {
   await inLanguage('zh-cn');
@@ -155,44 +172,34 @@ afterEach(async () => {
 describe('HistoryView, readable', () => {
   it('says the newest change field by field in English: labels, old → new, dates, groups, events', async () => {
     await inLanguage('en');
-    const screen = await show();
-    const root = screen.container;
-    await expect.poll(() => changes(root).length).toBeGreaterThan(0);
-    const newest = changes(root)[0]!;
+    const { root, newest } = await newestChange();
     const keys = [...newest.querySelectorAll('[data-testid="history-row"]')].map((r) => r.getAttribute('data-key'));
     // Only what changed, in the info table's order; the machine's keys (groupName) are not rows.
     expect(keys).toEqual(['name', 'nameEn', 'birthDate', 'groupId', 'photoFileId', 'fields.school', 'entries']);
-    const name = rowOf(newest, 'name');
-    expect(cellText(name, 'label')).toBe('Name');
-    expect(cellText(name, 'before')).toBe('王小明');
-    expect(cellText(name, 'after')).toBe('王晓明');
-    expect(cellText(rowOf(newest, 'birthDate'), 'label')).toBe('Date of birth');
-    expect(cellText(rowOf(newest, 'birthDate'), 'before')).toBe('15 Mar 2012');
-    expect(cellText(rowOf(newest, 'birthDate'), 'after')).toBe('16 Mar 2012');
-    expect(cellText(rowOf(newest, 'groupId'), 'before')).toBe('U16 Boys');
-    expect(cellText(rowOf(newest, 'groupId'), 'after')).toBe('U18 Boys');
-    expect(cellText(rowOf(newest, 'fields.school'), 'label')).toBe('School');
-    expect(cellText(rowOf(newest, 'fields.school'), 'after')).toBe('二中');
-    expect(cellText(rowOf(newest, 'entries'), 'label')).toBe('Events');
-    expect(cellText(rowOf(newest, 'entries'), 'before')).toBe('100 m · Seed mark 12.50');
-    expect(cellText(rowOf(newest, 'entries'), 'after')).toBe('Long jump');
-    // The photo row is named by the form's photo field.
-    expect(cellText(rowOf(newest, 'photoFileId'), 'label')).toBe('Photo');
+    const expected: Cells = {
+      name: { label: 'Name', before: '王小明', after: '王晓明' },
+      birthDate: { label: 'Date of birth', before: '15 Mar 2012', after: '16 Mar 2012' },
+      groupId: { before: 'U16 Boys', after: 'U18 Boys' },
+      'fields.school': { label: 'School', after: '二中' },
+      entries: { label: 'Events', before: '100 m · Seed mark 12.50', after: 'Long jump' },
+      // The photo row is named by the form's photo field.
+      photoFileId: { label: 'Photo' },
+    };
+    expect(cellsOf(newest, expected)).toEqual(expected);
     expect(root.textContent).not.toContain('photo-old');
   });
 
   it('says the same in Chinese', async () => {
     await inLanguage('zh-cn');
-    const screen = await show();
-    const root = screen.container;
-    await expect.poll(() => changes(root).length).toBeGreaterThan(0);
-    const newest = changes(root)[0]!;
-    expect(cellText(rowOf(newest, 'name'), 'label')).toBe('姓名');
-    expect(cellText(rowOf(newest, 'fields.school'), 'label')).toBe('学校');
-    expect(cellText(rowOf(newest, 'birthDate'), 'after')).toBe('2012年3月16日');
-    expect(cellText(rowOf(newest, 'groupId'), 'after')).toBe('U18男子组');
-    expect(cellText(rowOf(newest, 'entries'), 'after')).toBe('跳远');
-    expect(cellText(rowOf(newest, 'photoFileId'), 'label')).toBe('证件照');
+    const expected: Cells = {
+      name: { label: '姓名' },
+      'fields.school': { label: '学校' },
+      birthDate: { after: '2012年3月16日' },
+      groupId: { after: 'U18男子组' },
+      entries: { after: '跳远' },
+      photoFileId: { label: '证件照' },
+    };
+    expect(cellsOf((await newestChange()).newest, expected)).toEqual(expected);
   });
 
   it('shows the old and the new photo side by side as pictures from the files API', async () => {
