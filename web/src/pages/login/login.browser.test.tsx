@@ -6,6 +6,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { forgetPublicReads } from '../../api/public-reads';
 import { envelope, type FakeServer, serveFake } from '../../test/fake-fetch';
+import { demoMeetingCard } from '../../test/meeting-fixtures';
 import '../../app/i18n';
 import { useUserStore } from '../../stores/user';
 import LoginPage from './index';
@@ -14,20 +15,7 @@ import LoginPage from './index';
 
 const keys = sm2.generateKeyPairHex();
 const MEETINGS: PublicMeetingCard[] = [
-  {
-    id: 1,
-    code: 'wrj2025',
-    name: '2025 温瑞青少年田径运动会',
-    nameEn: '2025 Wenrui Youth Athletics Games',
-    venue: 'Ruian Sports Centre',
-    startDate: '2025-10-01',
-    endDate: '2025-10-03',
-    regClosesAt: '2025-09-20T10:00:00.000Z',
-    timeZone: 'Asia/Shanghai',
-    status: 'registration_open',
-    registrationOpen: true,
-    allowSelfRegistration: true,
-  },
+  demoMeetingCard({ allowSelfRegistration: true }),
   {
     id: 2,
     code: 'autumn',
