@@ -5,6 +5,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { applyApi } from '../../api/apply';
 import i18n from '../../app/i18n';
+import { choose, testId } from '../../test/antd';
 import { envelope, type FakeServer, serveFake } from '../../test/fake-fetch';
 import { ImportDialog } from './ImportDialog';
 
@@ -103,24 +104,6 @@ beforeEach(() => {
 });
 
 const body = () => document.body;
-const testId = (id: string) => body().querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const openOptions = () => [
-  ...body().querySelectorAll<HTMLElement>(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-  ),
-];
-
-/** Open a select, click the option with this text, wait for the dropdown to be gone. */
-async function choose(select: Element, text: string) {
-  await userEvent.click(select.querySelector('.ant-select-selector') ?? select);
-  const option = await vi.waitFor(() => {
-    const found = openOptions().find((o) => o.textContent === text);
-    if (!found) throw new Error(`no option "${text}" yet`);
-    return found;
-  });
-  await userEvent.click(option);
-  await expect.poll(() => openOptions().length, { timeout: 10_000 }).toBe(0);
-}
 
 const sheetFile = () =>
   new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'school.xlsx', {

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
+import { openOptions, testId } from '../../../test/antd';
 import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { PointsTable } from './index';
 import { AwardModal, ScoringRules, TeamOptionsModal } from './TeamScoring';
@@ -83,13 +84,7 @@ beforeEach(() => {
   puts = [];
 });
 
-const body = () => document.body;
-const testId = (id: string) => body().querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const openOptions = () => [
-  ...body().querySelectorAll<HTMLElement>(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-  ),
-];
+const _body = () => document.body;
 
 async function mount(node: ReactNode, lang = 'en') {
   await i18n.changeLanguage(lang);

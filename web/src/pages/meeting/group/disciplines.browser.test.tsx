@@ -6,6 +6,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
 import { useUserStore } from '../../../stores/user';
+import { openOptions, pick, testId } from '../../../test/antd';
 import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { GroupItems } from './GroupItems';
 
@@ -43,14 +44,8 @@ beforeEach(() => {
 });
 
 const body = () => document.body;
-const testId = (id: string) => body().querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const codes = () =>
   [...body().querySelectorAll<HTMLElement>('[data-testid="discipline-row"]')].map((r) => r.dataset.code);
-const openOptions = () => [
-  ...body().querySelectorAll<HTMLElement>(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-  ),
-];
 
 async function mount(gender: GroupVO['gender'], lang = 'en') {
   await i18n.changeLanguage(lang);
@@ -64,23 +59,12 @@ async function mount(gender: GroupVO['gender'], lang = 'en') {
   );
 }
 
-/** Open a Select and pick the option with this text. */
-async function choose(select: HTMLElement, text: string) {
-  await userEvent.click(select.querySelector('.ant-select-selector') ?? select);
-  const option = await vi.waitFor(() => {
-    const found = openOptions().find((o) => o.textContent === text);
-    if (!found) throw new Error(`no option ${text} in ${openOptions().map((o) => o.textContent)}`);
-    return found;
-  });
-  await userEvent.click(option);
-}
-
 // A dialog of many selects on a shared 2-core machine: more time than the default 15 s.
 describe('the disciplines of a combined event in the group item dialog', { timeout: 60_000 }, () => {
   it("a women's heptathlon starts from its preset; move, remove, add, saved as one round a discipline", async () => {
     await mount('F');
     await userEvent.click(await vi.waitFor(() => testId('group-item-add')!));
-    await choose(testId('group-item-select')!, 'HEP Heptathlon');
+    await pick(testId('group-item-select')!, 'HEP Heptathlon');
     // TR 39.2.1: the seven disciplines in their order, not the heats / final editor.
     await expect.poll(codes).toEqual(COMBINED_FORMATS.HEP!.F);
     expect(testId('rounds-editor')).toBeNull();
@@ -178,7 +162,7 @@ describe('the disciplines of a combined event in the group item dialog', { timeo
   it('any other event keeps the heats / final editor', async () => {
     await mount('X');
     await userEvent.click(await vi.waitFor(() => testId('group-item-add')!));
-    await choose(testId('group-item-select')!, '100 100 m');
+    await pick(testId('group-item-select')!, '100 100 m');
     await expect.poll(() => testId('rounds-editor')).not.toBeNull();
     expect(testId('disciplines-editor')).toBeNull();
   });

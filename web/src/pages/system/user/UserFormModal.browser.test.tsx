@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import i18n from '../../../app/i18n';
+import { openOptions, pick } from '../../../test/antd';
 import { envelope, type FakeServer, serveFake } from '../../../test/fake-fetch';
 import { UserFormModal } from './UserFormModal';
 
@@ -66,22 +67,9 @@ const selectOf = (label: string) =>
     .querySelector('.ant-select')!;
 const typeSelect = () => selectOf('User type');
 
-/** The options of the open dropdown. */
-const openOptions = () => [
-  ...body().querySelectorAll<HTMLElement>(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-  ),
-];
-
 /** Open a select, click the option with this text, close it. */
 async function choose(select: Element, text: string) {
-  await userEvent.click(select.querySelector('.ant-select-selector') ?? select);
-  const option = await vi.waitFor(() => {
-    const found = openOptions().find((o) => o.textContent === text);
-    if (!found) throw new Error(`no option "${text}" yet`);
-    return found;
-  });
-  await userEvent.click(option);
+  await pick(select, text);
   await closeDropdown();
 }
 
