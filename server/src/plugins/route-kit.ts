@@ -147,3 +147,6 @@ export function routeKit(app: FastifyInstance, tags: string[]) {
     },
   };
 }
+
+/** What `routeKit` gives: the declaring functions of one set of tags. */
+export type RouteKit = ReturnType<typeof routeKit>;

@@ -1,5 +1,5 @@
-import { Envelope, IdList, ImportModeQuery, MeetingIdParams } from '@baton/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdList, ImportModeQuery, MeetingIdParams } from '@baton/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
@@ -8,8 +8,8 @@ import { parseIds } from '../../lib/paging.js';
 import { importMapping } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { currentUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import type { KitRequest, RouteKit } from '../../plugins/route-kit.js';
 import type { importCoaches } from './coach-import.js';
 import type { importAthletes } from './importer.js';
 
@@ -26,12 +26,10 @@ export const tags = ['apply'];
  * which records the caller reaches (others answer 404).
  */
 export const can = (apply: string, manage: 'query' | 'edit') => ({
-  auth: { perm: [apply, `meeting:delegation:${manage}`] },
+  perm: [apply, `meeting:delegation:${manage}`],
 });
-export type IdP = { Params: { id: number } };
-export type IdsP = { Params: { ids: string } };
 export const IdsParams = Type.Object({ ids: IdList });
-export const Deleted = Envelope(Type.Object({ deleted: Type.Integer() }));
+export const Deleted = Type.Object({ deleted: Type.Integer() });
 export const ImportQuery = Type.Object({
   ...ImportModeQuery.properties,
   delegationId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
@@ -58,12 +56,12 @@ export function noted(
 }
 
 /**
- * An import's handler: runs the sheet uploaded as multipart "file" (with its optional "mapping");
+ * An import's `run`: runs the sheet uploaded as multipart "file" (with its optional "mapping");
  * all but a preview are noted, with their first errors only.
  */
-export const importHandler =
+export const importRun =
   (db: Db, run: typeof importAthletes | typeof importCoaches) =>
-  async (req: FastifyRequest<{ Querystring: ImportQuery }>) => {
+  async (req: KitRequest<undefined, typeof ImportQuery, undefined>) => {
     const file = uploadedFile(req.body);
     const mode = req.query.mode ?? 'all-or-nothing';
     const { override, ...report } = await run(
@@ -79,7 +77,7 @@ export const importHandler =
       const { sheet: _sheet, ...brief } = report;
       noted(req, req.query.delegationId ?? '', { after: { ...brief, errors: report.errors.slice(0, 50) }, override });
     }
-    return ok(report);
+    return report;
   };
 
 /** A write of one record as the services answer it: the record after, what it was, whether a manager overrode a closed window. */
@@ -90,12 +88,13 @@ interface Written<VO> {
 }
 
 /**
- * The four routes of one kind of the delegation's people (athletes, coaches): one record's form,
- * register, change, delete — each with its permission (`<perm>:query|add|edit|delete`, or the
- * meeting's managers), and every write noted in the operation log.
+ * The four routes of one kind of the delegation's people (athletes, coaches), declared on the
+ * apply routes' kit: one record's form, register, change, delete — each with its permission
+ * (`<perm>:query|add|edit|delete`, or the meeting's managers), and every write noted in the
+ * operation log.
  */
 export function personRoutes<VO extends { id: number }, B, U>(
-  app: FastifyInstance,
+  r: RouteKit,
   db: Db,
   p: {
     /** `athletes` → `/api/v1/apply/athletes…` */
@@ -119,57 +118,48 @@ export function personRoutes<VO extends { id: number }, B, U>(
 ) {
   const url = `/api/v1/apply/${p.path}`;
   const a = /^[aeiou]/.test(p.noun) ? 'an' : 'a';
-  app.get<IdP>(
-    `${url}/:id/form`,
-    {
-      config: can(`${p.perm}:query`, 'query'),
-      schema: { tags, summary: `One ${p.noun}`, params: MeetingIdParams, response: { 200: Envelope(p.VO) } },
-    },
-    async (req) => ok(await p.get(db, currentUser(req), req.params.id)),
-  );
+  r.get(`${url}/:id/form`, {
+    auth: can(`${p.perm}:query`, 'query'),
+    summary: `One ${p.noun}`,
+    params: MeetingIdParams,
+    answer: p.VO,
+    run: (req) => p.get(db, currentUser(req), req.params.id),
+  });
 
-  app.post<{ Body: B }>(
-    url,
-    {
-      config: can(`${p.perm}:add`, 'edit'),
-      schema: { tags, summary: `Register ${a} ${p.noun}`, body: p.Body, response: { 200: Envelope(p.VO) } },
+  r.post(url, {
+    auth: can(`${p.perm}:add`, 'edit'),
+    summary: `Register ${a} ${p.noun}`,
+    body: p.Body,
+    answer: p.VO,
+    run: async (req) => {
+      const w = await p.create(db, currentUser(req), req.body as B);
+      noted(req, w.after.id, w);
+      return w.after;
     },
-    async (req) => {
-      const r = await p.create(db, currentUser(req), req.body as B);
-      noted(req, r.after.id, r);
-      return ok(r.after);
-    },
-  );
+  });
 
-  app.put<IdP & { Body: U }>(
-    `${url}/:id`,
-    {
-      config: can(`${p.perm}:edit`, 'edit'),
-      schema: {
-        tags,
-        summary: `Change ${a} ${p.noun} (an approved one goes back to audit; submitted ones are locked)`,
-        params: MeetingIdParams,
-        body: p.UpdateBody,
-        response: { 200: Envelope(p.VO) },
-      },
+  r.put(`${url}/:id`, {
+    auth: can(`${p.perm}:edit`, 'edit'),
+    summary: `Change ${a} ${p.noun} (an approved one goes back to audit; submitted ones are locked)`,
+    params: MeetingIdParams,
+    body: p.UpdateBody,
+    answer: p.VO,
+    run: async (req) => {
+      const w = await p.update(db, currentUser(req), req.params.id, req.body as U);
+      noted(req, req.params.id, w);
+      return w.after;
     },
-    async (req) => {
-      const r = await p.update(db, currentUser(req), req.params.id, req.body as U);
-      noted(req, req.params.id, r);
-      return ok(r.after);
-    },
-  );
+  });
 
-  app.delete<IdsP>(
-    `${url}/:ids`,
-    {
-      config: can(`${p.perm}:delete`, 'edit'),
-      schema: { tags, summary: `Delete draft or returned ${p.path}`, params: IdsParams, response: { 200: Deleted } },
+  r.delete(`${url}/:ids`, {
+    auth: can(`${p.perm}:delete`, 'edit'),
+    summary: `Delete draft or returned ${p.path}`,
+    params: IdsParams,
+    answer: Deleted,
+    run: async (req) => {
+      const w = await p.remove(db, currentUser(req), parseIds(req.params.ids));
+      noted(req, req.params.ids, w);
+      return { deleted: w.deleted };
     },
-    async (req) => {
-      const r = await p.remove(db, currentUser(req), parseIds(req.params.ids));
-      noted(req, req.params.ids, r);
-      return ok({ deleted: r.deleted });
-    },
-  );
+  });
 }

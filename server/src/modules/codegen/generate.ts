@@ -204,7 +204,6 @@ function routes(n: Names, pk: ColumnMeta | undefined): string {
   ${n.entity}PageQuery,
   ${n.entity}UpdateBody,
   ${n.entity}VO,
-  Envelope,
   IdList,
   Page,
 } from '@baton/contracts';
@@ -212,8 +211,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { parseIds } from '../../lib/paging.js';
-import { ok } from '../../plugins/envelope.js';
 import { note } from '../../plugins/oplog.js';
+import { routeKit } from '../../plugins/route-kit.js';
 import { create${n.entity}, delete${n.entity}, form${n.entity}, page${n.entity}, update${n.entity} } from './service.js';
 
 const tags = ['${n.slug}'];
@@ -224,63 +223,60 @@ const perm = (action: string) => ({ perm: \`${n.perm}:\${action}\` });
 /** ${n.url}: paged list, form, create, update, delete — each behind its permission. */
 export async function ${n.variable}Routes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
+  const r = routeKit(app, tags);
 
-  app.get<{ Querystring: ${n.entity}PageQuery }>(
-    '${n.url}/page',
-    {
-      config: { auth: perm('query') },
-      schema: { tags, summary: 'Paged list', querystring: ${n.entity}PageQuery, response: { 200: Envelope(Page(${n.entity}VO)) } },
-    },
-    async (req) => ok(await page${n.entity}(db, req.query)),
-  );
+  r.get('${n.url}/page', {
+    auth: perm('query'),
+    summary: 'Paged list',
+    querystring: ${n.entity}PageQuery,
+    answer: Page(${n.entity}VO),
+    run: (req) => page${n.entity}(db, req.query),
+  });
 
-  app.get<{ Params: typeof IdParams.static }>(
-    '${n.url}/:id/form',
-    {
-      config: { auth: perm('query') },
-      schema: { tags, summary: 'One row for its edit form', params: IdParams, response: { 200: Envelope(${n.entity}VO) } },
-    },
-    async (req) => ok(await form${n.entity}(db, req.params.id)),
-  );
+  r.get('${n.url}/:id/form', {
+    auth: perm('query'),
+    summary: 'One row for its edit form',
+    params: IdParams,
+    answer: ${n.entity}VO,
+    run: (req) => form${n.entity}(db, req.params.id),
+  });
 
-  app.post<{ Body: ${n.entity}Body }>(
-    '${n.url}',
-    {
-      config: { auth: perm('add') },
-      schema: { tags, summary: 'Create', body: ${n.entity}Body, response: { 200: Envelope(Type.Unknown()) } },
-    },
-    async (req) => {
+  r.post('${n.url}', {
+    auth: perm('add'),
+    summary: 'Create',
+    body: ${n.entity}Body,
+    answer: Type.Unknown(),
+    run: async (req) => {
       const id = await create${n.entity}(db, req.body);
       note(req, { module, action: 'create', target: String(id) });
-      return ok(id);
+      return id;
     },
-  );
+  });
 
-  app.put<{ Params: typeof IdParams.static; Body: ${n.entity}UpdateBody }>(
-    '${n.url}/:id',
-    {
-      config: { auth: perm('edit') },
-      schema: { tags, summary: 'Update', params: IdParams, body: ${n.entity}UpdateBody, response: { 200: Envelope(Type.Null()) } },
-    },
-    async (req) => {
+  r.put('${n.url}/:id', {
+    auth: perm('edit'),
+    summary: 'Update',
+    params: IdParams,
+    body: ${n.entity}UpdateBody,
+    answer: Type.Null(),
+    run: async (req) => {
       await update${n.entity}(db, req.params.id, req.body);
       note(req, { module, action: 'update', target: String(req.params.id) });
-      return ok(null);
+      return null;
     },
-  );
+  });
 
-  app.delete<{ Params: { ids: string } }>(
-    '${n.url}/:ids',
-    {
-      config: { auth: perm('delete') },
-      schema: { tags, summary: 'Delete (several ids)', params: Type.Object({ ids: IdList }), response: { 200: Envelope(Type.Null()) } },
-    },
-    async (req) => {
+  r.delete('${n.url}/:ids', {
+    auth: perm('delete'),
+    summary: 'Delete (several ids)',
+    params: Type.Object({ ids: IdList }),
+    answer: Type.Null(),
+    run: async (req) => {
       await delete${n.entity}(db, parseIds(req.params.ids));
       note(req, { module, action: 'delete', target: req.params.ids });
-      return ok(null);
+      return null;
     },
-  );
+  });
 }
 `;
 }

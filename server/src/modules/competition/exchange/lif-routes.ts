@@ -1,5 +1,4 @@
 import {
-  Envelope,
   LIF_MAX_BYTES,
   LIF_MAX_FILES,
   LIF_MAX_REQUEST_BYTES,
@@ -11,9 +10,7 @@ import {
 } from '@baton/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badInput, notFound } from '../../../lib/errors.js';
-import { sendFile } from '../../../lib/excel.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { ok } from '../../../plugins/envelope.js';
 import { note } from '../../../plugins/oplog.js';
 import { routeKit } from '../../../plugins/route-kit.js';
 import { requireCompetition } from '../access.js';
@@ -22,7 +19,6 @@ import { lynxFolder } from './lif-folder.js';
 import { commitLifs, reviewLifs } from './lif-review.js';
 
 const tags = ['competition'];
-type IdP = { id: number };
 /**
  * Importing photo-finish results is entering results: the .lif routes (these and the single-heat
  * import in routes.ts) take the results-entry permission and need 'officiate', so the referees
@@ -39,19 +35,7 @@ export const LIF_PERM = 'comp:result:entry';
 export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
   const { db, hub } = deps;
   const base = '/api/v1/competition/meetings/:id/exchange/lif';
-  const config = {
-    auth: { perm: LIF_PERM },
-    multipartOptions: {
-      limits: {
-        // One more than allowed, so that the count is refused with its own message.
-        files: LIF_MAX_FILES + 1,
-        fileSize: LIF_MAX_REQUEST_BYTES,
-        fields: LIF_MAX_FILES + 3,
-        fieldSize: 512 * 1024,
-        parts: 2 * LIF_MAX_FILES + 4,
-      },
-    },
-  } as const;
+  const auth = { perm: LIF_PERM } as const;
   /** A request without a length, or longer than the bound, is refused before it is read. */
   const bounded = async (req: FastifyRequest, _reply: FastifyReply) => {
     const length = Number(req.headers['content-length'] ?? Number.NaN);
@@ -62,39 +46,42 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       );
     }
   };
-
-  app.post<{ Params: IdP }>(
-    `${base}/review`,
-    {
-      config,
-      onRequest: bounded,
-      schema: {
-        tags,
-        summary:
-          'Review FinishLynx .lif files (or a zip of them) against the meeting’s heats: matches, rows, conflicts; nothing is written',
-        consumes: ['multipart/form-data'],
-        params: MeetingIdParams,
-        response: { 200: Envelope(LifReviewVO) },
+  const upload = {
+    auth,
+    config: {
+      multipartOptions: {
+        limits: {
+          // One more than allowed, so that the count is refused with its own message.
+          files: LIF_MAX_FILES + 1,
+          fileSize: LIF_MAX_REQUEST_BYTES,
+          fields: LIF_MAX_FILES + 3,
+          fieldSize: 512 * 1024,
+          parts: 2 * LIF_MAX_FILES + 4,
+        },
       },
     },
-    async (req) => ok(await reviewLifs(db, currentUser(req), req.params.id, req.body, req.lang)),
-  );
+    hooks: { onRequest: bounded },
+  };
+  const r = routeKit(app, tags);
 
-  app.post<{ Params: IdP }>(
-    `${base}/commit`,
-    {
-      config,
-      onRequest: bounded,
-      schema: {
-        tags,
-        summary:
-          'Import reviewed FinishLynx .lif files with the decisions (heat per file, a resolution per conflict), all in one transaction',
-        consumes: ['multipart/form-data'],
-        params: MeetingIdParams,
-        response: { 200: Envelope(LifCommitVO) },
-      },
-    },
-    async (req) => {
+  r.post(`${base}/review`, {
+    ...upload,
+    summary:
+      'Review FinishLynx .lif files (or a zip of them) against the meeting’s heats: matches, rows, conflicts; nothing is written',
+    consumes: ['multipart/form-data'],
+    params: MeetingIdParams,
+    answer: LifReviewVO,
+    run: (req) => reviewLifs(db, currentUser(req), req.params.id, req.body, req.lang),
+  });
+
+  r.post(`${base}/commit`, {
+    ...upload,
+    summary:
+      'Import reviewed FinishLynx .lif files with the decisions (heat per file, a resolution per conflict), all in one transaction',
+    consumes: ['multipart/form-data'],
+    params: MeetingIdParams,
+    answer: LifCommitVO,
+    run: async (req) => {
       const vo = await commitLifs(db, hub, currentUser(req), req.params.id, req.body, req.lang);
       note(req, {
         target: req.params.id,
@@ -102,14 +89,13 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
           heats: vo.heats.map((h) => ({ file: h.fileName, heatId: h.result.heatId, changes: h.result.changes.length })),
         },
       });
-      return ok(vo);
+      return vo;
     },
-  );
+  });
 
   // The results folder (LYNX_DIR, lif-folder.ts): its files waiting for a person.
-  const READ = { auth: { perm: LIF_PERM } } as const;
-  routeKit(app, tags).get(`${base}/folder`, {
-    ...READ,
+  r.get(`${base}/folder`, {
+    auth,
     summary: 'The FinishLynx results folder watched for this meeting (LYNX_DIR) and its files waiting for a person',
     params: MeetingIdParams,
     answer: LifFolderVO,
@@ -118,17 +104,11 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       return lynxFolder(req.params.id)?.list(req.lang) ?? { enabled: false, pending: [] };
     },
   });
-  app.get<{ Params: LifFolderFileParams }>(
-    `${base}/folder/:fileId`,
-    {
-      config: READ,
-      schema: {
-        tags,
-        summary: 'A file of the results folder waiting for a person, by its id (to open it in the review)',
-        params: LifFolderFileParams,
-      },
-    },
-    async (req, reply) => {
+  r.file(`${base}/folder/:fileId`, {
+    auth,
+    summary: 'A file of the results folder waiting for a person, by its id (to open it in the review)',
+    params: LifFolderFileParams,
+    run: async (req) => {
       await requireCompetition(db, currentUser(req), req.params.id, 'officiate');
       const folder = lynxFolder(req.params.id);
       if (!folder) {
@@ -139,7 +119,7 @@ export async function lifRoutes(app: FastifyInstance, deps: CompetitionDeps) {
       }
       const f = folder.file(req.params.fileId);
       if (!f) throw notFound();
-      return sendFile(reply, f.name, 'application/octet-stream', f.bytes);
+      return { filename: f.name, type: 'application/octet-stream', bytes: f.bytes };
     },
-  );
+  });
 }

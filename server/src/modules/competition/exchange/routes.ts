@@ -7,7 +7,6 @@ import {
   MeetingIdParams,
 } from '@baton/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sendFile } from '../../../lib/excel.js';
 import { encodeText } from '../../../lib/text-file.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { note } from '../../../plugins/oplog.js';
@@ -19,7 +18,6 @@ import { LIF_PERM, lifRoutes } from './lif-routes.js';
 import { hytekExport, type LynxFile, lynxExport, meetExport } from './service.js';
 
 const tags = ['competition'];
-type IdP = { id: number };
 const EXPORT = { auth: { perm: 'comp:exchange:export' } } as const;
 const IMPORT = { auth: { perm: 'comp:exchange:import' } } as const;
 const TEXT = 'text/plain; charset=utf-8';
@@ -38,59 +36,47 @@ export async function exchangeRoutes(app: FastifyInstance, deps: CompetitionDeps
   const base = '/api/v1/competition/meetings/:id/exchange';
   await lifRoutes(app, deps);
 
+  const r = routeKit(app, tags);
   const lynx = (file: LynxFile, summary: string) =>
-    app.get<{ Params: IdP; Querystring: ExchangeExportQuery }>(
-      `${base}/lynx.${file}`,
-      { config: EXPORT, schema: { tags, summary, params: MeetingIdParams, querystring: ExchangeExportQuery } },
-      async (req, reply) => {
-        const text = await lynxExport(db, currentUser(req), req.params.id, file, req.lang);
-        const { bytes, type } = encoded(text, req.query);
-        return sendFile(reply, `lynx.${file}`, type, bytes);
-      },
-    );
+    r.file(`${base}/lynx.${file}`, {
+      ...EXPORT,
+      summary,
+      params: MeetingIdParams,
+      querystring: ExchangeExportQuery,
+      run: async (req) => ({
+        filename: `lynx.${file}`,
+        ...encoded(await lynxExport(db, currentUser(req), req.params.id, file, req.lang), req.query),
+      }),
+    });
   lynx('evt', 'FinishLynx lynx.evt: published heats of the timed events with their competitors by lane');
   lynx('ppl', 'FinishLynx lynx.ppl: the people of the published heats (ID = bib)');
   lynx('sch', 'FinishLynx lynx.sch: the running order (event, round, heat)');
 
-  app.get<{ Params: IdP; Querystring: ExchangeExportQuery }>(
-    `${base}/hytek.txt`,
-    {
-      config: EXPORT,
-      schema: {
-        tags,
-        summary: 'Hy-Tek semicolon entry file (I and D records)',
-        params: MeetingIdParams,
-        querystring: ExchangeExportQuery,
-      },
-    },
-    async (req, reply) => {
-      const { bytes, type } = encoded(await hytekExport(db, currentUser(req), req.params.id), req.query);
-      return sendFile(reply, 'hytek-entries.txt', type, bytes);
-    },
-  );
+  r.file(`${base}/hytek.txt`, {
+    ...EXPORT,
+    summary: 'Hy-Tek semicolon entry file (I and D records)',
+    params: MeetingIdParams,
+    querystring: ExchangeExportQuery,
+    run: async (req) => ({
+      filename: 'hytek-entries.txt',
+      ...encoded(await hytekExport(db, currentUser(req), req.params.id), req.query),
+    }),
+  });
 
-  app.get<{ Params: IdP }>(
-    `${base}/meet.json`,
-    {
-      config: EXPORT,
-      schema: {
-        tags,
-        summary: 'The meet as JSON: delegations, competitors, events, units (rounds, heats) and results',
-        params: MeetingIdParams,
-      },
-    },
-    async (req, reply) => {
+  r.file(`${base}/meet.json`, {
+    ...EXPORT,
+    summary: 'The meet as JSON: delegations, competitors, events, units (rounds, heats) and results',
+    params: MeetingIdParams,
+    run: async (req) => {
       const meet = await meetExport(db, currentUser(req), req.params.id);
-      return sendFile(
-        reply,
-        `${meet.meeting.code}-meet.json`,
-        'application/json; charset=utf-8',
-        Buffer.from(JSON.stringify(meet, null, 2)),
-      );
+      return {
+        filename: `${meet.meeting.code}-meet.json`,
+        type: 'application/json; charset=utf-8',
+        bytes: Buffer.from(JSON.stringify(meet, null, 2)),
+      };
     },
-  );
+  });
 
-  const r = routeKit(app, tags);
   r.post(`${base}/hytek`, {
     ...IMPORT,
     summary: 'Import athletes and entries from a Hy-Tek semicolon file (multipart field "file")',
