@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { bearer, login, makeTestApp, useTestApp } from './test/app.js';
+import { bearer, login, makeTestApp, postJsonText, useTestApp } from './test/app.js';
 
 const t = useTestApp({}, (app) => {
   app.get('/api/test/boom', { config: { auth: 'public' } }, async () => {
@@ -52,12 +52,7 @@ describe('envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'A0400', data: null, msg: 'Invalid input: n must be >= 1' });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: '{"n":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await postJsonText(t, '/api/test/echo', '{"n":');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('A0400');
   });
@@ -120,12 +115,7 @@ describe('platform', () => {
     const answers = await Promise.all([
       t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
       t.app.inject({ method: 'GET', url: '/api/v1/dict/%ED%A0%80/form' }),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/public/query',
-        headers: { 'content-type': 'application/json' },
-        payload: '{bad',
-      }),
+      postJsonText(t, '/api/v1/public/query', '{bad'),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 400]);
     for (const a of answers) {

@@ -16,6 +16,7 @@ import {
   user,
   userRole,
 } from '../db/schema/index.js';
+import { SCHOOL_FIELD } from '../modules/apply/testkit.js';
 import {
   type Client,
   clientWithToken,
@@ -105,16 +106,7 @@ const reparent = (c: Client) =>
     version: elsewhere.version,
   });
 const schoolPattern = (c: Client) =>
-  c.put(`/api/v1/fields/${school.id}`, {
-    key: 'school',
-    label: '学校',
-    labelEn: 'School',
-    kind: 'text',
-    target: 'athlete',
-    required: true,
-    pattern: '^x$',
-    version: school.version,
-  });
+  c.put(`/api/v1/fields/${school.id}`, { ...SCHOOL_FIELD, pattern: '^x$', version: school.version });
 
 const retimeItem = (c: Client) =>
   c.put(`/api/v1/items/${usedItem.id}`, {

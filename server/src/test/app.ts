@@ -171,6 +171,11 @@ export function multipartFiles(files: { name: string; bytes: Buffer }[], fields:
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POST `url` with `text` sent as it is as a JSON body (one cut short stays malformed). */
+export function postJsonText(t: TestApp, url: string, text: string) {
+  return t.app.inject({ method: 'POST', url, payload: text, headers: { 'content-type': 'application/json' } });
+}
+
 export async function publicKey(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/auth/public-key' });
   return res.json().data.publicKey as string;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, field } from '../../db/schema/index.js';
 import { login, useTestApp } from '../../test/app.js';
 import { type Client, clientWithToken, code, data, signIn } from '../meetings/testkit.js';
-import { asDelegation, athleteFields, athleteForm, useDemoEntrants } from './testkit.js';
+import { asDelegation, athleteFields, athleteForm, SCHOOL_FIELD, useDemoEntrants } from './testkit.js';
 
 /**
  * Custom field patterns are user input run against other users' input: they run on a
@@ -31,16 +31,7 @@ const schoolForm = async () =>
 
 /** Save the school field (as seeded) with `pattern`, at `version`. */
 const putSchoolPattern = (pattern: string | null, version: number) =>
-  admin.put(`/api/v1/fields/${school.id}`, {
-    key: 'school',
-    label: '学校',
-    labelEn: 'School',
-    kind: 'text',
-    target: 'athlete',
-    required: true,
-    pattern,
-    version,
-  });
+  admin.put(`/api/v1/fields/${school.id}`, { ...SCHOOL_FIELD, pattern, version });
 
 async function setSchoolPattern(pattern: string | null) {
   const res = await putSchoolPattern(pattern, (await schoolForm()).version);

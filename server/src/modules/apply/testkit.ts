@@ -82,6 +82,16 @@ export function useDemoEntrants(t: TestApp): { boys: DemoGroup; girls: DemoGroup
   return entrants;
 }
 
+/** The seeded school field (a required athlete field) as its form sends it, but for pattern and version. */
+export const SCHOOL_FIELD = {
+  key: 'school',
+  label: '学校',
+  labelEn: 'School',
+  kind: 'text',
+  target: 'athlete',
+  required: true,
+} as const;
+
 /** The required athlete fields of the demo meeting, filled. */
 export const athleteFields = () => ({ school: '瑞安中学', emergencyContact: '陈女士', emergencyMobile: '13912345678' });
 

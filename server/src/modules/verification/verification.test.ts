@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { authCode, outbox } from '../../db/schema/index.js';
 import { clearRateLimits } from '../../lib/rate-limit.js';
-import { awayFromWindowEdge, bearer, login, makeTestApp, solvedCaptcha, useTestApp } from '../../test/app.js';
+import {
+  awayFromWindowEdge,
+  bearer,
+  login,
+  makeTestApp,
+  postJsonText,
+  solvedCaptcha,
+  useTestApp,
+} from '../../test/app.js';
 import { createUser, latestCode } from '../account/testkit.js';
 import { SendFailedError, webhookSender } from './sender.js';
 import { consumeCode, issueCode } from './service.js';
@@ -367,12 +375,7 @@ describe('bad input', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('A0400');
     }
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/codes',
-      payload: '{"contact":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const raw = await postJsonText(t, '/api/v1/auth/codes', '{"contact":');
     expect(raw.statusCode).toBe(400);
     expect(await t.database.db.select({ n: count() }).from(authCode)).toEqual(before);
   });
