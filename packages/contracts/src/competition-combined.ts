@@ -13,6 +13,7 @@
  * one row per event and sex; this is the only copy of them.
  */
 import { type Static, Type } from 'typebox';
+import { COMBINED_DISCIPLINE_NAMES } from './competition-combined-names.js';
 import { Nullable } from './helpers.js';
 import { Id } from './scalars.js';
 
@@ -46,18 +47,17 @@ export interface CombinedDiscipline {
   manual: number;
 }
 
+/** A discipline's code with its names (competition-combined-names.ts). */
+const named = (code: string) => ({ code, ...COMBINED_DISCIPLINE_NAMES[code]! });
+
 const track = (
   code: string,
-  name: string,
-  nameEn: string,
   wind: boolean,
   lanes: boolean,
   manual: number,
   table: CombinedDiscipline['table'],
 ): CombinedDiscipline => ({
-  code,
-  name,
-  nameEn,
+  ...named(code),
   kind: 'track',
   resultFormat: 'time',
   windMeasured: wind,
@@ -68,15 +68,11 @@ const track = (
 });
 const jump = (
   code: string,
-  name: string,
-  nameEn: string,
   kind: 'field-height' | 'field-distance',
   wind: boolean,
   table: CombinedDiscipline['table'],
 ): CombinedDiscipline => ({
-  code,
-  name,
-  nameEn,
+  ...named(code),
   kind,
   resultFormat: kind === 'field-height' ? 'height' : 'distance',
   windMeasured: wind,
@@ -85,15 +81,8 @@ const jump = (
   table,
   manual: 0,
 });
-const throwing = (
-  code: string,
-  name: string,
-  nameEn: string,
-  table: CombinedDiscipline['table'],
-): CombinedDiscipline => ({
-  code,
-  name,
-  nameEn,
+const throwing = (code: string, table: CombinedDiscipline['table']): CombinedDiscipline => ({
+  ...named(code),
   kind: 'field-distance',
   resultFormat: 'distance',
   windMeasured: false,
@@ -106,49 +95,49 @@ const throwing = (
 /** Every discipline a combined event can hold, with its table constants (WA Scoring Tables 2001). */
 export const COMBINED_DISCIPLINES: Record<string, CombinedDiscipline> = Object.fromEntries(
   [
-    track('60', '60米', '60 m', false, true, 0.24, {
+    track('60', false, true, 0.24, {
       M: { a: 58.015, b: 11.5, c: 1.81 },
       F: { a: 46.0849, b: 13, c: 1.81 },
     }),
-    track('100', '100米', '100 m', true, true, 0.24, {
+    track('100', true, true, 0.24, {
       M: { a: 25.4347, b: 18, c: 1.81 },
       F: { a: 17.857, b: 21, c: 1.81 },
     }),
-    track('200', '200米', '200 m', true, true, 0.24, {
+    track('200', true, true, 0.24, {
       M: { a: 5.8425, b: 38, c: 1.81 },
       F: { a: 4.99087, b: 42.5, c: 1.81 },
     }),
-    track('400', '400米', '400 m', false, true, 0.14, {
+    track('400', false, true, 0.14, {
       M: { a: 1.53775, b: 82, c: 1.81 },
       F: { a: 1.34285, b: 91.7, c: 1.81 },
     }),
-    track('800', '800米', '800 m', false, true, 0, { F: { a: 0.11193, b: 254, c: 1.88 } }),
-    track('1000', '1000米', '1000 m', false, false, 0, { M: { a: 0.08713, b: 305.5, c: 1.85 } }),
-    track('1500', '1500米', '1500 m', false, false, 0, {
+    track('800', false, true, 0, { F: { a: 0.11193, b: 254, c: 1.88 } }),
+    track('1000', false, false, 0, { M: { a: 0.08713, b: 305.5, c: 1.85 } }),
+    track('1500', false, false, 0, {
       M: { a: 0.03768, b: 480, c: 1.85 },
       F: { a: 0.02883, b: 535, c: 1.88 },
     }),
-    track('60H', '60米栏', '60 m hurdles', false, true, 0.24, {
+    track('60H', false, true, 0.24, {
       M: { a: 20.5173, b: 15.5, c: 1.92 },
       F: { a: 20.0479, b: 17, c: 1.835 },
     }),
-    track('100H', '100米栏', '100 m hurdles', true, true, 0.24, { F: { a: 9.23076, b: 26.7, c: 1.835 } }),
-    track('110H', '110米栏', '110 m hurdles', true, true, 0.24, { M: { a: 5.74352, b: 28.5, c: 1.92 } }),
-    jump('HJ', '跳高', 'High jump', 'field-height', false, {
+    track('100H', true, true, 0.24, { F: { a: 9.23076, b: 26.7, c: 1.835 } }),
+    track('110H', true, true, 0.24, { M: { a: 5.74352, b: 28.5, c: 1.92 } }),
+    jump('HJ', 'field-height', false, {
       M: { a: 0.8465, b: 75, c: 1.42 },
       F: { a: 1.84523, b: 75, c: 1.348 },
     }),
-    jump('PV', '撑竿跳高', 'Pole vault', 'field-height', false, {
+    jump('PV', 'field-height', false, {
       M: { a: 0.2797, b: 100, c: 1.35 },
       F: { a: 0.44125, b: 100, c: 1.35 },
     }),
-    jump('LJ', '跳远', 'Long jump', 'field-distance', true, {
+    jump('LJ', 'field-distance', true, {
       M: { a: 0.14354, b: 220, c: 1.4 },
       F: { a: 0.188807, b: 210, c: 1.41 },
     }),
-    throwing('SP', '铅球', 'Shot put', { M: { a: 51.39, b: 1.5, c: 1.05 }, F: { a: 56.0211, b: 1.5, c: 1.05 } }),
-    throwing('DT', '铁饼', 'Discus throw', { M: { a: 12.91, b: 4, c: 1.1 }, F: { a: 12.3311, b: 3, c: 1.1 } }),
-    throwing('JT', '标枪', 'Javelin throw', { M: { a: 10.14, b: 7, c: 1.08 }, F: { a: 15.9803, b: 3.8, c: 1.04 } }),
+    throwing('SP', { M: { a: 51.39, b: 1.5, c: 1.05 }, F: { a: 56.0211, b: 1.5, c: 1.05 } }),
+    throwing('DT', { M: { a: 12.91, b: 4, c: 1.1 }, F: { a: 12.3311, b: 3, c: 1.1 } }),
+    throwing('JT', { M: { a: 10.14, b: 7, c: 1.08 }, F: { a: 15.9803, b: 3.8, c: 1.04 } }),
   ].map((d) => [d.code, d]),
 );
 

@@ -5,6 +5,7 @@ export * from './competition.js';
 export * from './competition-bibs.js';
 export * from './competition-callroom.js';
 export * from './competition-combined.js';
+export * from './competition-combined-names.js';
 export * from './competition-documents.js';
 export * from './competition-exchange.js';
 export * from './competition-public.js';

@@ -1,9 +1,7 @@
 import type { RouteVO, UserInfo } from '@baton/contracts';
 import { logout as logoutApi } from '../api/auth';
 import { getMe, getRoutes } from '../api/session';
-import { useDictStore } from '../stores/dict';
 import { usePermissionStore } from '../stores/permission';
-import { useTagsStore } from '../stores/tags';
 import { useUserStore } from '../stores/user';
 import i18n from './i18n';
 
@@ -18,12 +16,14 @@ export async function loadSession(): Promise<{ user: UserInfo; routes: RouteVO[]
   return { user, routes: usePermissionStore.getState().routes };
 }
 
-/** Forget everything tied to the signed-in user (spec §4: tokens, user info, routes, dictionaries). */
+/**
+ * Forget everything tied to the signed-in user (spec §4: tokens, user info, routes; the console's
+ * dictionaries and tabs clear themselves when the tokens go: stores/dict.ts, stores/tags.ts, which
+ * the entry chunk the phone pages share does not hold).
+ */
 export function clearSession(): void {
   useUserStore.getState().clear();
   usePermissionStore.getState().reset();
-  useDictStore.getState().clear();
-  useTagsStore.getState().reset();
 }
 
 /** Tell the server, then clear locally whatever the server answered. */

@@ -1,8 +1,9 @@
-import { TranslationOutlined } from '@ant-design/icons';
+import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
 import type { Lang } from '@baton/contracts';
 import { useTranslation } from '../app/i18n';
 import { useAppStore } from '../stores/app';
 import { LiteMenuButton } from './lite';
+import { LiteIcon } from './lite/icon';
 
 const LABELS: Record<Lang, string> = { 'zh-cn': '简体中文', en: 'English' };
 
@@ -18,7 +19,7 @@ export function LangSwitch({ className }: { className?: string }) {
     <LiteMenuButton
       button={{
         className,
-        icon: <TranslationOutlined />,
+        icon: <LiteIcon icon={TranslationOutlined} />,
         'aria-label': t('navbar.language'),
         title: t('navbar.language'),
         'data-testid': 'lang-switch',

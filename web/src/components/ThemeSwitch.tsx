@@ -1,8 +1,11 @@
-import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import DesktopOutlined from '@ant-design/icons-svg/es/asn/DesktopOutlined';
+import MoonOutlined from '@ant-design/icons-svg/es/asn/MoonOutlined';
+import SunOutlined from '@ant-design/icons-svg/es/asn/SunOutlined';
 import { useTranslation } from '../app/i18n';
 import { useIsDark } from '../app/theme';
 import { type ThemeMode, useSettingsStore } from '../stores/settings';
 import { LiteButton, LiteMenuButton } from './lite';
+import { LiteIcon } from './lite/icon';
 
 /**
  * `toggle`: one click flips light ⇄ dark (the login page). `menu`: light, dark or follow the
@@ -13,7 +16,7 @@ export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle
   const dark = useIsDark();
   const theme = useSettingsStore((s) => s.theme);
   const change = useSettingsStore((s) => s.change);
-  const icon = dark ? <MoonOutlined /> : <SunOutlined />;
+  const icon = dark ? <LiteIcon icon={MoonOutlined} /> : <LiteIcon icon={SunOutlined} />;
 
   if (variant === 'toggle') {
     const label = dark ? t('login.themeToggleToLight') : t('login.themeToggleToDark');
@@ -42,13 +45,17 @@ export function ThemeSwitch({ variant = 'menu', className }: { variant?: 'toggle
       items={[
         {
           key: 'light',
-          icon: <SunOutlined />,
+          icon: <LiteIcon icon={SunOutlined} />,
           label: <span data-testid="theme-light">{t('navbar.themes.light')}</span>,
         },
-        { key: 'dark', icon: <MoonOutlined />, label: <span data-testid="theme-dark">{t('navbar.themes.dark')}</span> },
+        {
+          key: 'dark',
+          icon: <LiteIcon icon={MoonOutlined} />,
+          label: <span data-testid="theme-dark">{t('navbar.themes.dark')}</span>,
+        },
         {
           key: 'auto',
-          icon: <DesktopOutlined />,
+          icon: <LiteIcon icon={DesktopOutlined} />,
           label: <span data-testid="theme-auto">{t('navbar.themes.auto')}</span>,
         },
       ]}

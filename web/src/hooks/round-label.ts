@@ -1,4 +1,4 @@
-import { COMBINED_DISCIPLINES, type RoundName } from '@baton/contracts';
+import { COMBINED_DISCIPLINE_NAMES, type RoundName } from '@baton/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from '../app/i18n';
 import { useBilingual } from './language';
@@ -20,7 +20,7 @@ export function useRoundLabel() {
   const pick = useBilingual();
   return useCallback(
     (r: NamedRound) => {
-      const d = r.discipline ? COMBINED_DISCIPLINES[r.discipline] : undefined;
+      const d = r.discipline ? COMBINED_DISCIPLINE_NAMES[r.discipline] : undefined;
       return d
         ? t('comp.discipline', { index: r.index + 1, name: pick(d.name, d.nameEn) })
         : t(`comp.roundName.${r.name}`);

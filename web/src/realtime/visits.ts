@@ -1,10 +1,11 @@
-import { beaconVisit } from '../api/stats';
 import type { AppRouter } from '../app/router-instance';
 
 /**
  * Page views for the dashboard's visit trend: one record per settled navigation to a new path,
  * at most one a second (the latest path of a burst wins), sent in the background — a failure
- * is ignored and a navigation never waits for it.
+ * is ignored and a navigation never waits for it. The stats module's visit route is called from
+ * here, not from api/stats.ts: this file is in the entry chunk every phone page downloads, the
+ * dashboard's queries are not.
  */
 const MIN_GAP_MS = 1000;
 let lastPath = '';
@@ -19,6 +20,24 @@ function flush() {
   pending = null;
   lastSent = Date.now();
   beaconVisit(path);
+}
+
+/**
+ * Count a page view in the background: not through the request layer, because a failed count
+ * (rate limit, server restarting) must stay silent and must never hold up the page.
+ */
+function beaconVisit(path: string): void {
+  try {
+    void fetch('/api/v1/stats/visit', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path }),
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => undefined);
+  } catch {
+    // no fetch (very old browser): nothing to count
+  }
 }
 
 export function noteVisit(path: string): void {

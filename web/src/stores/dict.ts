@@ -1,6 +1,7 @@
 import type { DictVO } from '@baton/contracts';
 import { create } from 'zustand';
 import { listDicts } from '../api/session';
+import { onSignOut } from './user';
 
 export type DictItem = DictVO['dictDataList'][number];
 
@@ -39,6 +40,8 @@ export const useDictStore = create<DictState>()((set, get) => ({
   },
   items: (dictCode) => get().dicts[dictCode]?.dictDataList ?? [],
 }));
+
+onSignOut(() => useDictStore.getState().clear());
 
 /** After any dictionary change: the cache of spec §4 is cleared and reloaded, so tags everywhere follow. */
 export function refreshDictCache(): void {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onSignOut } from './user';
 
 export interface TagView {
   /** Pathname, the identity of a tab. */
@@ -69,3 +70,5 @@ export const useTagsStore = create<TagsState>()((set, get) => ({
   refreshView: (path) => set((s) => ({ refreshKeys: { ...s.refreshKeys, [path]: (s.refreshKeys[path] ?? 0) + 1 } })),
   reset: () => set({ visitedViews: [DASHBOARD_TAG], refreshKeys: {} }),
 }));
+
+onSignOut(() => useTagsStore.getState().reset());

@@ -35,3 +35,14 @@ useUserStore.subscribe((state, prev) => {
 });
 
 export const isLoggedIn = (): boolean => Boolean(useUserStore.getState().accessToken);
+
+/**
+ * Run `fn` whenever the session ends (the tokens cleared: `clearSession`). The console's own
+ * stores (dictionaries, tabs) forget their user this way, so the session code in the entry chunk,
+ * which every phone page downloads, need not hold them.
+ */
+export function onSignOut(fn: () => void): void {
+  useUserStore.subscribe((state, prev) => {
+    if (prev.accessToken && !state.accessToken) fn();
+  });
+}

@@ -3,7 +3,10 @@
  * by mobile): the mobile, the picture code beside its picture, the SMS code beside its "Send code"
  * and countdown, and what sending a code does.
  */
-import { MobileOutlined, NumberOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import NumberOutlined from '@ant-design/icons-svg/es/asn/NumberOutlined';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
 import { type CodeSent, type DlgCodeBody, VERIFY_CODE } from '@baton/contracts';
 import { type ReactNode, useState } from 'react';
 import { feedback } from '../../app/feedback';
@@ -11,6 +14,7 @@ import { useTranslation } from '../../app/i18n';
 import { type Captcha, useCaptcha, useCountdown } from '../../hooks/codes';
 import { LiteButton, LiteSpin } from '../lite';
 import { LiteField, LiteInput } from '../lite/field';
+import { LiteIcon } from '../lite/icon';
 import { requestMobileCode } from './credentials';
 
 /** What sending a code needs of its form (a `useLiteForm` with these two fields). */
@@ -100,7 +104,7 @@ export function MobileField({
     <LiteField id={field.id} label={field.label} error={field.error} extra={extra}>
       <LiteInput
         id={field.id}
-        icon={<MobileOutlined />}
+        icon={<LiteIcon icon={MobileOutlined} />}
         value={field.value}
         onChange={field.onChange}
         invalid={Boolean(field.error)}
@@ -134,7 +138,7 @@ export function CaptchaField({
       <div className="lite-input-row">
         <LiteInput
           id={field.id}
-          icon={<SafetyCertificateOutlined />}
+          icon={<LiteIcon icon={SafetyCertificateOutlined} />}
           value={field.value}
           onChange={field.onChange}
           invalid={Boolean(field.error)}
@@ -157,7 +161,7 @@ export function CaptchaField({
           ) : loading ? (
             <LiteSpin small />
           ) : (
-            <ReloadOutlined />
+            <LiteIcon icon={ReloadOutlined} />
           )}
         </button>
       </div>
@@ -184,7 +188,7 @@ export function SmsCodeField({
       <div className="lite-input-row">
         <LiteInput
           id={field.id}
-          icon={<NumberOutlined />}
+          icon={<LiteIcon icon={NumberOutlined} />}
           value={field.value}
           onChange={field.onChange}
           invalid={Boolean(field.error)}

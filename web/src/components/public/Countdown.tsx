@@ -1,7 +1,8 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { timeLeft } from '../../utils/meeting-format';
+import { LiteIcon } from '../lite/icon';
 
 /** "Registration closes in 3 d 4 h" until `until`, refreshed every half minute. */
 export function Countdown({ until }: { until: string }) {
@@ -14,7 +15,7 @@ export function Countdown({ until }: { until: string }) {
   const left = timeLeft(until, now);
   return (
     <span className="pub-countdown" data-testid="meeting-countdown">
-      <ClockCircleOutlined />
+      <LiteIcon icon={ClockCircleOutlined} />
       {!left
         ? t('public.countdown.closed')
         : left.days > 0

@@ -1,9 +1,12 @@
-import { CalendarOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import type { PublicMeetingCard } from '@baton/contracts';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { useBilingual } from '../../hooks/language';
 import { formatDays } from '../../utils/meeting-format';
+import { LiteIcon } from '../lite/icon';
 import { MeetingStatusTag } from '../tags';
 import { Countdown } from './Countdown';
 
@@ -13,12 +16,12 @@ export function MeetingDaysVenue({ meeting }: { meeting: Pick<PublicMeetingCard,
   return (
     <>
       <span>
-        <CalendarOutlined />
+        <LiteIcon icon={CalendarOutlined} />
         {formatDays(meeting.startDate, meeting.endDate, i18n.language)}
       </span>
       {meeting.venue ? (
         <span>
-          <EnvironmentOutlined />
+          <LiteIcon icon={EnvironmentOutlined} />
           {meeting.venue}
         </span>
       ) : null}
@@ -40,7 +43,7 @@ export function MeetingCard({ meeting, to }: { meeting: PublicMeetingCard; to: s
       </div>
       <div className="pub-meeting-card-foot">
         {meeting.registrationOpen ? <Countdown until={meeting.regClosesAt} /> : <span />}
-        <RightOutlined className="pub-chevron" />
+        <LiteIcon icon={RightOutlined} className="pub-chevron" />
       </div>
     </Link>
   );

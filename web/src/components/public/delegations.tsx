@@ -1,10 +1,11 @@
-import { SearchOutlined } from '@ant-design/icons';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import type { PublicCountsVO } from '@baton/contracts';
 import { useMemo, useState } from 'react';
 import { publicApi } from '../../api/public';
 import { usePublicRead } from '../../api/public-reads';
 import { useTranslation } from '../../app/i18n';
 import { LiteEmptyDefault } from '../lite/empty';
+import { LiteIcon } from '../lite/icon';
 import { LiteSkeleton } from '../lite/index';
 import { PublicListsGate } from './lists';
 
@@ -42,7 +43,7 @@ export function DelegationRows({ meetingId }: { meetingId: number }) {
     <div data-testid="delegations-panel">
       {(list.data?.length ?? 0) > 8 && (
         <label className="pub-search">
-          <SearchOutlined aria-hidden />
+          <LiteIcon icon={SearchOutlined} aria-hidden />
           <input
             type="search"
             placeholder={t('public.lists.filter')}

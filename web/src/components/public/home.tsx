@@ -1,9 +1,13 @@
-import { FormOutlined, NotificationOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import FormOutlined from '@ant-design/icons-svg/es/asn/FormOutlined';
+import NotificationOutlined from '@ant-design/icons-svg/es/asn/NotificationOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import type { PublicHomeVO, PublicMeetingCard } from '@baton/contracts';
 import { useTranslation } from '../../app/i18n';
 import type { PublicBase } from '../../hooks/public';
 import { localDay } from '../../utils/meeting-format';
 import { LiteEmpty, LiteSkeleton } from '../lite';
+import { LiteIcon } from '../lite/icon';
 import { MeetingCard } from './MeetingCard';
 
 export const HOME_SECTIONS = ['open', 'competing', 'finished'] as const;
@@ -11,9 +15,9 @@ export type HomeSection = (typeof HOME_SECTIONS)[number];
 
 /** The ways in from a home page's hero (`/home/…`, `/h5/…`); the phone shows the first two. */
 export const HOME_WAYS = [
-  { path: 'query', icon: <SearchOutlined />, label: 'findMine', testId: 'home-find' },
-  { path: 'enroll', icon: <FormOutlined />, label: 'delegationEntry', testId: 'home-enroll' },
-  { path: 'querytm', icon: <UnorderedListOutlined />, label: 'lists', testId: 'home-lists' },
+  { path: 'query', icon: <LiteIcon icon={SearchOutlined} />, label: 'findMine', testId: 'home-find' },
+  { path: 'enroll', icon: <LiteIcon icon={FormOutlined} />, label: 'delegationEntry', testId: 'home-enroll' },
+  { path: 'querytm', icon: <LiteIcon icon={UnorderedListOutlined} />, label: 'lists', testId: 'home-lists' },
 ] as const;
 
 /** The meetings of one status as cards, or what to expect when there are none. */
@@ -48,7 +52,7 @@ export function NoticeList({ notices, loading }: { notices: PublicHomeVO['notice
   return (
     <section className="pub-card pub-section" data-testid="home-notices">
       <h2>
-        <NotificationOutlined /> {t('public.home.notices')}
+        <LiteIcon icon={NotificationOutlined} /> {t('public.home.notices')}
       </h2>
       {loading ? (
         <LiteSkeleton rows={3} />

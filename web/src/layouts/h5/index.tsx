@@ -1,10 +1,14 @@
-import { FormOutlined, HomeOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import FormOutlined from '@ant-design/icons-svg/es/asn/FormOutlined';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { LangSwitch } from '../../components/LangSwitch';
 import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import './h5.css';
+import { LiteIcon } from '../../components/lite/icon';
 
 const TABS = [
   { to: '/h5/home', key: 'index', icon: HomeOutlined },
@@ -29,9 +33,9 @@ export default function H5Layout() {
         <Outlet />
       </main>
       <nav className="h5-tabbar">
-        {TABS.map(({ to, key, icon: Icon }) => (
+        {TABS.map(({ to, key, icon }) => (
           <NavLink key={key} to={to} className="h5-tab">
-            <Icon />
+            <LiteIcon icon={icon} />
             <span>{t(`home.nav.${key}`)}</span>
           </NavLink>
         ))}

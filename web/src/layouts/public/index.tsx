@@ -1,4 +1,5 @@
-import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import { Button, Dropdown, Layout, Menu, theme } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
@@ -7,6 +8,7 @@ import { Logo } from '../../components/Logo';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useFooterYear } from './footer-year';
 import './public.css';
+import { LiteIcon } from '../../components/lite/icon';
 
 const NAV = ['index', 'enroll', 'query', 'querytm'] as const;
 
@@ -40,7 +42,7 @@ export default function PublicLayout() {
           <Dropdown trigger={['click']} menu={{ items, selectedKeys: [pathname], onClick: ({ key }) => navigate(key) }}>
             <Button
               type="text"
-              icon={<MenuOutlined />}
+              icon={<LiteIcon icon={MenuOutlined} />}
               className="public-nav-button"
               aria-label={t('public.nav')}
               data-testid="public-nav"
@@ -48,7 +50,7 @@ export default function PublicLayout() {
           </Dropdown>
           <LangSwitch />
           <ThemeSwitch variant="toggle" />
-          <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/which/login')}>
+          <Button type="primary" icon={<LiteIcon icon={LoginOutlined} />} onClick={() => navigate('/which/login')}>
             {t('home.signIn')}
           </Button>
         </div>

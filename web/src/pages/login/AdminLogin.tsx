@@ -1,4 +1,7 @@
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { PASSWORD_MIN_LENGTH } from '@baton/contracts';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +11,7 @@ import { CaptchaField } from '../../components/auth/code-fields';
 import { forgetKeyIfStale, sealed } from '../../components/auth/credentials';
 import { LiteButton } from '../../components/lite';
 import { LiteField, LiteInput, useLiteForm } from '../../components/lite/field';
+import { LiteIcon } from '../../components/lite/icon';
 import { useCaptcha } from '../../hooks/codes';
 import { useSignedIn } from './sign-in';
 
@@ -69,7 +73,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
         <LiteField id={`${id}-username`} error={errors.username}>
           <LiteInput
             id={`${id}-username`}
-            icon={<UserOutlined />}
+            icon={<LiteIcon icon={UserOutlined} />}
             value={values.username}
             onChange={(v) => form.set('username', v)}
             invalid={Boolean(errors.username)}
@@ -94,7 +98,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
           <LiteInput
             id={`${id}-password`}
             type={shown ? 'text' : 'password'}
-            icon={<LockOutlined />}
+            icon={<LiteIcon icon={LockOutlined} />}
             suffix={
               <button
                 type="button"
@@ -104,7 +108,7 @@ export function AdminLoginForm({ redirect }: { redirect: string }) {
                 aria-pressed={shown}
                 title={t(shown ? 'login.hidePassword' : 'login.showPassword')}
               >
-                {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                {shown ? <LiteIcon icon={EyeOutlined} /> : <LiteIcon icon={EyeInvisibleOutlined} />}
               </button>
             }
             value={values.password}

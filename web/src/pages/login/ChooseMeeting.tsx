@@ -1,10 +1,13 @@
-import { ExclamationCircleFilled, SearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UsergroupAddOutlined from '@ant-design/icons-svg/es/asn/UsergroupAddOutlined';
 import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { LiteButton, LiteSkeleton } from '../../components/lite';
 import { LiteEmptyDefault } from '../../components/lite/empty';
 import { LiteInput } from '../../components/lite/field';
+import { LiteIcon } from '../../components/lite/icon';
 import { MeetingCard } from './MeetingCard';
 
 /** Whether the meeting matches the search (name, English name, code or venue). */
@@ -46,7 +49,7 @@ export function ChooseMeeting({
       <p style={{ margin: '0 0 16px', opacity: 0.7 }}>{t('dlg.choose.subtitle')}</p>
       {notice && (
         <div className="auth-notice" role="alert" data-testid="dlg-notice">
-          <ExclamationCircleFilled />
+          <LiteIcon icon={ExclamationCircleFilled} />
           <span>{notice}</span>
         </div>
       )}
@@ -54,7 +57,7 @@ export function ChooseMeeting({
         <LiteInput
           id={`${id}-search`}
           type="search"
-          icon={<SearchOutlined />}
+          icon={<LiteIcon icon={SearchOutlined} />}
           placeholder={t('dlg.choose.search')}
           aria-label={t('dlg.choose.search')}
           value={q}
@@ -84,7 +87,7 @@ export function ChooseMeeting({
                 canSelfRegister(m) ? (
                   <LiteButton
                     variant="link"
-                    icon={<UsergroupAddOutlined />}
+                    icon={<LiteIcon icon={UsergroupAddOutlined} />}
                     onClick={() => onSelfRegister(m)}
                     data-testid={`dlg-self-register-${m.code}`}
                   >

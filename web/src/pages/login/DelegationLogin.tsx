@@ -1,4 +1,4 @@
-import { SwapOutlined } from '@ant-design/icons';
+import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import type { PublicMeetingCard } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { dlgLogin, sendDlgCode } from '../../api/dlg';
@@ -7,6 +7,7 @@ import { CaptchaField, MobileField, SmsCodeField, useMobileCode } from '../../co
 import { forgetKeyIfStale, mobileError, sealed, smsCodeError, useCaptchaOn } from '../../components/auth/credentials';
 import { LiteButton } from '../../components/lite';
 import { useLiteForm } from '../../components/lite/field';
+import { LiteIcon } from '../../components/lite/icon';
 import { MeetingCard } from './MeetingCard';
 import { useSignedIn } from './sign-in';
 
@@ -72,7 +73,7 @@ export function DelegationLoginForm({
           footer={
             <LiteButton
               variant="link"
-              icon={<SwapOutlined />}
+              icon={<LiteIcon icon={SwapOutlined} />}
               onClick={onChangeMeeting}
               data-testid="dlg-change-meeting"
             >

@@ -1,4 +1,7 @@
-import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import type { PublicMeetingCard } from '@baton/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
@@ -6,6 +9,7 @@ import { MeetingStatusTag } from '../../components/tags';
 import { useBilingual } from '../../hooks/language';
 import { meetingStampNoted } from '../../utils/meeting-format';
 import './dlg.css';
+import { LiteIcon } from '../../components/lite/icon';
 
 /** `2025-10-01 – 2025-10-03`, or one day. */
 export function meetingDates(m: Pick<PublicMeetingCard, 'startDate' | 'endDate'>): string {
@@ -37,16 +41,16 @@ export function MeetingCard({
       </div>
       <div className="dlg-meeting-facts">
         <span title={t('dlg.meeting.dates')}>
-          <CalendarOutlined /> {meetingDates(meeting)}
+          <LiteIcon icon={CalendarOutlined} /> {meetingDates(meeting)}
         </span>
         {!compact && meeting.venue && (
           <span title={t('dlg.meeting.venue')}>
-            <EnvironmentOutlined /> {meeting.venue}
+            <LiteIcon icon={EnvironmentOutlined} /> {meeting.venue}
           </span>
         )}
         {meeting.registrationOpen && (
           <span className="dlg-meeting-deadline">
-            <ClockCircleOutlined />{' '}
+            <LiteIcon icon={ClockCircleOutlined} />{' '}
             {t('dlg.meeting.deadline', {
               at: meetingStampNoted(meeting.regClosesAt, meeting.timeZone, (zone) =>
                 t('common.meetingClock', { zone }),
@@ -67,7 +71,7 @@ export function MeetingCard({
           aria-label={`${t('dlg.meeting.choose')}: ${bi(meeting.name, meeting.nameEn)}`}
         >
           <div className="dlg-meeting-body">{body}</div>
-          <RightOutlined className="dlg-meeting-go" />
+          <LiteIcon icon={RightOutlined} className="dlg-meeting-go" />
         </button>
       ) : (
         <div className="dlg-meeting-main">

@@ -1,9 +1,11 @@
-import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
+import { LiteIcon } from '../../components/lite/icon';
 
 /** /which/login: administrators and delegations sign in differently (spec §1). */
 export default function WhichLoginPage() {
@@ -31,7 +33,7 @@ export default function WhichLoginPage() {
             onClick={() => navigate('/login')}
             data-testid="which-admin"
           >
-            <IdcardOutlined style={iconStyle} />
+            <LiteIcon icon={IdcardOutlined} style={iconStyle} />
             <h3>{t('whichLogin.admin')}</h3>
             <p style={{ color: token.colorTextSecondary }}>{t('whichLogin.adminDesc')}</p>
           </button>
@@ -42,7 +44,7 @@ export default function WhichLoginPage() {
             onClick={() => navigate('/login?type=dlg')}
             data-testid="which-delegation"
           >
-            <TeamOutlined style={iconStyle} />
+            <LiteIcon icon={TeamOutlined} style={iconStyle} />
             <h3>{t('whichLogin.delegation')}</h3>
             <p style={{ color: token.colorTextSecondary }}>{t('whichLogin.delegationDesc')}</p>
           </button>

@@ -1,4 +1,4 @@
-import { RightOutlined } from '@ant-design/icons';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import type { CompetitionEventVO, RoundVO } from '@baton/contracts';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { HeatHead, HeatTable, LiveStatus } from './HeatTable';
 import { LiveTitle } from './LiveTitle';
 import '../../competition/table.css';
 import './live.css';
+import { LiteIcon } from '../../lite/icon';
 
 /** The empty or failed state of a public competition read (404: the meeting keeps its lists private). */
 function Failed({ error }: { error: unknown }) {
@@ -239,7 +240,7 @@ export function EventsBoard({
                             <span className="pub-muted live-not-drawn">{t('public.live.notDrawn')}</span>
                           )}
                         </span>
-                        <RightOutlined className="pub-chevron" />
+                        <LiteIcon icon={RightOutlined} className="pub-chevron" />
                       </Link>
                     </li>
                   ))}
@@ -285,7 +286,7 @@ export function LatestResults({
             <section key={heat.id} className="live-heat live-latest" data-testid="latest-heat">
               <Link to={itemHref(event.groupItemId)} className="live-latest-title">
                 {pick(event.groupName, event.groupNameEn)} {pick(event.itemName, event.itemNameEn)}
-                <RightOutlined className="pub-chevron" />
+                <LiteIcon icon={RightOutlined} className="pub-chevron" />
               </Link>
               <HeatHead
                 event={event}

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import type { PublicAthleteEntryVO, PublicAthleteVO } from '@baton/contracts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
@@ -14,6 +14,7 @@ import { meetingDateTime } from '../../../utils/meeting-format';
 import { PublicEmpty } from '../PublicEmpty';
 import '../../../components/public/parts.css';
 import '../../../components/public/live/live.css';
+import { LiteIcon } from '../../../components/lite/icon';
 
 function EntryBlock({ entry, card }: { entry: PublicAthleteEntryVO; card: PublicAthleteVO }) {
   const { t } = useTranslation();
@@ -101,7 +102,7 @@ export default function AthletePage() {
     <div className="pub-stack" data-testid="athlete-page">
       <div className="pub-card pub-item-head">
         <Link to={`${base}/detail?code=${encodeURIComponent(a.meetingCode)}`} className="pub-back-link">
-          <ArrowLeftOutlined />
+          <LiteIcon icon={ArrowLeftOutlined} />
           {pick(a.meetingName, a.meetingNameEn)}
         </Link>
         <div className="live-athlete-head">

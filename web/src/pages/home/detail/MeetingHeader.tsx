@@ -1,9 +1,12 @@
-import { FormOutlined, ScheduleOutlined, SearchOutlined } from '@ant-design/icons';
+import FormOutlined from '@ant-design/icons-svg/es/asn/FormOutlined';
+import ScheduleOutlined from '@ant-design/icons-svg/es/asn/ScheduleOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import type { MeetingPublicVO } from '@baton/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { useIsDark } from '../../../app/theme';
 import { LiteButton, LiteTag } from '../../../components/lite';
+import { LiteIcon } from '../../../components/lite/icon';
 import { Countdown } from '../../../components/public/Countdown';
 import { MeetingDaysVenue } from '../../../components/public/MeetingCard';
 import { MeetingStatusTag } from '../../../components/tags';
@@ -33,7 +36,7 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
       <div className="pub-meta">
         <MeetingDaysVenue meeting={meeting} />
         <span data-testid="meeting-window">
-          <ScheduleOutlined />
+          <LiteIcon icon={ScheduleOutlined} />
           {t('public.detail.window', {
             from: meetingStamp(meeting.regOpensAt, meeting.timeZone),
             to: meetingStampNoted(meeting.regClosesAt, meeting.timeZone, (zone) => t('common.meetingClock', { zone })),
@@ -45,7 +48,7 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
           <LiteButton
             variant="primary"
             size="large"
-            icon={<FormOutlined />}
+            icon={<LiteIcon icon={FormOutlined} />}
             onClick={() => navigate(`${base}/enroll?code=${encodeURIComponent(meeting.code)}`)}
             data-testid="detail-enroll"
           >
@@ -54,7 +57,7 @@ export function MeetingHeader({ meeting, base }: { meeting: MeetingPublicVO; bas
         ) : null}
         <LiteButton
           size="large"
-          icon={<SearchOutlined />}
+          icon={<LiteIcon icon={SearchOutlined} />}
           onClick={() => navigate(`${base}/query?meetingId=${meeting.id}`)}
           data-testid="detail-query"
         >

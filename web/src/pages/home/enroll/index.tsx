@@ -1,12 +1,10 @@
-import {
-  AuditOutlined,
-  CloudUploadOutlined,
-  LoginOutlined,
-  MessageOutlined,
-  OrderedListOutlined,
-  UserAddOutlined,
-  UsergroupAddOutlined,
-} from '@ant-design/icons';
+import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
+import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import OrderedListOutlined from '@ant-design/icons-svg/es/asn/OrderedListOutlined';
+import UserAddOutlined from '@ant-design/icons-svg/es/asn/UserAddOutlined';
+import UsergroupAddOutlined from '@ant-design/icons-svg/es/asn/UsergroupAddOutlined';
 import { canSelfRegister, type PublicMeetingCard } from '@baton/contracts';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,6 +19,7 @@ import { MeetingStatusTag } from '../../../components/tags';
 import { useBilingual } from '../../../hooks/language';
 import '../../../components/public/parts.css';
 import './enroll.css';
+import { LiteIcon } from '../../../components/lite/icon';
 
 const STEPS = [
   { key: 'signIn', icon: MessageOutlined },
@@ -85,7 +84,7 @@ export default function EnrollPage() {
                   <LiteButton
                     variant="primary"
                     size="large"
-                    icon={<LoginOutlined />}
+                    icon={<LiteIcon icon={LoginOutlined} />}
                     onClick={() => navigate(`/login?type=dlg&tmid=${m.id}`)}
                     data-testid={`enroll-sign-in-${m.code}`}
                   >
@@ -95,7 +94,7 @@ export default function EnrollPage() {
                     <LiteButton
                       size="large"
                       variant="text"
-                      icon={<UsergroupAddOutlined />}
+                      icon={<LiteIcon icon={UsergroupAddOutlined} />}
                       onClick={() => setRegisterFor(m)}
                       data-testid={`enroll-self-register-${m.code}`}
                     >
@@ -112,14 +111,14 @@ export default function EnrollPage() {
       <section className="enroll-section" aria-labelledby="enroll-steps">
         <h2 id="enroll-steps">{t('dlg.enroll.stepsTitle')}</h2>
         <ol className="enroll-steps">
-          {STEPS.map(({ key, icon: Icon }, i) => (
+          {STEPS.map(({ key, icon }, i) => (
             <li key={key}>
               <span className="enroll-step-no" aria-hidden>
                 {i + 1}
               </span>
               <div>
                 <strong>
-                  <Icon className="enroll-step-icon" />
+                  <LiteIcon icon={icon} className="enroll-step-icon" />
                   {t(`dlg.enroll.steps.${key}`)}
                 </strong>
                 <span>{t(`dlg.enroll.steps.${key}Desc`)}</span>

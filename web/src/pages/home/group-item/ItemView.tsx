@@ -1,8 +1,10 @@
-import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
 import type { MeetingPublicVO } from '@baton/contracts';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteEmptyDefault } from '../../../components/lite/empty';
+import { LiteIcon } from '../../../components/lite/icon';
 import { ItemEntries, ItemPicker, PublicListsGate, useCounts } from '../../../components/public/lists';
 import { CombinedPanel, GroupItemRounds } from '../../../components/public/live/panels';
 import { Section } from '../../../components/public/Section';
@@ -41,7 +43,7 @@ export function ItemView({
       <div className="pub-card pub-item-head">
         <LiteButton
           variant="link"
-          icon={<ArrowLeftOutlined />}
+          icon={<LiteIcon icon={ArrowLeftOutlined} />}
           onClick={onBack}
           className="pub-back"
           data-testid="item-back"
@@ -56,7 +58,7 @@ export function ItemView({
             </h1>
             {found.item.scheduledAt ? (
               <p className="pub-muted">
-                <ClockCircleOutlined /> {meetingDateTime(found.item.scheduledAt, meeting.timeZone)}
+                <LiteIcon icon={ClockCircleOutlined} /> {meetingDateTime(found.item.scheduledAt, meeting.timeZone)}
               </p>
             ) : null}
           </>

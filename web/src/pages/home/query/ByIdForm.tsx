@@ -1,10 +1,13 @@
-import { IdcardOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { PublicQueryBody, PublicRegistrationVO } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { publicApi } from '../../../api/public';
 import { useTranslation } from '../../../app/i18n';
 import { LiteButton } from '../../../components/lite';
 import { LiteField, LiteInput, useLiteForm } from '../../../components/lite/field';
+import { LiteIcon } from '../../../components/lite/icon';
 import { MeetingSelect } from '../../../components/public/MeetingSelect';
 import { idNumberProblem } from './id-number';
 
@@ -62,7 +65,7 @@ export function ByIdForm({
       <LiteField id={`${id}-name`} label={t('public.query.name')} error={errors.name}>
         <LiteInput
           id={`${id}-name`}
-          icon={<UserOutlined />}
+          icon={<LiteIcon icon={UserOutlined} />}
           value={values.name}
           onChange={(v) => form.set('name', v)}
           invalid={Boolean(errors.name)}
@@ -74,7 +77,7 @@ export function ByIdForm({
       <LiteField id={`${id}-idNumber`} label={t('public.query.idNumber')} error={errors.idNumber}>
         <LiteInput
           id={`${id}-idNumber`}
-          icon={<IdcardOutlined />}
+          icon={<LiteIcon icon={IdcardOutlined} />}
           value={values.idNumber}
           onChange={(v) => form.set('idNumber', v)}
           invalid={Boolean(errors.idNumber)}
@@ -88,7 +91,7 @@ export function ByIdForm({
         variant="primary"
         size="large"
         block
-        icon={<SearchOutlined />}
+        icon={<LiteIcon icon={SearchOutlined} />}
         loading={busy}
         data-testid="query-submit"
       >

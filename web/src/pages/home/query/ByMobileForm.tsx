@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { type PublicRegistrationVO, VERIFY_CODE } from '@baton/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { sendDlgCode } from '../../../api/dlg';
@@ -14,6 +14,7 @@ import {
 } from '../../../components/auth/credentials';
 import { LiteButton } from '../../../components/lite';
 import { LiteField, useLiteForm } from '../../../components/lite/field';
+import { LiteIcon } from '../../../components/lite/icon';
 import { MeetingSelect } from '../../../components/public/MeetingSelect';
 
 /**
@@ -105,7 +106,7 @@ export default function ByMobileForm({
         variant="primary"
         size="large"
         block
-        icon={<SearchOutlined />}
+        icon={<LiteIcon icon={SearchOutlined} />}
         loading={busy}
         data-testid="query-mobile-submit"
       >

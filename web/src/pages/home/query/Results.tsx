@@ -1,6 +1,11 @@
-import { IdcardOutlined, InfoCircleFilled, PhoneOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
 import { maskIdNumber, maskPhone, type PublicRegistrationVO } from '@baton/contracts';
 import { useTranslation } from '../../../app/i18n';
+import { LiteIcon } from '../../../components/lite/icon';
 import { AuditStatusTag } from '../../../components/tags';
 import { useBilingual } from '../../../hooks/language';
 
@@ -25,7 +30,7 @@ function RegistrationCard({ r }: { r: PublicRegistrationVO }) {
       <dl className="pub-facts">
         <div>
           <dt>
-            <TeamOutlined /> {t('public.query.delegation')}
+            <LiteIcon icon={TeamOutlined} /> {t('public.query.delegation')}
           </dt>
           <dd>{r.delegationName}</dd>
         </div>
@@ -35,14 +40,14 @@ function RegistrationCard({ r }: { r: PublicRegistrationVO }) {
         </div>
         <div>
           <dt>
-            <IdcardOutlined /> {t('public.query.idNumber')}
+            <LiteIcon icon={IdcardOutlined} /> {t('public.query.idNumber')}
           </dt>
           {/* The server masks; masking again keeps a full number off the screen whatever it sends. */}
           <dd data-testid="reg-id">{maskIdNumber(r.idNumberMasked)}</dd>
         </div>
         <div>
           <dt>
-            <PhoneOutlined /> {t('public.query.contact')}
+            <LiteIcon icon={PhoneOutlined} /> {t('public.query.contact')}
           </dt>
           <dd data-testid="reg-phone">{maskPhone(r.contactMobileMasked) || '—'}</dd>
         </div>
@@ -53,7 +58,7 @@ function RegistrationCard({ r }: { r: PublicRegistrationVO }) {
       </dl>
       <div className="pub-reg-items">
         <h4>
-          <TrophyOutlined /> {t('public.query.items')}
+          <LiteIcon icon={TrophyOutlined} /> {t('public.query.items')}
         </h4>
         {r.items.length === 0 ? (
           <p className="pub-muted">{t('public.query.noItems')}</p>
@@ -78,7 +83,7 @@ export function Results({ found }: { found: PublicRegistrationVO[] }) {
   if (found.length === 0) {
     return (
       <div className="pub-card pub-result">
-        <InfoCircleFilled aria-hidden />
+        <LiteIcon icon={InfoCircleFilled} aria-hidden />
         <h2 data-testid="query-not-found">{t('public.query.notFound')}</h2>
         <p className="pub-muted">{t('public.query.notFoundHint')}</p>
       </div>

@@ -1,4 +1,7 @@
-import { ArrowLeftOutlined, CalendarOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
@@ -13,6 +16,7 @@ import { type PublicBase, usePublicBase, usePublicMeeting, usePublicMeetings } f
 import { formatDays } from '../../../utils/meeting-format';
 import { PublicEmpty } from '../PublicEmpty';
 import '../../../components/public/parts.css';
+import { LiteIcon } from '../../../components/lite/icon';
 
 const TABS = ['delegations', 'entries'] as const;
 type Tab = (typeof TABS)[number];
@@ -87,7 +91,7 @@ export default function QuerytmPage() {
     <div className="pub-stack" data-testid="querytm-page">
       <section className="pub-card pub-section">
         <Link to={`${base}/querytm`} className="pub-back-link" data-testid="querytm-change">
-          <ArrowLeftOutlined /> {t('public.querytm.change')}
+          <LiteIcon icon={ArrowLeftOutlined} /> {t('public.querytm.change')}
         </Link>
         <div className="pub-meeting-card-head">
           <h1 className="pub-title" data-testid="querytm-meeting">
@@ -97,11 +101,11 @@ export default function QuerytmPage() {
         </div>
         <div className="pub-meta">
           <span>
-            <CalendarOutlined />
+            <LiteIcon icon={CalendarOutlined} />
             {formatDays(m.startDate, m.endDate, i18n.language)}
           </span>
           <Link to={`${base}/detail?code=${encodeURIComponent(m.code)}`} data-testid="querytm-detail">
-            {t('public.querytm.meetingPage')} <RightOutlined />
+            {t('public.querytm.meetingPage')} <LiteIcon icon={RightOutlined} />
           </Link>
         </div>
       </section>
@@ -135,7 +139,7 @@ export default function QuerytmPage() {
         )}
       </PublicListsGate>
       <Link to={`${base}/query?meetingId=${m.id}`} className="pub-back-link" style={{ alignSelf: 'center' }}>
-        <SearchOutlined /> {t('public.querytm.findMine')}
+        <LiteIcon icon={SearchOutlined} /> {t('public.querytm.findMine')}
       </Link>
     </div>
   );

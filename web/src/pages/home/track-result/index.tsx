@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/i18n';
 import { LiteSkeleton } from '../../../components/lite';
@@ -7,6 +7,7 @@ import { useBilingual } from '../../../hooks/language';
 import { useMeetingCode, usePublicBase, usePublicMeeting } from '../../../hooks/public';
 import { PublicEmpty } from '../PublicEmpty';
 import '../../../components/public/parts.css';
+import { LiteIcon } from '../../../components/lite/icon';
 
 /**
  * The track result page (spec §2): `/home/track-result?meetingId=` (or `?code=`), `/h5/track-result…` —
@@ -33,7 +34,7 @@ export default function TrackResultPage() {
     <div className="pub-stack" data-testid="track-result">
       <div className="pub-card pub-item-head">
         <Link to={meetingHref} className="pub-back-link" data-testid="track-result-back">
-          <ArrowLeftOutlined />
+          <LiteIcon icon={ArrowLeftOutlined} />
           {t('public.querytm.meetingPage')}
         </Link>
         <h1>{pick(m.name, m.nameEn)}</h1>
