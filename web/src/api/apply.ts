@@ -22,22 +22,12 @@ import type {
   EntryUpdateBody,
   EntryVO,
   ImportMode,
-  ImportReport,
   RelayBody,
   RelayUpdateBody,
   RelayVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import {
-  type BlobResponse,
-  type Ids,
-  type ImportMapping,
-  idList,
-  importForm,
-  type ListQuery,
-  type PageResult,
-  request,
-} from './request';
+import { blob, type Ids, type ImportMapping, idList, importSheet, type ListQuery, pageApi, request } from './request';
 
 export type DelegationFileKind = DelegationFileVO['kind'];
 
@@ -47,6 +37,25 @@ export interface Deleted {
 }
 const BASE = '/api/v1/apply';
 
+/** A delegation's writes of its records under `path`, for the delegation named (none for a delegation account). */
+const writes = <T, B, U>(path: string) => ({
+  create: (data: B) => request<T>({ url: `${BASE}/${path}`, method: 'post', data }),
+  update: (id: number, data: U, delegationId?: number) =>
+    request<T>({ url: `${BASE}/${path}/${id}`, method: 'put', data, params: { delegationId } }),
+  remove: (ids: Ids, delegationId?: number) =>
+    request<Deleted>({ url: `${BASE}/${path}/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+});
+
+/** A delegation's people under `path` (athletes, coaches): the list, the form, the writes and the spreadsheet import. */
+const records = <T, Q, B, U>(path: string) => ({
+  page: pageApi<T, ListQuery<Q>>(`${BASE}/${path}/page`),
+  form: (id: number, delegationId?: number) =>
+    request<T>({ url: `${BASE}/${path}/${id}/form`, method: 'get', params: { delegationId } }),
+  ...writes<T, B, U>(path),
+  import: (file: File, mode: ImportMode, delegationId?: number, mapping?: ImportMapping) =>
+    importSheet(`${BASE}/${path}/import`, file, { mode, delegationId }, mapping),
+});
+
 export const applyApi = {
   context: (delegationId?: number) =>
     request<ApplyContextVO>({ url: `${BASE}/context`, method: 'get', params: { delegationId } }),
@@ -55,84 +64,24 @@ export const applyApi = {
     request<ApplyContextVO['delegation']>({ url: `${BASE}/delegation`, method: 'put', data }),
 
   athletes: {
-    page: (params: ListQuery<AthletePageQuery>) =>
-      request<PageResult<AthleteVO>>({ url: `${BASE}/athletes/page`, method: 'get', params }),
-    form: (id: number, delegationId?: number) =>
-      request<AthleteVO>({ url: `${BASE}/athletes/${id}/form`, method: 'get', params: { delegationId } }),
-    create: (data: AthleteBody) => request<AthleteVO>({ url: `${BASE}/athletes`, method: 'post', data }),
-    update: (id: number, data: AthleteUpdateBody, delegationId?: number) =>
-      request<AthleteVO>({ url: `${BASE}/athletes/${id}`, method: 'put', data, params: { delegationId } }),
-    remove: (ids: Ids, delegationId?: number) =>
-      request<Deleted>({ url: `${BASE}/athletes/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+    ...records<AthleteVO, AthletePageQuery, AthleteBody, AthleteUpdateBody>('athletes'),
     /** The import template; `school` = the layout schools use (title, unit and leader rows above the header). */
-    template: (delegationId?: number, layout?: 'school') =>
-      request<BlobResponse>({
-        url: `${BASE}/athletes/template`,
-        method: 'get',
-        params: { delegationId, layout },
-        responseType: 'blob',
-      }),
-    import: (file: File, mode: ImportMode, delegationId?: number, mapping?: ImportMapping) =>
-      request<ImportReport>({
-        url: `${BASE}/athletes/import`,
-        method: 'post',
-        params: { mode, delegationId },
-        data: importForm(file, mapping),
-      }),
+    template: (delegationId?: number, layout?: 'school') => blob(`${BASE}/athletes/template`, { delegationId, layout }),
     /** The delegation's athletes in the import's columns (events as 项目1, 项目2 …): re-imports as it is. */
-    export: (delegationId?: number) =>
-      request<BlobResponse>({
-        url: `${BASE}/athletes/export`,
-        method: 'get',
-        params: { delegationId },
-        responseType: 'blob',
-      }),
+    export: (delegationId?: number) => blob(`${BASE}/athletes/export`, { delegationId }),
   },
 
   coaches: {
-    page: (params: ListQuery<CoachPageQuery>) =>
-      request<PageResult<CoachVO>>({ url: `${BASE}/coaches/page`, method: 'get', params }),
-    form: (id: number, delegationId?: number) =>
-      request<CoachVO>({ url: `${BASE}/coaches/${id}/form`, method: 'get', params: { delegationId } }),
-    create: (data: CoachBody) => request<CoachVO>({ url: `${BASE}/coaches`, method: 'post', data }),
-    update: (id: number, data: CoachUpdateBody, delegationId?: number) =>
-      request<CoachVO>({ url: `${BASE}/coaches/${id}`, method: 'put', data, params: { delegationId } }),
-    remove: (ids: Ids, delegationId?: number) =>
-      request<Deleted>({ url: `${BASE}/coaches/${idList(ids)}`, method: 'delete', params: { delegationId } }),
+    ...records<CoachVO, CoachPageQuery, CoachBody, CoachUpdateBody>('coaches'),
     /** The import template: name, gender, role, mobile, ID type, ID number and the meeting's coach fields. */
-    template: (delegationId?: number) =>
-      request<BlobResponse>({
-        url: `${BASE}/coaches/template`,
-        method: 'get',
-        params: { delegationId },
-        responseType: 'blob',
-      }),
-    import: (file: File, mode: ImportMode, delegationId?: number, mapping?: ImportMapping) =>
-      request<ImportReport>({
-        url: `${BASE}/coaches/import`,
-        method: 'post',
-        params: { mode, delegationId },
-        data: importForm(file, mapping),
-      }),
+    template: (delegationId?: number) => blob(`${BASE}/coaches/template`, { delegationId }),
   },
 
   /** The group's items with the live quota, and the delegation's entries and relay teams. */
   items: (groupId: number | undefined, delegationId?: number) =>
     request<ApplyItemsVO>({ url: `${BASE}/items`, method: 'get', params: { groupId, delegationId } }),
-  entries: {
-    create: (data: EntryBody) => request<EntryVO>({ url: `${BASE}/entries`, method: 'post', data }),
-    update: (id: number, data: EntryUpdateBody, delegationId?: number) =>
-      request<EntryVO>({ url: `${BASE}/entries/${id}`, method: 'put', data, params: { delegationId } }),
-    remove: (ids: Ids, delegationId?: number) =>
-      request<Deleted>({ url: `${BASE}/entries/${idList(ids)}`, method: 'delete', params: { delegationId } }),
-  },
-  relays: {
-    create: (data: RelayBody) => request<RelayVO>({ url: `${BASE}/relays`, method: 'post', data }),
-    update: (id: number, data: RelayUpdateBody, delegationId?: number) =>
-      request<RelayVO>({ url: `${BASE}/relays/${id}`, method: 'put', data, params: { delegationId } }),
-    remove: (ids: Ids, delegationId?: number) =>
-      request<Deleted>({ url: `${BASE}/relays/${idList(ids)}`, method: 'delete', params: { delegationId } }),
-  },
+  entries: writes<EntryVO, EntryBody, EntryUpdateBody>('entries'),
+  relays: writes<RelayVO, RelayBody, RelayUpdateBody>('relays'),
 
   files: {
     list: (delegationId?: number) =>

@@ -16,7 +16,7 @@ import type {
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { publicApi } from './public';
-import { type ListQuery, type PageResult, request } from './request';
+import { type ListQuery, pageApi, request } from './request';
 
 export type AuditEntity = AuditDecisionBody['entity'];
 const PLURAL: Record<AuditEntity, string> = { athlete: 'athletes', coach: 'coaches' };
@@ -24,10 +24,8 @@ const PLURAL: Record<AuditEntity, string> = { athlete: 'athletes', coach: 'coach
 export const auditApi = {
   overview: (params: AuditOverviewQuery) =>
     request<AuditOverviewVO>({ url: '/api/v1/audit/overview', method: 'get', params }),
-  athletes: (params: ListQuery<AuditAthleteQuery>) =>
-    request<PageResult<AthleteVO>>({ url: '/api/v1/audit/athletes/page', method: 'get', params }),
-  coaches: (params: ListQuery<AuditCoachQuery>) =>
-    request<PageResult<CoachVO>>({ url: '/api/v1/audit/coaches/page', method: 'get', params }),
+  athletes: pageApi<AthleteVO, ListQuery<AuditAthleteQuery>>('/api/v1/audit/athletes/page'),
+  coaches: pageApi<CoachVO, ListQuery<AuditCoachQuery>>('/api/v1/audit/coaches/page'),
   detail: (entity: AuditEntity, id: number) =>
     request<AuditDetailVO>({ url: `/api/v1/audit/${PLURAL[entity]}/${id}`, method: 'get' }),
   decide: (data: AuditDecisionBody) =>

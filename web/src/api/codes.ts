@@ -6,27 +6,17 @@ import type {
   AreaCodeUpdateBody,
   AreaCodeVO,
   ImportMode,
-  ImportReport,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, type ImportMapping, idList, importForm, request } from './request';
+import { blob, type ImportMapping, importSheet, recordApi, request } from './request';
 
 export const codeApi = {
   tree: (params: AreaCodeQuery) => request<AreaCodeVO[]>({ url: '/api/v1/codes', method: 'get', params }),
-  form: (id: number) => request<AreaCodeForm>({ url: `/api/v1/codes/${id}/form`, method: 'get' }),
-  create: (data: AreaCodeBody) => request<AreaCodeForm>({ url: '/api/v1/codes', method: 'post', data }),
-  update: (id: number, data: AreaCodeUpdateBody) =>
-    request<AreaCodeForm>({ url: `/api/v1/codes/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/codes/${idList(ids)}`, method: 'delete' }),
+  ...recordApi<AreaCodeForm, AreaCodeBody, AreaCodeUpdateBody>('/api/v1/codes'),
   export: (params: AreaCodeQuery) => blob('/api/v1/codes/export', params),
   template: () => blob('/api/v1/codes/template'),
   import: (file: File, mode: ImportMode, mapping?: ImportMapping) =>
-    request<ImportReport>({
-      url: '/api/v1/codes/import',
-      method: 'post',
-      params: { mode },
-      data: importForm(file, mapping),
-    }),
+    importSheet('/api/v1/codes/import', file, { mode }, mapping),
 };
 
 export const codeQueries = {

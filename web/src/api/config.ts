@@ -1,15 +1,10 @@
 /** System configuration (server module `config`). */
 import type { ConfigBody, ConfigForm, ConfigPageQuery, ConfigUpdateBody, ConfigVO } from '@baton/contracts';
-import { type Ids, idList, type PageResult, request } from './request';
+import { pageApi, recordApi, request } from './request';
 
 export const configApi = {
-  page: (params: Partial<ConfigPageQuery>) =>
-    request<PageResult<ConfigVO>>({ url: '/api/v1/config/page', method: 'get', params }),
-  form: (id: number) => request<ConfigForm>({ url: `/api/v1/config/${id}/form`, method: 'get' }),
-  create: (data: ConfigBody) => request<ConfigForm>({ url: '/api/v1/config', method: 'post', data }),
-  update: (id: number, data: ConfigUpdateBody) =>
-    request<ConfigForm>({ url: `/api/v1/config/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/config/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<ConfigVO, Partial<ConfigPageQuery>>('/api/v1/config/page'),
+  ...recordApi<ConfigForm, ConfigBody, ConfigUpdateBody>('/api/v1/config'),
   refresh: () => request<null>({ url: '/api/v1/config/refresh', method: 'post' }),
 };
 

@@ -1,15 +1,11 @@
 /** Customers (server module `customers`): the units delegations are made from. */
 import type { CustomerBody, CustomerForm, CustomerQuery, CustomerUpdateBody, CustomerVO } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, request } from './request';
+import { blob, recordApi, request } from './request';
 
 export const customerApi = {
   tree: (params: CustomerQuery) => request<CustomerVO[]>({ url: '/api/v1/customers', method: 'get', params }),
-  form: (id: number) => request<CustomerForm>({ url: `/api/v1/customers/${id}/form`, method: 'get' }),
-  create: (data: CustomerBody) => request<CustomerForm>({ url: '/api/v1/customers', method: 'post', data }),
-  update: (id: number, data: CustomerUpdateBody) =>
-    request<CustomerForm>({ url: `/api/v1/customers/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/customers/${idList(ids)}`, method: 'delete' }),
+  ...recordApi<CustomerForm, CustomerBody, CustomerUpdateBody>('/api/v1/customers'),
   export: (params: CustomerQuery) => blob('/api/v1/customers/export', params),
 };
 

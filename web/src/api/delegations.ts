@@ -10,37 +10,18 @@ import type {
   ImportMode,
   ImportReport,
 } from '@baton/contracts';
-import {
-  blob,
-  type Ids,
-  type ImportMapping,
-  idList,
-  importForm,
-  type ListQuery,
-  type PageResult,
-  request,
-} from './request';
+import { blob, type ImportMapping, importSheet, type ListQuery, pageApi, recordApi, request } from './request';
 
 /** The batch and from-customers writes have no preview (their rows are not a sheet). */
 export type WriteMode = Exclude<ImportMode, 'preview'>;
 
 export const delegationApi = {
-  page: (params: ListQuery<DelegationPageQuery>) =>
-    request<PageResult<DelegationVO>>({ url: '/api/v1/delegations', method: 'get', params }),
-  form: (id: number) => request<DelegationVO>({ url: `/api/v1/delegations/${id}/form`, method: 'get' }),
-  create: (data: DelegationBody) => request<DelegationVO>({ url: '/api/v1/delegations', method: 'post', data }),
-  update: (id: number, data: DelegationUpdateBody) =>
-    request<DelegationVO>({ url: `/api/v1/delegations/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/delegations/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<DelegationVO, ListQuery<DelegationPageQuery>>('/api/v1/delegations'),
+  ...recordApi<DelegationVO, DelegationBody, DelegationUpdateBody>('/api/v1/delegations'),
   export: (params: ListQuery<DelegationExportQuery>) => blob('/api/v1/delegations/export', params),
   template: () => blob('/api/v1/delegations/template'),
   import: (file: File, meetingId: number, mode: ImportMode, mapping?: ImportMapping) =>
-    request<ImportReport>({
-      url: '/api/v1/delegations/import',
-      method: 'post',
-      params: { meetingId, mode },
-      data: importForm(file, mapping),
-    }),
+    importSheet('/api/v1/delegations/import', file, { meetingId, mode }, mapping),
   batch: (meetingId: number, rows: DelegationBatchRow[], mode: WriteMode) =>
     request<ImportReport>({
       url: '/api/v1/delegations/batch',

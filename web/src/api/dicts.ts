@@ -13,26 +13,17 @@ import type {
   DictUpdateBody,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type Ids, idList, type PageResult, request } from './request';
+import { pageApi, recordApi, request } from './request';
 
 export const dictApi = {
-  page: (params: Partial<DictPageQuery>) =>
-    request<PageResult<DictPageVO>>({ url: '/api/v1/dict/page', method: 'get', params }),
+  page: pageApi<DictPageVO, Partial<DictPageQuery>>('/api/v1/dict/page'),
   lista: () => request<DictListaItem[]>({ url: '/api/v1/dict/lista', method: 'get' }),
-  form: (id: number) => request<DictForm>({ url: `/api/v1/dict/${id}/form`, method: 'get' }),
-  create: (data: DictBody) => request<DictForm>({ url: '/api/v1/dict', method: 'post', data }),
-  update: (id: number, data: DictUpdateBody) => request<DictForm>({ url: `/api/v1/dict/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/dict/${idList(ids)}`, method: 'delete' }),
+  ...recordApi<DictForm, DictBody, DictUpdateBody>('/api/v1/dict'),
 };
 
 export const dictDataApi = {
-  page: (params: Partial<DictDataPageQuery>) =>
-    request<PageResult<DictDataVO>>({ url: '/api/v1/dict-data/page', method: 'get', params }),
-  form: (id: number) => request<DictDataForm>({ url: `/api/v1/dict-data/${id}/form`, method: 'get' }),
-  create: (data: DictDataBody) => request<DictDataForm>({ url: '/api/v1/dict-data', method: 'post', data }),
-  update: (id: number, data: DictDataUpdateBody) =>
-    request<DictDataForm>({ url: `/api/v1/dict-data/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/dict-data/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<DictDataVO, Partial<DictDataPageQuery>>('/api/v1/dict-data/page'),
+  ...recordApi<DictDataForm, DictDataBody, DictDataUpdateBody>('/api/v1/dict-data'),
 };
 
 export const dictQueries = {

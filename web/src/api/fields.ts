@@ -8,15 +8,11 @@ import type {
   FieldVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, type ListQuery, type PageResult, request } from './request';
+import { blob, type ListQuery, pageApi, recordApi } from './request';
 
 export const fieldApi = {
-  page: (params: ListQuery<FieldPageQuery>) =>
-    request<PageResult<FieldVO>>({ url: '/api/v1/fields', method: 'get', params }),
-  form: (id: number) => request<FieldVO>({ url: `/api/v1/fields/${id}/form`, method: 'get' }),
-  create: (data: FieldBody) => request<FieldVO>({ url: '/api/v1/fields', method: 'post', data }),
-  update: (id: number, data: FieldUpdateBody) => request<FieldVO>({ url: `/api/v1/fields/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/fields/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<FieldVO, ListQuery<FieldPageQuery>>('/api/v1/fields'),
+  ...recordApi<FieldVO, FieldBody, FieldUpdateBody>('/api/v1/fields'),
   export: (params: ListQuery<FieldExportQuery>) => blob('/api/v1/fields/export', params),
 };
 

@@ -14,15 +14,11 @@ import type {
   GroupVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, type ListQuery, type PageResult, request } from './request';
+import { blob, type Ids, idList, type ListQuery, pageApi, recordApi, request } from './request';
 
 export const groupApi = {
-  page: (params: ListQuery<GroupPageQuery>) =>
-    request<PageResult<GroupVO>>({ url: '/api/v1/groups', method: 'get', params }),
-  form: (id: number) => request<GroupVO>({ url: `/api/v1/groups/${id}/form`, method: 'get' }),
-  create: (data: GroupBody) => request<GroupVO>({ url: '/api/v1/groups', method: 'post', data }),
-  update: (id: number, data: GroupUpdateBody) => request<GroupVO>({ url: `/api/v1/groups/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/groups/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<GroupVO, ListQuery<GroupPageQuery>>('/api/v1/groups'),
+  ...recordApi<GroupVO, GroupBody, GroupUpdateBody>('/api/v1/groups'),
   export: (params: Partial<GroupExportQuery>) => blob('/api/v1/groups/export', params),
   copy: (data: GroupCopyBody) => request<GroupCopyResult>({ url: '/api/v1/groups/copy', method: 'post', data }),
   fields: (id: number) => request<FieldLinkVO[]>({ url: `/api/v1/groups/${id}/fields`, method: 'get' }),

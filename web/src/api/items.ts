@@ -4,15 +4,11 @@
  */
 import type { ItemBody, ItemExportQuery, ItemPageQuery, ItemUpdateBody, ItemVO } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, type ListQuery, type PageResult, request } from './request';
+import { blob, type ListQuery, pageApi, recordApi } from './request';
 
 export const itemApi = {
-  page: (params: ListQuery<ItemPageQuery>) =>
-    request<PageResult<ItemVO>>({ url: '/api/v1/items', method: 'get', params }),
-  form: (id: number) => request<ItemVO>({ url: `/api/v1/items/${id}/form`, method: 'get' }),
-  create: (data: ItemBody) => request<ItemVO>({ url: '/api/v1/items', method: 'post', data }),
-  update: (id: number, data: ItemUpdateBody) => request<ItemVO>({ url: `/api/v1/items/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/items/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<ItemVO, ListQuery<ItemPageQuery>>('/api/v1/items'),
+  ...recordApi<ItemVO, ItemBody, ItemUpdateBody>('/api/v1/items'),
   export: (params: ListQuery<ItemExportQuery>) => blob('/api/v1/items/export', params),
 };
 

@@ -9,15 +9,13 @@ import type {
   OplogVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { exportJobApi, type ListQuery, type PageResult, request } from './request';
+import { exportJobApi, type ListQuery, pageApi, request } from './request';
 
 export const logApi = {
-  loginPage: (params: ListQuery<LoginLogQuery>) =>
-    request<PageResult<LoginLogVO>>({ url: '/api/v1/logs/login/page', method: 'get', params }),
+  loginPage: pageApi<LoginLogVO, ListQuery<LoginLogQuery>>('/api/v1/logs/login/page'),
   /** The logs' exports run as jobs (`exportJobApi`): start, follow, then the file. */
   loginExport: exportJobApi<ListQuery<LoginLogExportQuery>>('/api/v1/logs/login/export'),
-  operationPage: (params: ListQuery<OplogQuery>) =>
-    request<PageResult<OplogVO>>({ url: '/api/v1/logs/operation/page', method: 'get', params }),
+  operationPage: pageApi<OplogVO, ListQuery<OplogQuery>>('/api/v1/logs/operation/page'),
   operationExport: exportJobApi<ListQuery<OplogExportQuery>>('/api/v1/logs/operation/export'),
   operation: (id: number) => request<OplogDetailVO>({ url: `/api/v1/logs/operation/${id}`, method: 'get' }),
 };

@@ -21,16 +21,11 @@ import type {
   OfficialDuty,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, type ListQuery, type PageResult, request } from './request';
+import { blob, type ListQuery, pageApi, recordApi, request } from './request';
 
 export const meetingApi = {
-  page: (params: ListQuery<MeetingPageQuery>) =>
-    request<PageResult<MeetingVO>>({ url: '/api/v1/meetings', method: 'get', params }),
-  form: (id: number) => request<MeetingForm>({ url: `/api/v1/meetings/${id}/form`, method: 'get' }),
-  create: (data: MeetingBody) => request<MeetingForm>({ url: '/api/v1/meetings', method: 'post', data }),
-  update: (id: number, data: MeetingUpdateBody) =>
-    request<MeetingForm>({ url: `/api/v1/meetings/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/meetings/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<MeetingVO, ListQuery<MeetingPageQuery>>('/api/v1/meetings'),
+  ...recordApi<MeetingForm, MeetingBody, MeetingUpdateBody>('/api/v1/meetings'),
   export: (params: ListQuery<MeetingExportQuery>) => blob('/api/v1/meetings/export', params),
   changeStatus: (id: number, to: MeetingStatus, reason: string | null) =>
     request<MeetingForm>({ url: `/api/v1/meetings/${id}/status`, method: 'post', data: { to, reason } }),

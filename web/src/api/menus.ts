@@ -1,16 +1,13 @@
 /** Menus (server module `menus`): the tree and its form (the signed-in user's routes: session.ts). */
 import type { MenuBody, MenuForm, MenuUpdateBody, MenuVO, TreeOptionVO } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './request';
+import { recordApi, request } from './request';
 
 export const menuApi = {
   tree: (params: { keywords?: string }) => request<MenuVO[]>({ url: '/api/v1/menus', method: 'get', params }),
   options: (onlyParent = false) =>
     request<TreeOptionVO[]>({ url: '/api/v1/menus/options', method: 'get', params: { onlyParent } }),
-  form: (id: number) => request<MenuForm>({ url: `/api/v1/menus/${id}/form`, method: 'get' }),
-  create: (data: MenuBody) => request<MenuForm>({ url: '/api/v1/menus', method: 'post', data }),
-  update: (id: number, data: MenuUpdateBody) => request<MenuForm>({ url: `/api/v1/menus/${id}`, method: 'put', data }),
-  remove: (id: number) => request<null>({ url: `/api/v1/menus/${id}`, method: 'delete' }),
+  ...recordApi<MenuForm, MenuBody, MenuUpdateBody>('/api/v1/menus'),
 };
 
 export const menuQueries = {

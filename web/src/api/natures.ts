@@ -9,16 +9,11 @@ import type {
   NatureVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { blob, type Ids, idList, type PageResult, request } from './request';
+import { blob, pageApi, recordApi, request } from './request';
 
 export const natureApi = {
-  page: (params: Partial<NaturePageQuery>) =>
-    request<PageResult<NatureVO>>({ url: '/api/v1/natures', method: 'get', params }),
-  form: (id: number) => request<NatureVO>({ url: `/api/v1/natures/${id}/form`, method: 'get' }),
-  create: (data: NatureBody) => request<NatureVO>({ url: '/api/v1/natures', method: 'post', data }),
-  update: (id: number, data: NatureUpdateBody) =>
-    request<NatureVO>({ url: `/api/v1/natures/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/natures/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<NatureVO, Partial<NaturePageQuery>>('/api/v1/natures'),
+  ...recordApi<NatureVO, NatureBody, NatureUpdateBody>('/api/v1/natures'),
   export: (params: Partial<NaturePageQuery>) => blob('/api/v1/natures/export', params),
   fields: (id: number, target?: FieldTarget) =>
     request<FieldLinkVO[]>({ url: `/api/v1/natures/${id}/fields`, method: 'get', params: { target } }),

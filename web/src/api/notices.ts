@@ -11,14 +11,13 @@ import type {
   RoleVO,
 } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type PageResult, request } from './request';
+import { type PageResult, pageApi, request } from './request';
 
 const BASE = '/api/v1/notices';
 
 /* ---- administration (sys:notice:*) ---- */
 
-export const pageNotices = (params: Partial<NoticePageQuery>) =>
-  request<PageResult<NoticeVO>>({ url: `${BASE}/page`, method: 'get', params });
+export const pageNotices = pageApi<NoticeVO, Partial<NoticePageQuery>>(`${BASE}/page`);
 
 export const getNoticeForm = (id: number) => request<NoticeFormVO>({ url: `${BASE}/${id}/form`, method: 'get' });
 
@@ -35,8 +34,7 @@ export const revokeNotice = (id: number) => request<null>({ url: `${BASE}/${id}/
 
 /* ---- mine (any signed-in user) ---- */
 
-export const myNotices = (params: Partial<MyNoticeQuery>) =>
-  request<PageResult<MyNoticeVO>>({ url: `${BASE}/my-page`, method: 'get', params });
+export const myNotices = pageApi<MyNoticeVO, Partial<MyNoticeQuery>>(`${BASE}/my-page`);
 
 /** Reading a notice marks it read. */
 export const getNoticeDetail = (id: number) => request<NoticeDetailVO>({ url: `${BASE}/${id}/detail`, method: 'get' });

@@ -1,4 +1,4 @@
-import { type ExportJobVO, HTTP_TIMEOUT_MS } from '@baton/contracts';
+import { type ExportJobVO, HTTP_TIMEOUT_MS, type ImportMode, type ImportReport } from '@baton/contracts';
 import { authHeaders, handleFailure, isEnvelope, serializeParams } from './envelope';
 
 /**
@@ -159,6 +159,25 @@ export const idList = (ids: Ids) => (Array.isArray(ids) ? ids.join(',') : String
 export const blob = (url: string, params?: object) =>
   request<BlobResponse>({ url, method: 'get', params, responseType: 'blob' });
 
+/** A server-paged list: `GET url` with the filters, the sort and the page (`Q`), answering rows of `T`. */
+export const pageApi =
+  <T, Q extends object>(url: string) =>
+  (params: Q) =>
+    request<PageResult<T>>({ url, method: 'get', params });
+
+/**
+ * The record endpoints most modules have under `base`: the form (`GET base/{id}/form`), create
+ * (`POST base`), update (`PUT base/{id}`, the body with the version read) and delete
+ * (`DELETE base/{ids}`). `F` is what the form and the writes answer, `B` the create and `U` the
+ * update body.
+ */
+export const recordApi = <F, B, U>(base: string) => ({
+  form: (id: number) => request<F>({ url: `${base}/${id}/form`, method: 'get' }),
+  create: (data: B) => request<F>({ url: base, method: 'post', data }),
+  update: (id: number, data: U) => request<F>({ url: `${base}/${id}`, method: 'put', data }),
+  remove: (ids: Ids) => request<null>({ url: `${base}/${idList(ids)}`, method: 'delete' }),
+});
+
 /**
  * A big export made as a job on the server (the contracts' ExportJobVO): `start` with the list's
  * filters, `job` how far it is, `file` the workbook once done. `components/crud`'s
@@ -187,6 +206,17 @@ export function importForm(file: File, mapping: ImportMapping = {}): FormData {
   data.append('file', file);
   return data;
 }
+
+/**
+ * A spreadsheet import (`POST url`): the file with its column re-map, the mode and the other
+ * `params` in the query; answers the row-by-row report.
+ */
+export const importSheet = <P extends { mode: ImportMode }>(
+  url: string,
+  file: File,
+  params: P,
+  mapping?: ImportMapping,
+) => request<ImportReport>({ url, method: 'post', params, data: importForm(file, mapping) });
 
 /** A page of rows, as every `/page` call answers. */
 export interface PageResult<T> {

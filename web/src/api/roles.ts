@@ -1,16 +1,12 @@
 /** Roles (server module `roles`) and the menus each holds. */
 import type { RoleBody, RoleForm, RoleOptionVO, RolePageQuery, RoleUpdateBody, RoleVO } from '@baton/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { type Ids, idList, type ListQuery, type PageResult, request } from './request';
+import { type ListQuery, pageApi, recordApi, request } from './request';
 
 export const roleApi = {
-  page: (params: ListQuery<RolePageQuery>) =>
-    request<PageResult<RoleVO>>({ url: '/api/v1/roles/page', method: 'get', params }),
+  page: pageApi<RoleVO, ListQuery<RolePageQuery>>('/api/v1/roles/page'),
   options: () => request<RoleOptionVO[]>({ url: '/api/v1/roles/options', method: 'get' }),
-  form: (id: number) => request<RoleForm>({ url: `/api/v1/roles/${id}/form`, method: 'get' }),
-  create: (data: RoleBody) => request<RoleForm>({ url: '/api/v1/roles', method: 'post', data }),
-  update: (id: number, data: RoleUpdateBody) => request<RoleForm>({ url: `/api/v1/roles/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/roles/${idList(ids)}`, method: 'delete' }),
+  ...recordApi<RoleForm, RoleBody, RoleUpdateBody>('/api/v1/roles'),
   menuIds: (id: number) => request<number[]>({ url: `/api/v1/roles/${id}/menuIds`, method: 'get' }),
   assignMenus: (id: number, menuIds: number[]) =>
     request<number[]>({ url: `/api/v1/roles/${id}/menus`, method: 'put', data: { menuIds } }),

@@ -4,7 +4,6 @@
  */
 import type {
   ImportMode,
-  ImportReport,
   OptionVO,
   UserCreateBody,
   UserExportQuery,
@@ -13,35 +12,17 @@ import type {
   UserPageVO,
   UserUpdateBody,
 } from '@baton/contracts';
-import {
-  blob,
-  type Ids,
-  type ImportMapping,
-  idList,
-  importForm,
-  type ListQuery,
-  type PageResult,
-  request,
-} from './request';
+import { blob, type ImportMapping, importSheet, type ListQuery, pageApi, recordApi, request } from './request';
 
 export const userApi = {
-  page: (params: ListQuery<UserPageQuery>) =>
-    request<PageResult<UserPageVO>>({ url: '/api/v1/users/page', method: 'get', params }),
-  form: (id: number) => request<UserForm>({ url: `/api/v1/users/${id}/form`, method: 'get' }),
-  create: (data: UserCreateBody) => request<UserForm>({ url: '/api/v1/users', method: 'post', data }),
-  update: (id: number, data: UserUpdateBody) => request<UserForm>({ url: `/api/v1/users/${id}`, method: 'put', data }),
-  remove: (ids: Ids) => request<null>({ url: `/api/v1/users/${idList(ids)}`, method: 'delete' }),
+  page: pageApi<UserPageVO, ListQuery<UserPageQuery>>('/api/v1/users/page'),
+  ...recordApi<UserForm, UserCreateBody, UserUpdateBody>('/api/v1/users'),
   resetPassword: (id: number, password: string) =>
     request<null>({ url: `/api/v1/users/${id}/password/reset`, method: 'put', params: { password } }),
   template: () => blob('/api/v1/users/template'),
   export: (params: ListQuery<UserExportQuery>) => blob('/api/v1/users/export', params),
   import: (file: File, params: { deptId: number; mode: ImportMode }, mapping?: ImportMapping) =>
-    request<ImportReport>({
-      url: '/api/v1/users/import',
-      method: 'post',
-      params,
-      data: importForm(file, mapping),
-    }),
+    importSheet('/api/v1/users/import', file, params, mapping),
   options: () => request<OptionVO[]>({ url: '/api/v1/users/options', method: 'get' }),
 };
 
