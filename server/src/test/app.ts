@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto-v2';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -218,6 +218,11 @@ export async function login(t: TestApp, username = 'admin', password = TEST_PASS
   const body = res.json();
   if (body.code !== '00000') throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.data as { accessToken: string; refreshToken: string; tokenType: string; expiresIn: number };
+}
+
+/** The answer refuses the call: HTTP `status` with the error code `code`. */
+export function expectRefusal(res: LightMyRequestResponse, status: number, code: string) {
+  expect([res.statusCode, res.json().code], res.body).toEqual([status, code]);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -5,6 +5,7 @@ import { captcha, loginLog, session, user } from '../../db/schema/index.js';
 import {
   awayFromWindowEdge,
   bearer,
+  expectRefusal,
   login,
   loginRequest,
   makeTestApp,
@@ -143,8 +144,7 @@ describe('login', () => {
 
   it('names the missing field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', ...multipart({ username: 'x' }) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('A0400');
+    expectRefusal(res, 400, 'A0400');
     expect(res.json().msg).toMatch(/password is required/);
   });
 
@@ -154,8 +154,7 @@ describe('login', () => {
       url: '/api/v1/auth/login',
       payload: { username: 5, password: [] },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('A0400');
+    expectRefusal(res, 400, 'A0400');
   });
 
   it('refuses a disabled account after the right password', async () => {
@@ -170,8 +169,7 @@ describe('tokens', () => {
   it('answers garbage and missing tokens with 401 A0230', async () => {
     for (const headers of [{}, bearer('garbage'), bearer('a.b.c'), { authorization: 'Basic abc' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/userProps/me', headers });
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('A0230');
+      expectRefusal(res, 401, 'A0230');
     }
   });
 
@@ -180,8 +178,7 @@ describe('tokens', () => {
     const me = await meWith(pair.refreshToken);
     expect(me.json().code).toBe('A0230');
     const refreshed = await refreshWith(pair.accessToken);
-    expect(refreshed.statusCode).toBe(401);
-    expect(refreshed.json().code).toBe('A0233');
+    expectRefusal(refreshed, 401, 'A0233');
   });
 
   it('rotates the refresh token; reusing a spent one revokes the whole family', async () => {
@@ -194,8 +191,7 @@ describe('tokens', () => {
     expect(me.json().code).toBe('00000');
 
     const reuse = await refreshWith(pair.refreshToken);
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json().code).toBe('A0233');
+    expectRefusal(reuse, 401, 'A0233');
     // The thief's reuse ends the legitimate holder's session too.
     const after = await meWith(next.accessToken);
     expect(after.json().code).toBe('A0230');
@@ -229,8 +225,7 @@ describe('tokens', () => {
     expect((await me()).statusCode).toBe(200);
     await t.database.db.update(user).set({ status: 0 }).where(eq(user.id, own!.id));
     const off = await me();
-    expect(off.statusCode).toBe(401);
-    expect(off.json().code).toBe('A0230');
+    expectRefusal(off, 401, 'A0230');
   });
 
   it('expired access token → A0230 (client refreshes), also once it was verified before', async () => {
@@ -241,8 +236,7 @@ describe('tokens', () => {
       expect((await ask()).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 4100));
       const me = await ask();
-      expect(me.statusCode).toBe(401);
-      expect(me.json().code).toBe('A0230');
+      expectRefusal(me, 401, 'A0230');
       const refreshed = await refreshWith(pair.refreshToken, short);
       expect(refreshed.json().code).toBe('00000');
     } finally {
@@ -332,14 +326,13 @@ describe('sign-in throttle', () => {
   });
 
   it('the wait grows with each further failure, and a success starts afresh', async () => {
+    /** Five failed sign-ins of admin from `ip` at `at`, as the login log holds them. */
+    const fiveFailures = (ip: string, at: Date) =>
+      Array.from({ length: 5 }, () => ({ username: 'admin', ip, success: false, code: 'A0210', createdAt: at }));
     const ip = '198.51.100.70';
     const at = new Date(Date.now() - 6_000);
     // Five failures six seconds ago: their wait (5 s) is over.
-    await t.database.db
-      .insert(loginLog)
-      .values(
-        Array.from({ length: 5 }, () => ({ username: 'admin', ip, success: false, code: 'A0210', createdAt: at })),
-      );
+    await t.database.db.insert(loginLog).values(fiveFailures(ip, at));
     expect((await attempt(t, ip, 'admin', 'wrong')).json().code).toBe('A0210');
     const en = { 'accept-language': 'en' };
     expect((await attempt(t, ip, 'admin', TEST_PASSWORD, { headers: en })).json().msg).toBe(
@@ -348,27 +341,10 @@ describe('sign-in throttle', () => {
     // Failures older than the throttle's window (15 minutes) are forgotten; so are those before a success.
     const ip2 = '198.51.100.71';
     const old = new Date(Date.now() - 16 * 60_000);
-    await t.database.db.insert(loginLog).values([
-      ...Array.from({ length: 5 }, () => ({
-        username: 'admin',
-        ip: ip2,
-        success: false,
-        code: 'A0210',
-        createdAt: old,
-      })),
-      ...Array.from({ length: 5 }, () => ({ username: 'admin', ip, success: false, code: 'A0210', createdAt: old })),
-    ]);
+    await t.database.db.insert(loginLog).values([...fiveFailures(ip2, old), ...fiveFailures(ip, old)]);
     expect((await attempt(t, ip2, 'admin', TEST_PASSWORD)).json().code).toBe('00000');
     const recent = new Date();
-    await t.database.db.insert(loginLog).values([
-      ...Array.from({ length: 5 }, () => ({
-        username: 'admin',
-        ip: ip2,
-        success: false,
-        code: 'A0210',
-        createdAt: recent,
-      })),
-    ]);
+    await t.database.db.insert(loginLog).values(fiveFailures(ip2, recent));
     expect((await attempt(t, ip2, 'admin', TEST_PASSWORD)).json().code).toBe('A0429');
   });
 

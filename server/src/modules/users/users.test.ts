@@ -10,6 +10,9 @@ import { call, expectGuarded, fileUpload, ok, useTokens } from './testkit.js';
 
 const t = useTestApp();
 const tk = useTokens(t);
+/** `PUT /users/:id` as the holder of `token`. */
+const putUser = (token: string, id: number, payload: object) =>
+  call(t, token, { method: 'PUT', url: `/api/v1/users/${id}`, payload });
 const depts = new Map<string, number>();
 
 beforeAll(async () => {
@@ -183,26 +186,14 @@ describe('users CRUD', () => {
 
   it('keeps the first of two updates made from the same version (optimistic locking)', async () => {
     const carol = await createUser('carol');
-    const first = await call(t, tk.admin, {
-      method: 'PUT',
-      url: `/api/v1/users/${carol.id}`,
-      payload: { ...carol, nickname: 'First', version: carol.version },
-    });
+    const first = await putUser(tk.admin, carol.id, { ...carol, nickname: 'First', version: carol.version });
     expect(ok<UserForm>(first).version).toBe(carol.version + 1);
-    const second = await call(t, tk.admin, {
-      method: 'PUT',
-      url: `/api/v1/users/${carol.id}`,
-      payload: { ...carol, nickname: 'Second', version: carol.version },
-    });
+    const second = await putUser(tk.admin, carol.id, { ...carol, nickname: 'Second', version: carol.version });
     expect(second.status).toBe(409);
     expect(second.body?.code).toBe('A0409');
     const [row] = await t.database.db.select().from(user).where(eq(user.id, carol.id));
     expect(row!.nickname).toBe('First');
-    const missing = await call(t, tk.admin, {
-      method: 'PUT',
-      url: '/api/v1/users/999999',
-      payload: { ...carol, version: 1 },
-    });
+    const missing = await putUser(tk.admin, 999999, { ...carol, version: 1 });
     expect(missing.status).toBe(404);
   });
 
@@ -226,11 +217,7 @@ describe('users CRUD', () => {
     });
     expect([adminRole.status, adminRole.body?.code]).toEqual([400, 'A0400']);
     const fine = await createUser('mallory', { userType: 20, roleIds: [await roleId('COMMITTEE')] });
-    const promote = await call(t, tk.admin, {
-      method: 'PUT',
-      url: `/api/v1/users/${fine.id}`,
-      payload: { ...fine, userType: 10 },
-    });
+    const promote = await putUser(tk.admin, fine.id, { ...fine, userType: 10 });
     expect([promote.status, promote.body?.code]).toEqual([400, 'A0400']);
     const [row] = await t.database.db.select().from(user).where(eq(user.id, fine.id));
     expect(row!.userType).toBe(20);
@@ -273,20 +260,12 @@ describe('users CRUD', () => {
     expect(r.body?.code).toBe('A0400');
     const [admin] = await t.database.db.select().from(user).where(eq(user.username, 'admin'));
     const form = ok<UserForm>(await call(t, tk.admin, { method: 'GET', url: `/api/v1/users/${admin!.id}/form` }));
-    const self = await call(t, tk.admin, {
-      method: 'PUT',
-      url: `/api/v1/users/${admin!.id}`,
-      payload: { ...form, roleIds: [] },
-    });
+    const self = await putUser(tk.admin, admin!.id, { ...form, roleIds: [] });
     expect(self.body?.code).toBe('A0400');
     // Admin may not edit the root user at all.
     const [root] = await t.database.db.select().from(user).where(eq(user.username, 'root'));
     const rootForm = ok<UserForm>(await call(t, tk.root, { method: 'GET', url: `/api/v1/users/${root!.id}/form` }));
-    const edit = await call(t, tk.admin, {
-      method: 'PUT',
-      url: `/api/v1/users/${root!.id}`,
-      payload: { ...rootForm, nickname: 'pwned' },
-    });
+    const edit = await putUser(tk.admin, root!.id, { ...rootForm, nickname: 'pwned' });
     expect(edit.status).toBe(403);
     const reset = await call(t, tk.admin, {
       method: 'PUT',
@@ -405,11 +384,7 @@ describe('data scope', () => {
 
     const [admin] = await t.database.db.select().from(user).where(eq(user.username, 'admin'));
     expect((await call(t, judy, { method: 'GET', url: `/api/v1/users/${admin!.id}/form` })).status).toBe(404);
-    const put = await call(t, judy, {
-      method: 'PUT',
-      url: `/api/v1/users/${admin!.id}`,
-      payload: { ...newUser('admin'), version: 1 },
-    });
+    const put = await putUser(judy, admin!.id, { ...newUser('admin'), version: 1 });
     expect(put.status).toBe(404);
     expect((await call(t, judy, { method: 'DELETE', url: `/api/v1/users/${admin!.id}` })).status).toBe(404);
     expect((await call(t, judy, { method: 'GET', url: '/api/v1/users/getUser?username=admin' })).status).toBe(404);
