@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@baton/contracts';
 import { Drawer, Layout, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import type { RouteHandle } from '../../app/meta';
 import { Logo } from '../../components/Logo';
@@ -13,10 +13,15 @@ import { AppMain } from './AppMain';
 import { DelegationShell } from './DelegationShell';
 import { buildMenu, DASHBOARD_MENU, type MenuNode, menuTarget, topEntryFor } from './menu';
 import { Breadcrumbs, NavTools, SidebarToggle } from './Navbar';
-import { SettingsDrawer } from './SettingsDrawer';
 import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
 import './admin.css';
+
+/**
+ * The layout settings (its colour picker brings antd's Slider, InputNumber and Select, ~40 KB
+ * gzip): fetched when first opened, not with the console's first page.
+ */
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const SIDER_WIDTH = 220;
 const SIDER_COLLAPSED = 64;
@@ -74,6 +79,7 @@ export default function AdminLayout() {
   const setActiveTop = useAppStore((s) => s.setActiveTopMenuPath);
   const { layout: chosenLayout, tagsView, fixedHeader, sidebarLogo } = useSettingsStore();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
   useScreenTracking();
   useTagTracking();
 
@@ -147,7 +153,12 @@ export default function AdminLayout() {
           </div>
         </>
       )}
-      <NavTools onOpenSettings={() => setSettingsOpen(true)} />
+      <NavTools
+        onOpenSettings={() => {
+          setSettingsUsed(true);
+          setSettingsOpen(true);
+        }}
+      />
     </div>
   );
 
@@ -188,7 +199,11 @@ export default function AdminLayout() {
     </Layout.Content>
   );
   const fixed = fixedHeader ? ' is-fixed' : '';
-  const settings = <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />;
+  const settings = settingsUsed && (
+    <Suspense fallback={null}>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Suspense>
+  );
 
   if (layout === 'mix') {
     // The header spans the page; the sider (the active group's pages) sits below it.
