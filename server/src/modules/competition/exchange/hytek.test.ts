@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type HytekAthlete, type HytekEntry, parseHytek, personKey, writeHytek } from './hytek.js';
 
-const athlete: HytekAthlete = {
+/** Who the athlete and the entry records both name. */
+const person = {
   lastName: '张',
   firstName: '三',
   gender: 'M',
   birthDate: '2011-06-15',
   teamCode: '瑞中',
   teamName: '瑞安中学',
+} as const;
+const athlete: HytekAthlete = {
+  ...person,
   idType: '1',
   idNumber: '33038120110615101X',
   nameEn: 'Zhang San',
@@ -15,12 +19,7 @@ const athlete: HytekAthlete = {
   fields: { school: '瑞安中学', note: 'a;b c' },
 };
 const entry: HytekEntry = {
-  lastName: '张',
-  firstName: '三',
-  gender: 'M',
-  birthDate: '2011-06-15',
-  teamCode: '瑞中',
-  teamName: '瑞安中学',
+  ...person,
   eventCode: '100',
   mark: '12.34',
   measure: 'M',

@@ -28,6 +28,9 @@ beforeAll(async () => {
 
 const OFF = { relayDouble: false, recordBonus: 0, minusOne: false, tieByPlaces: false };
 
+/** Delegations 0 to 3 placed 1 to 4 in their order, a tenth apart from `first`. */
+const inPlaceOrder = (first: number) =>
+  [0, 1, 2, 3].map((dlg) => ({ dlg, value: (first * 10 + dlg) / 10, place: dlg + 1 }));
 const pointsOf = async (ids: number[]) => {
   const rows = await t.database.db
     .select({ id: compStart.id, points: compStart.points })
@@ -66,12 +69,7 @@ describe('team-scoring options of the 竞赛规程', () => {
     // The 100 m of the U16 Boys is planned as heats + final: score its final.
     const rounds100 = await f.rounds(hundred);
     const final100 = rounds100[rounds100.length - 1]!;
-    const run = await f.heat(final100.id, 1, [
-      { dlg: 0, value: 11.5, place: 1 },
-      { dlg: 1, value: 11.6, place: 2 },
-      { dlg: 2, value: 11.7, place: 3 },
-      { dlg: 3, value: 11.8, place: 4 },
-    ]);
+    const run = await f.heat(final100.id, 1, inPlaceOrder(11.5));
     await scoreRound(t.database.db, final100.id);
     expect(await pointsOf(run.starts)).toEqual([7, 5, 4, 3]);
 
@@ -140,22 +138,10 @@ describe('team-scoring options of the 竞赛规程', () => {
     const rounds = await f.rounds(gi);
     const first = rounds[0]!;
     const last = rounds[rounds.length - 1]!;
-    const run = await f.heat(last.id, 1, [
-      { dlg: 0, value: 12.5, place: 1 },
-      { dlg: 1, value: 12.6, place: 2 },
-      { dlg: 2, value: 12.7, place: 3 },
-      { dlg: 3, value: 12.8, place: 4 },
-      { dlg: 3, code: 'DNS' },
-    ]);
+    const run = await f.heat(last.id, 1, [...inPlaceOrder(12.5), { dlg: 3, code: 'DNS' }]);
     if (first.id !== last.id) {
       // Planned heats before the final: the starters are those of the first round.
-      await f.heat(first.id, 1, [
-        { dlg: 0, value: 12.6, place: 1 },
-        { dlg: 1, value: 12.7, place: 2 },
-        { dlg: 2, value: 12.8, place: 3 },
-        { dlg: 3, value: 12.9, place: 4 },
-        { dlg: 3, code: 'DNS' },
-      ]);
+      await f.heat(first.id, 1, [...inPlaceOrder(12.6), { dlg: 3, code: 'DNS' }]);
     }
     await scoreRound(t.database.db, last.id);
     // Four took part (≤ 8 places): 4 − 1 = 3 places score, 9-7-6; the 4th scores nothing.
