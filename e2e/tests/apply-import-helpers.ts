@@ -1,7 +1,7 @@
 import { idCheckChar } from '@baton/contracts';
 import { type Browser, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, groupWithItems, latestCode, openMeeting, uniqueMobile, uniqueName } from './comm-helpers';
+import { api, groupWithItems, openMeeting, signInWithCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { adminPage, PHONE, visible } from './helpers';
 
 /** The data and the sheet of the school-style import (apply-import.spec.ts). */
@@ -100,12 +100,7 @@ export async function signInAsLeader(
   const page = await context.newPage();
   await page.goto(`/#/login?type=dlg&tmid=${s.meetingId}`);
   await expect(page.getByTestId('dlg-form')).toBeVisible();
-  await page.getByTestId('dlg-mobile').fill(s.mobile);
-  await page.getByTestId('dlg-send-code').click();
-  await expect(page.getByTestId('dlg-send-code')).toBeDisabled();
-  await page.getByTestId('dlg-code').fill(await latestCode(admin, s.mobile, 'dlg-login'));
-  await page.getByTestId('dlg-submit').click();
-  await expect(page).toHaveURL(/#\/apply\/athlete/);
+  await signInWithCode(page, admin, s.mobile);
   await expect(visible(page.getByTestId('apply-delegation'))).toHaveText(s.delegationName);
   return page;
 }

@@ -1,10 +1,18 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { api } from './comm-helpers';
 import { test } from './fixtures';
-import { adminPage, dialog, noSideScroll, PHONE, pick, submitImport, toast, visible } from './helpers';
+import {
+  adminPage,
+  dialog,
+  downloadTemplate,
+  noSideScroll,
+  PHONE,
+  pick,
+  submitImport,
+  toast,
+  visible,
+  writeSheet,
+} from './helpers';
 
 /**
  * Sports apply on a phone (issue 5): a delegation signs in with the SMS code of the demo
@@ -150,31 +158,21 @@ test('a delegation enrols on a phone: ID number, Excel, events up to the limit, 
   // ─── Two more by Excel: the template's columns, a row report ──────────────────────────
   await visible(page.getByTestId('athlete-import')).click();
   const box = dialog(page);
-  const download = page.waitForEvent('download');
-  await box.getByTestId('import-template').click();
-  const template = new ExcelJS.Workbook();
-  await template.xlsx.readFile((await (await download).path())!);
-  const headers = (template.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+  const { headers } = await downloadTemplate(page, box);
   expect(headers).toEqual(expect.arrayContaining(['姓名', '证件号码', '组别']));
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('athletes');
-  sheet.addRow(headers);
-  const line = (values: Record<string, string>) => headers.map((h) => values[h] ?? '');
   const imported = [`导入甲${stamp}`, `导入乙${stamp}`];
-  imported.forEach((name, i) => {
-    sheet.addRow(
-      line({
-        姓名: name,
-        证件号码: boyId(birth, i + 1),
-        学校: '玉海中学',
-        紧急联系人: '林先生',
-        紧急联系电话: '13987654321',
-      }),
-    );
-  });
-  await mkdir(info.outputDir, { recursive: true });
-  const file = path.join(info.outputDir, 'athletes.xlsx');
-  await wb.xlsx.writeFile(file);
+  const file = await writeSheet(
+    info,
+    'athletes.xlsx',
+    headers,
+    imported.map((name, i) => ({
+      姓名: name,
+      证件号码: boyId(birth, i + 1),
+      学校: '玉海中学',
+      紧急联系人: '林先生',
+      紧急联系电话: '13987654321',
+    })),
+  );
   await box.locator('input[type=file]').setInputFiles(file);
   await submitImport(box, '共 2 行：有效 2 行，错误 0 行，已导入 2 行');
   for (const name of imported) await expect(cards.getByTestId('apply-card').filter({ hasText: name })).toBeVisible();

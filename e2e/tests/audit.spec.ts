@@ -201,14 +201,22 @@ async function giveReason(page: Page, reason: string) {
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
+/**
+ * Signed in as the committee: a new delegation (contact `mobile`, names stamped `prefix`…) with two
+ * athletes submitted, its athletes' list open. Returns the two names and the delegation's API.
+ */
+async function twoSubmitted(page: Page, mobile: string, prefix: string) {
+  const stamp = `${prefix}${Date.now().toString().slice(-7)}`;
+  await signInAsCommittee(page);
+  const { delegation, names, api } = await registerAndSubmit(page, mobile, stamp);
+  await openDelegationAthletes(page, delegation.name, stamp);
+  const [toReturn, toApprove] = names as [string, string];
+  return { toReturn, toApprove, a: api };
+}
+
 test('the committee returns one submitted athlete with a reason and approves another (desktop)', async ({ page }) => {
   test.setTimeout(120_000);
-  const stamp = `D${Date.now().toString().slice(-7)}`;
-  await signInAsCommittee(page);
-  const { delegation, names, api: a } = await registerAndSubmit(page, '13800000001', stamp);
-  const [toReturn, toApprove] = names as [string, string];
-
-  await openDelegationAthletes(page, delegation.name, stamp);
+  const { toReturn, toApprove, a } = await twoSubmitted(page, '13800000001', 'D');
   const table = page.getByTestId('audit-table');
   const row = (name: string) => table.locator('tr.ant-table-row', { hasText: name });
   await expect(row(toReturn)).toContainText('待审核');
@@ -243,12 +251,7 @@ test.describe('on a phone', () => {
 
   test('the committee returns one athlete from the batch bar and approves another from its card', async ({ page }) => {
     test.setTimeout(120_000);
-    const stamp = `M${Date.now().toString().slice(-7)}`;
-    await signInAsCommittee(page);
-    const { delegation, names, api: a } = await registerAndSubmit(page, '13800000002', stamp);
-    const [toReturn, toApprove] = names as [string, string];
-
-    await openDelegationAthletes(page, delegation.name, stamp);
+    const { toReturn, toApprove, a } = await twoSubmitted(page, '13800000002', 'M');
     const card = (name: string) => page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: name });
     await expect(card(toReturn).getByTestId('audit-card')).toBeVisible();
     await expect(card(toReturn)).toContainText('待审核');

@@ -1,9 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { test } from './fixtures';
-import { dialog, pick, signInOnce, toast } from './helpers';
+import { dialog, downloadTemplate, importValidOnly, pick, signInOnce, toast, writeSheet } from './helpers';
 import { confirmPop, open, row, search, unique } from './system-helpers';
 
 test.describe('base data', () => {
@@ -55,34 +52,20 @@ test.describe('base data', () => {
 
     await page.getByTestId('code-import').click();
     const box = dialog(page);
-    const templateDownload = page.waitForEvent('download');
-    await box.getByTestId('import-template').click();
-    const template = await templateDownload;
-    const tpl = new ExcelJS.Workbook();
-    await tpl.xlsx.readFile((await template.path())!);
-    const headers = (tpl.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+    const { headers } = await downloadTemplate(page, box);
     expect(headers).toEqual(expect.arrayContaining(['编码', '名称', '上级编码']));
-
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet('codes');
-    sheet.addRow(headers);
-    const line = (values: Record<string, string>) => headers.map((h) => values[h] ?? '');
-    sheet.addRow(line({ 编码: county, 名称: `测试区${county}`, 英文名称: `County ${county}` }));
-    sheet.addRow(line({ 编码: sub, 名称: `测试街道${county}`, 上级编码: county }));
-    sheet.addRow(line({ 编码: orphan, 名称: '无上级', 上级编码: `${orphan}NOPE` }));
-    await mkdir(info.outputDir, { recursive: true });
-    const file = path.join(info.outputDir, 'codes-import.xlsx');
-    await wb.xlsx.writeFile(file);
+    const file = await writeSheet(info, 'codes-import.xlsx', headers, [
+      { 编码: county, 名称: `测试区${county}`, 英文名称: `County ${county}` },
+      { 编码: sub, 名称: `测试街道${county}`, 上级编码: county },
+      { 编码: orphan, 名称: '无上级', 上级编码: `${orphan}NOPE` },
+    ]);
 
     await box.locator('input[type=file]').setInputFiles(file);
     await box.getByTestId('import-submit').click();
     const report = box.getByTestId('import-report');
     await expect(report).toContainText('第 4 行');
     await expect(report).toContainText(`${orphan}NOPE`);
-    await expect(report).toContainText('已导入 0 行');
-    await box.getByTestId('import-valid-only').click();
-    await expect(report).toContainText('已导入 2 行');
-    await box.getByRole('button', { name: '关闭' }).click();
+    await importValidOnly(box, 2);
 
     const table = page.getByTestId('code-table');
     await search(page, 'code-keywords', county);

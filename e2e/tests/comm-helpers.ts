@@ -15,6 +15,19 @@ export async function api<T = unknown>(page: Page, method: string, url: string, 
   return res.data as T;
 }
 
+/**
+ * The delegation sign-in form open on `page`: the mobile typed, a code asked for (the button then waits) and
+ * read from the development outbox as `admin`, and the delegation signed in on its athletes page.
+ */
+export async function signInWithCode(page: Page, admin: Page, mobile: string) {
+  await page.getByTestId('dlg-mobile').fill(mobile);
+  await page.getByTestId('dlg-send-code').click();
+  await expect(page.getByTestId('dlg-send-code')).toBeDisabled();
+  await page.getByTestId('dlg-code').fill(await latestCode(admin, mobile, 'dlg-login'));
+  await page.getByTestId('dlg-submit').click();
+  await expect(page).toHaveURL(/#\/apply\/athlete/);
+}
+
 /** The newest code the development outbox holds for a target (read as an administrator). */
 export async function latestCode(adminPage: Page, target: string, purpose?: string): Promise<string> {
   let code = '';

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { api } from './comm-helpers';
 import { competitionEntries, type Round } from './competition-helpers';
 import { test } from './fixtures';
-import { signInOnce } from './helpers';
+import { phonePage, signInOnce } from './helpers';
 
 /**
  * Check-in before seeding (检录后编排) and the re-draw of lanes (issue 24), on a meeting of its
@@ -51,15 +51,7 @@ test('check-in before seeding on a phone leaves the absent out of the start list
   });
 
   // ── The phone: the call room's settings, check-in before seeding on ─────────────────────────
-  const phone = await (
-    await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-      reducedMotion: 'reduce',
-    })
-  ).newPage();
+  const phone = await phonePage(browser, { locale: 'zh-CN', reducedMotion: 'reduce' });
   await signInOnce(phone);
   await phone.goto(`/#/competition/callroom?meetingId=${m.meetingId}`);
   await phone.getByTestId('callroom-lead-open').tap();

@@ -5,7 +5,7 @@ import qrcode from 'qrcode-generator';
 import { api } from './comm-helpers';
 import { competitionMeeting, REFEREE_PASSWORD } from './competition-helpers';
 import { test } from './fixtures';
-import { ADMIN_PASSWORD, signIn, signInOnce } from './helpers';
+import { ADMIN_PASSWORD, phonePage, signIn, signInOnce } from './helpers';
 
 /**
  * The call room (issue 24) in Chromium: the committee assigns a call-room official on the
@@ -136,9 +136,7 @@ test('a call-room official checks a heat in by tap and by the bib QR code; DNS r
     `/#/competition/results?meetingId=${meeting.meetingId}&groupItemId=${meeting.groupItemId}&roundId=${round.id}`,
   );
   await expect(referee.getByTestId('track-grid')).toBeVisible();
-  const visitor = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-  ).newPage();
+  const visitor = await phonePage(browser);
   await visitor.goto(`/#/h5/detail?code=${meeting.code}&item=${meeting.groupItemId}`);
   const area = visitor.getByTestId('item-startlist');
   await expect(area.getByTestId('start-row')).toHaveCount(heat.starts.length);
@@ -161,16 +159,7 @@ test('a call-room official checks a heat in by tap and by the bib QR code; DNS r
     ],
   });
   try {
-    const phone = await (
-      await cameraBrowser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        locale: 'zh-CN',
-        reducedMotion: 'reduce',
-        baseURL: origin,
-      })
-    ).newPage();
+    const phone = await phonePage(cameraBrowser, { locale: 'zh-CN', reducedMotion: 'reduce', baseURL: origin });
     await signIn(phone, officialName, REFEREE_PASSWORD);
     await expect(phone.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
     await phone.goto(`/#/competition/callroom?meetingId=${meeting.meetingId}`);

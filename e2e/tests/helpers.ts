@@ -1,4 +1,14 @@
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD, PORT_B } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
@@ -73,6 +83,11 @@ export const storage = (page: Page, key: string) => page.evaluate((k) => localSt
 /** A phone's screen (an iPhone 12–14). */
 export const PHONE = { width: 390, height: 844 };
 
+/** A new page on a phone (PHONE's screen, touch) in a browser context of its own; `options` add to the context's. */
+export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  return (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...options })).newPage();
+}
+
 /** The visible ones of these elements (pages are kept alive in hidden tabs, and a phone and a desktop layout may both be in the page). */
 export const visible = (l: Locator) => l.filter({ visible: true });
 
@@ -110,4 +125,47 @@ export async function submitImport(box: Locator, report: string, close: string |
 export async function expectNoProblems(box: Locator) {
   await box.getByTestId('import-problems-tab').click();
   await expect(box.getByTestId('import-no-problems')).toBeVisible();
+}
+
+/** The import dialog `box` (on `page`) downloads its template: the file's name and its header row. */
+export async function downloadTemplate(page: Page, box: Locator): Promise<{ fileName: string; headers: string[] }> {
+  const download = page.waitForEvent('download');
+  await box.getByTestId('import-template').click();
+  const file = await download;
+  const template = new ExcelJS.Workbook();
+  await template.xlsx.readFile((await file.path())!);
+  const headers = (template.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+  return { fileName: file.suggestedFilename(), headers };
+}
+
+/**
+ * A sheet to import, written to the test's output folder as `fileName`: the `headers`, then a row a record,
+ * each value under its header (a header the record does not name stays empty). Returns the file's path.
+ */
+export async function writeSheet(
+  info: TestInfo,
+  fileName: string,
+  headers: string[],
+  records: Record<string, string>[],
+): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet(path.parse(fileName).name);
+  sheet.addRow(headers);
+  for (const r of records) sheet.addRow(headers.map((h) => r[h] ?? ''));
+  await mkdir(info.outputDir, { recursive: true });
+  const file = path.join(info.outputDir, fileName);
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+/**
+ * The import dialog `box`'s all-or-nothing import imported nothing (its report says why); then its valid rows
+ * only: `imported` rows, and the dialog is closed.
+ */
+export async function importValidOnly(box: Locator, imported: number) {
+  const report = box.getByTestId('import-report');
+  await expect(report).toContainText('已导入 0 行');
+  await box.getByTestId('import-valid-only').click();
+  await expect(report).toContainText(`已导入 ${imported} 行`);
+  await box.getByRole('button', { name: '关闭' }).click();
 }

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { api, signInWithCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { committeeOnDemo } from './competition-helpers';
 import { test } from './fixtures';
 import { adminPage } from './helpers';
@@ -62,12 +62,7 @@ test('a GBK Hy-Tek file without ID numbers creates the athlete; lists show it ha
   await leader.goto('/#/which/login');
   await leader.getByTestId('which-delegation').click();
   await leader.getByTestId('dlg-meeting-wrj2025').getByRole('button').first().click();
-  await leader.getByTestId('dlg-mobile').fill(mobile);
-  await leader.getByTestId('dlg-send-code').click();
-  await expect(leader.getByTestId('dlg-send-code')).toBeDisabled();
-  await leader.getByTestId('dlg-code').fill(await latestCode(admin, mobile, 'dlg-login'));
-  await leader.getByTestId('dlg-submit').click();
-  await expect(leader).toHaveURL(/#\/apply\/athlete/);
+  await signInWithCode(leader, admin, mobile);
   const row = leader.getByRole('row').filter({ hasText: name });
   await expect(row.getByTestId('no-id-number')).toBeVisible();
   await row.getByRole('button', { name: '编辑' }).click();

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { api, openMeeting } from './comm-helpers';
+import { expect, type Page } from '@playwright/test';
+import { api, openMeeting, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
 import { signInOnce } from './helpers';
 
@@ -30,17 +30,22 @@ function stampIn(timeZone: string, iso: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 const shanghai = (iso: string) => stampIn('Asia/Shanghai', iso);
+
+/** Signed in as admin: a fresh stamp, a meeting code `prefix` + stamp, and the day 20 days from now (YYYY-MM-DD). */
+async function asAdminWithStamp(page: Page, prefix: string) {
+  await signInOnce(page, 'admin');
+  const stamp = uniqueName('');
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  return { stamp, code: `${prefix}${stamp}`, day };
+}
 const london = (iso: string) => stampIn('Europe/London', iso);
 
 test('every page shows a meeting time on the meeting clock, labelled, in a browser set to another zone', async ({
   page,
   browser,
 }) => {
-  await signInOnce(page, 'admin');
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const code = `clk${stamp}`;
+  const { stamp, code, day } = await asAdminWithStamp(page, 'clk');
   // 00:54 UTC: 08:54 in Shanghai, 19:54 the evening before in New York.
-  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const closes = `${day}T00:54:00.000Z`;
   const meetingId = await openMeeting(page, {
     name: `时钟测试运动会${stamp}`,
@@ -89,10 +94,7 @@ test('a meeting in London: its zone chosen in the form, its window typed and sho
   page,
   browser,
 }) => {
-  await signInOnce(page, 'admin');
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const code = `ldn${stamp}`;
-  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const { stamp, code, day } = await asAdminWithStamp(page, 'ldn');
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
   await page.goto('/#/meeting/trackmeet');

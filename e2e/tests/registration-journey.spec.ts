@@ -1,11 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { idCheckChar } from '@baton/contracts';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { api, latestCode, uniqueMobile, uniqueName } from './comm-helpers';
+import { api, signInWithCode, uniqueMobile, uniqueName } from './comm-helpers';
 import { test } from './fixtures';
-import { adminPage, dialog, noSideScroll, pick, signInOnce, submitImport, toast, visible } from './helpers';
+import {
+  adminPage,
+  dialog,
+  downloadTemplate,
+  noSideScroll,
+  pick,
+  signInOnce,
+  submitImport,
+  toast,
+  visible,
+  writeSheet,
+} from './helpers';
 
 /**
  * Issue 5 "Done when", end to end through the UI, on a desktop and on a phone: a NEW delegation
@@ -165,12 +173,7 @@ for (const v of VARIANTS) {
     await dlg.getByTestId('which-delegation').click();
     await dlg.getByTestId(`dlg-meeting-${CODE}`).getByRole('button').first().click();
     await expect(dlg.getByTestId('dlg-form')).toBeVisible();
-    await dlg.getByTestId('dlg-mobile').fill(mobile);
-    await dlg.getByTestId('dlg-send-code').click();
-    await expect(dlg.getByTestId('dlg-send-code')).toBeDisabled();
-    await dlg.getByTestId('dlg-code').fill(await latestCode(admin, mobile, 'dlg-login'));
-    await dlg.getByTestId('dlg-submit').click();
-    await expect(dlg).toHaveURL(/#\/apply\/athlete/);
+    await signInWithCode(dlg, admin, mobile);
     await expect(visible(dlg.getByTestId('apply-delegation'))).toHaveText(delegation.name);
     if (v.phone) await noSideScroll(dlg);
 
@@ -198,18 +201,11 @@ for (const v of VARIANTS) {
     // ─── 2b. Two more by Excel: the template's columns, a row report ────────────────────────
     await visible(dlg.getByTestId('athlete-import')).click();
     const box = dialog(dlg);
-    const download = dlg.waitForEvent('download');
-    await box.getByTestId('import-template').click();
-    const template = new ExcelJS.Workbook();
-    await template.xlsx.readFile((await (await download).path())!);
-    const headers = (template.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
+    const { headers } = await downloadTemplate(dlg, box);
     // The template speaks the user's language.
     expect(headers).toEqual(
       expect.arrayContaining(v.lang === 'en' ? ['Name', 'ID number', 'School'] : ['姓名', '证件号码', '学校']),
     );
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet('athletes');
-    sheet.addRow(headers);
     const byKey: Record<string, string[]> = {
       name: ['Name', '姓名'],
       idNumber: ['ID number', '证件号码'],
@@ -217,23 +213,28 @@ for (const v of VARIANTS) {
       emergencyContact: ['Emergency contact', '紧急联系人'],
       emergencyMobile: ['Emergency mobile', '紧急联系电话'],
     };
-    const line = (values: Record<string, string>) =>
-      headers.map((h) => Object.entries(values).find(([k]) => byKey[k]?.includes(h))?.[1] ?? '');
+    /** The values by key, under the template's headers (in its language). */
+    const underHeaders = (values: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(values).flatMap(([k, value]) =>
+          headers.filter((h) => byKey[k]!.includes(h)).map((h) => [h, value]),
+        ),
+      );
     const imported = [`导入甲${stamp}`, `导入乙${stamp}`];
-    for (const name of imported) {
-      sheet.addRow(
-        line({
+    const file = await writeSheet(
+      info,
+      'athletes.xlsx',
+      headers,
+      imported.map((name) =>
+        underHeaders({
           name,
           idNumber: idNumber(birthIn(group), v.gender),
           school: '玉海中学',
           emergencyContact: '林先生',
           emergencyMobile: '13987654321',
         }),
-      );
-    }
-    await mkdir(info.outputDir, { recursive: true });
-    const file = path.join(info.outputDir, 'athletes.xlsx');
-    await wb.xlsx.writeFile(file);
+      ),
+    );
     await box.locator('input[type=file]').setInputFiles(file);
     await submitImport(box, v.text.imported, v.text.close);
     for (const name of imported) await expect(athleteRow(dlg, name)).toBeVisible();

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { test } from './fixtures';
-import { dialog, pick, signInOnce, toast } from './helpers';
+import { dialog, downloadTemplate, importValidOnly, pick, signInOnce, toast, writeSheet } from './helpers';
 import { confirmPop, open, row, search, unique } from './system-helpers';
 
 test.describe('system: users', () => {
@@ -61,27 +59,16 @@ test.describe('system: users', () => {
     await page.getByTestId('user-import').click();
     const box = dialog(page);
 
-    const templateDownload = page.waitForEvent('download');
-    await box.getByTestId('import-template').click();
-    const template = await templateDownload;
-    expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
+    const { fileName, headers } = await downloadTemplate(page, box);
+    expect(fileName).toMatch(/\.xlsx$/);
     // The template's header row is what the import reads.
-    const tpl = new ExcelJS.Workbook();
-    await tpl.xlsx.readFile((await template.path())!);
-    const headers = (tpl.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean).map(String);
     expect(headers).toContain('用户名');
-
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet('users');
-    sheet.addRow(headers);
-    const line = (values: Record<string, string>) => headers.map((h) => values[h] ?? '');
     // Every row names its user type (there is no default).
-    sheet.addRow(line({ 用户名: a, 昵称: 'Imported A', 密码: 'secret-123', 用户类型: '40' }));
-    sheet.addRow(line({ 用户名: b, 昵称: 'Imported B', 密码: 'secret-123', 性别: '女', 用户类型: '40' }));
-    sheet.addRow(line({ 用户名: unique('e2ek'), 昵称: 'Bad row', 密码: '1', 用户类型: '40' }));
-    await mkdir(info.outputDir, { recursive: true });
-    const file = path.join(info.outputDir, 'users-import.xlsx');
-    await wb.xlsx.writeFile(file);
+    const file = await writeSheet(info, 'users-import.xlsx', headers, [
+      { 用户名: a, 昵称: 'Imported A', 密码: 'secret-123', 用户类型: '40' },
+      { 用户名: b, 昵称: 'Imported B', 密码: 'secret-123', 性别: '女', 用户类型: '40' },
+      { 用户名: unique('e2ek'), 昵称: 'Bad row', 密码: '1', 用户类型: '40' },
+    ]);
 
     await pick(page, box.getByTestId('import-dept'), '竞赛部');
     await box.locator('input[type=file]').setInputFiles(file);
@@ -90,10 +77,7 @@ test.describe('system: users', () => {
     const report = box.getByTestId('import-report');
     await expect(report).toContainText('第 4 行');
     await expect(report).toContainText('密码');
-    await expect(report).toContainText('已导入 0 行');
-    await box.getByTestId('import-valid-only').click();
-    await expect(report).toContainText('已导入 2 行');
-    await box.getByRole('button', { name: '关闭' }).click();
+    await importValidOnly(box, 2);
 
     const table = page.getByTestId('user-table');
     await search(page, 'user-keywords', a);
