@@ -23,7 +23,7 @@ import {
   committeeOfOtherMeeting,
   demoMeetingId,
   multipartFile,
-  signIn,
+  useClients,
   xlsx,
 } from '../modules/meetings/testkit.js';
 import { login, useTestApp } from '../test/app.js';
@@ -41,9 +41,8 @@ import { changedTables, databaseDigest } from './digest.js';
  * 403 A0301 and change nothing.
  */
 const t = useTestApp();
+const { admin, committee } = useClients(t, 'admin', 'committee');
 let otherCommittee: Client;
-let committee: Client;
-let admin: Client;
 let meeting1 = 0;
 /** The area code meeting 1's county user is assigned, and another area's code. */
 let assigned = 0;
@@ -59,8 +58,6 @@ beforeAll(async () => {
   const db = t.database.db;
   meeting1 = await demoMeetingId(t);
   otherCommittee = await committeeOfOtherMeeting(t, 'base-data-m2', 'committee-m2');
-  committee = await signIn(t, 'committee');
-  admin = await signIn(t, 'admin');
 
   const [assignment] = await db.select().from(meetingAreaUser).where(eq(meetingAreaUser.meetingId, meeting1));
   assigned = assignment!.areaCodeId;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, auditDecision, delegation, entry, meeting, recordHistory, user } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { JPEG_16X8 } from '../files/testkit.js';
-import { type Client, code, data, signIn } from '../meetings/testkit.js';
+import { type Client, code, data, signIn, useClients } from '../meetings/testkit.js';
 import {
   asDelegation,
   athleteFields,
@@ -21,12 +21,11 @@ import {
 } from './testkit.js';
 
 const t = useTestApp();
+const { admin, committee } = useClients(t, 'admin', 'committee');
 const { boys, girls, dlgIds } = useDemoEntrants(t);
 let groups: Map<string, DemoGroup>;
 let d1: Client;
 let d1zh: Client;
-let committee: Client;
-let admin: Client;
 
 type Athlete = { id: number; version: number; status: string; gender: string; birthDate: string; idNumber: string };
 
@@ -34,8 +33,6 @@ beforeAll(async () => {
   groups = await demoGroups(t);
   d1 = await asDelegation(t, dlgIds[0]!);
   d1zh = await asDelegation(t, dlgIds[0]!, 'zh-cn');
-  committee = await signIn(t, 'committee');
-  admin = await signIn(t, 'admin');
 });
 
 const addAthlete = async (c: Client, form: Record<string, unknown>) => c.post('/api/v1/apply/athletes', form);

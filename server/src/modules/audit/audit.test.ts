@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { bearer, login, signInDelegation, useTestApp } from '../../test/app.js';
 import { type DemoGroup, demoGroups } from '../apply/testkit.js';
-import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, signIn } from '../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, useClients } from '../meetings/testkit.js';
 import { SendFailedError } from '../verification/sender.js';
 import {
   addAthlete,
@@ -31,10 +31,8 @@ import {
 } from './testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
+const { admin, committee, county } = useClients(t, 'admin', 'committee', 'county');
 let stranger: Client;
-let county: Client;
 let meetingId: number;
 let adminId: number;
 let committeeId: number;
@@ -56,10 +54,7 @@ type Athlete = { id: number; name: string; delegationId: number; entries: { item
 
 beforeAll(async () => {
   meetingId = await demoMeetingId(t);
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
   stranger = await committeeOfNoMeeting(t, 'committee2');
-  county = await signIn(t, 'county');
   const users = await db().select({ id: user.id, username: user.username }).from(user);
   adminId = users.find((u) => u.username === 'admin')!.id;
   committeeId = users.find((u) => u.username === 'committee')!.id;

@@ -12,7 +12,7 @@ import {
   solvedCaptcha,
   useTestApp,
 } from '../../test/app.js';
-import { type Client, code, countOf, data, demoMeetingId, signIn } from '../meetings/testkit.js';
+import { code, countOf, data, demoMeetingId, useClients } from '../meetings/testkit.js';
 import {
   allowResend,
   dlgLogin,
@@ -25,14 +25,11 @@ import {
 } from './testkit.js';
 
 const t = useTestApp();
+const { admin, committee } = useClients(t, 'admin', 'committee');
 let demoId: number;
-let admin: Client;
-let committee: Client;
 
 beforeAll(async () => {
   demoId = await demoMeetingId(t);
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
 });
 
 const get = (url: string, token: string) =>

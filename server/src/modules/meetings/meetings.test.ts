@@ -4,13 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { delegation, meeting, meetingField, meetingStatusLog, oplog, user } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { closeExpiredRegistrations, isRegistrationOpen } from './registration-window.js';
-import { addUser, type Client, code, countOf, data, demoMeetingId, signIn } from './testkit.js';
+import { addUser, type Client, code, countOf, data, demoMeetingId, signIn, useClients } from './testkit.js';
 
 const t = useTestApp();
-let admin: Client;
-let committee: Client;
+const { admin, committee, county } = useClients(t, 'admin', 'committee', 'county');
 let stranger: Client;
-let county: Client;
 let referee: Client;
 let demoId: number;
 let otherCommitteeId: number;
@@ -34,10 +32,7 @@ beforeAll(async () => {
   demoId = await demoMeetingId(t);
   otherCommitteeId = await addUser(t, 'committee2', USER_TYPE.COMMITTEE, 'COMMITTEE');
   await addUser(t, 'referee1', USER_TYPE.REFEREE, 'REFEREE');
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
   stranger = await signIn(t, 'committee2');
-  county = await signIn(t, 'county');
   referee = await signIn(t, 'referee1');
 });
 

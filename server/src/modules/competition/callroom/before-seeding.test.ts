@@ -33,6 +33,7 @@ import {
   insertAthlete,
   officialOfOtherMeeting,
   signIn,
+  useClients,
 } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 import { generateAllDone } from '../startlists/testkit.js';
@@ -46,10 +47,9 @@ import { generateAllDone } from '../startlists/testkit.js';
  * refused once a result exists or where the rules leave it to the Referee.
  */
 const t = useTestApp();
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let meetingId: number;
 let boys: DemoGroup;
-let committee: Client;
-let referee: Client;
 let official: Client;
 let outsider: Client;
 let delegations: number[];
@@ -100,8 +100,6 @@ beforeAll(async () => {
   boys = (await demoGroups(t)).get('U16 Boys')!;
   const dlgs = await db.query.delegation.findMany({ where: (d, { eq }) => eq(d.meetingId, meetingId) });
   delegations = dlgs.map((d) => d.id).sort((a, b) => a - b);
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   const officialId = await addUser(t, 'bs-official', USER_TYPE.REFEREE, 'CALL_ROOM');
   await db.insert(meetingOfficial).values({ meetingId, userId: officialId, duty: 'call-room' });
   official = await signIn(t, 'bs-official');

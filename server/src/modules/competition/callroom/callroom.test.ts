@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { athlete, compHeat, compLog, compRound, compStart, meeting, user } from '../../../db/schema/index.js';
 import { bearer, login, useTestApp } from '../../../test/app.js';
-import { addUser, type Client, data, officialOfOtherMeeting, signIn } from '../../meetings/testkit.js';
+import { addUser, type Client, data, officialOfOtherMeeting, signIn, useClients } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
@@ -21,9 +21,8 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * (never one results entry wrote), the log, the announcements, and the call-room sheet.
  */
 const t = useTestApp();
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let fx: Fixture;
-let committee: Client;
-let referee: Client;
 let official: Client;
 let outsider: Client;
 let roundId: number;
@@ -45,8 +44,6 @@ async function heatVersion(id: number) {
 beforeAll(async () => {
   fx = await fixture(t);
   const db = t.database.db;
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   await addUser(t, 'cr-official', USER_TYPE.REFEREE, 'CALL_ROOM');
   official = await signIn(t, 'cr-official');
 

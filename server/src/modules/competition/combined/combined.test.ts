@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, entry, item } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { type Client, code, data, insertAthlete, signIn } from '../../meetings/testkit.js';
+import { type Client, code, data, insertAthlete, useClients } from '../../meetings/testkit.js';
 import { readPdf } from '../documents/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
@@ -20,9 +20,8 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * with the tables' manual difference.
  */
 const t = useTestApp();
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let fx: Fixture;
-let committee: Client;
-let referee: Client;
 let anonymous: Client;
 
 const ENNIS = ['12.54', 1.86, 14.28, '22.83', 6.48, 47.49, '2:08.65'] as const;
@@ -161,8 +160,6 @@ const row = (s: CombinedStandingVO, name: string) => s.rows.find((r) => r.name =
 
 beforeAll(async () => {
   fx = await fixture(t);
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   anonymous = {
     get: (url) => t.app.inject({ method: 'GET', url }),
   } as Client;

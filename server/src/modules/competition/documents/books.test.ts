@@ -6,7 +6,7 @@ import { delegation } from '../../../db/schema/index.js';
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { useTestApp } from '../../../test/app.js';
 import { demoGroups } from '../../apply/testkit.js';
-import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { code, data, demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { postRecord } from '../scores/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
 import { type ReadPdf, readPdf } from './testkit.js';
@@ -19,9 +19,8 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * read back page by page; every contents entry must name the page its heading is on.
  */
 const t = useTestApp();
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let meetingId: number;
-let committee: Client;
-let referee: Client;
 const delegationNames: string[] = [];
 
 async function play(round: RoundVO) {
@@ -88,8 +87,6 @@ beforeAll(async () => {
       select r.id, (100 + row_number() over (order by d.id, r.name, r.id))::text as bib
       from reg_athlete r join meet_delegation d on d.id = r.delegation_id
       where r.meeting_id = ${meetingId} and r.status = 'approved') n where n.id = a.id`);
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   const groups = await demoGroups(t);
   // A meeting record the 100 m winner beats.
   const rec = await postRecord(

@@ -6,7 +6,7 @@ import { athlete, compRound, compSession } from '../../../db/schema/index.js';
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
-import { type Client, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { type Client, demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
 import { type ReadPdf, readPdf } from './testkit.js';
 
@@ -18,10 +18,8 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * read back from the PDF: the athletes' bibs and names in their order, the grids' headers.
  */
 const t = useTestApp();
+const { committee, referee, county } = useClients(t, 'committee', 'referee', 'county');
 let meetingId: number;
-let committee: Client;
-let referee: Client;
-let county: Client;
 let boys: DemoGroup;
 let girls: DemoGroup;
 let generated: StartListGenerateAllVO;
@@ -66,9 +64,6 @@ beforeAll(async () => {
   const groups = await demoGroups(t);
   boys = groups.get('U16 Boys')!;
   girls = groups.get('U16 Girls')!;
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
-  county = await signIn(t, 'county');
 }, 300_000);
 
 describe('bibs before publishing', () => {

@@ -21,7 +21,7 @@ import {
 import { seedCompetitionDemo } from '../../../db/seed/competition.js';
 import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
-import { type Client, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { publicOrigin } from './routes.js';
 import { type ReadPdf, readPdf } from './testkit.js';
 
@@ -32,11 +32,8 @@ import { type ReadPdf, readPdf } from './testkit.js';
  * the fonts' ToUnicode maps, and the outline of every glyph in the embedded subset).
  */
 const t = useTestApp();
+const { admin, committee, referee, county } = useClients(t, 'admin', 'committee', 'referee', 'county');
 let meetingId: number;
-let admin: Client;
-let committee: Client;
-let referee: Client;
-let county: Client;
 let boys: DemoGroup;
 let girls: DemoGroup;
 const rounds: Record<string, number> = {};
@@ -288,11 +285,6 @@ beforeAll(async () => {
       })),
     },
   ]);
-
-  admin = await signIn(t, 'admin');
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
-  county = await signIn(t, 'county');
 }, 300_000);
 
 describe('start list', () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compHeat, compLog, compRound, compStart, compTrial } from '../../../db/schema/index.js';
 import { bearer, login, useTestApp } from '../../../test/app.js';
-import { type Client, officialOfOtherMeeting, signIn } from '../../meetings/testkit.js';
+import { type Client, officialOfOtherMeeting, useClients } from '../../meetings/testkit.js';
 import { type Fixture, fixture } from '../scores/testkit.js';
 
 /**
@@ -11,9 +11,8 @@ import { type Fixture, fixture } from '../scores/testkit.js';
  * log, and the gates hold (versions, heat states, who may do what).
  */
 const t = useTestApp();
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let fx: Fixture;
-let referee: Client;
-let committee: Client;
 let outsider: Client;
 
 type Body = { code: string; msg: string; data: unknown };
@@ -34,8 +33,6 @@ async function logRows(heatId: number, action: string) {
 
 beforeAll(async () => {
   fx = await fixture(t);
-  referee = await signIn(t, 'referee');
-  committee = await signIn(t, 'committee');
   // A referee of another meeting.
   outsider = await officialOfOtherMeeting(t, 'other-referee', 'referee');
 });

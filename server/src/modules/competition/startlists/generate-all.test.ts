@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../lib/sql.js';
 import { useTestApp } from '../../../test/app.js';
 import type { DemoGroup } from '../../apply/testkit.js';
-import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { generateAllDone, seedDemoCompetition } from './testkit.js';
 
 /**
@@ -13,8 +13,7 @@ import { generateAllDone, seedDemoCompetition } from './testkit.js';
  * nothing approved) left alone and reported, who may, bad input, and a fixed statement count.
  */
 const t = useTestApp();
-let committee: Client;
-let referee: Client;
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let outsider: Client;
 let meetingId: number;
 let groups: Map<string, DemoGroup>;
@@ -44,8 +43,6 @@ const count = async (query: ReturnType<typeof sql>) => {
 beforeAll(async () => {
   groups = await seedDemoCompetition(t);
   meetingId = await demoMeetingId(t);
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   outsider = await committeeOfNoMeeting(t, 'committee3');
 });
 

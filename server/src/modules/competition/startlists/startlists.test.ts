@@ -5,7 +5,7 @@ import { compHeat, compRound, compStart } from '../../../db/schema/index.js';
 import { rowsOf } from '../../../lib/sql.js';
 import { useTestApp } from '../../../test/app.js';
 import type { DemoGroup } from '../../apply/testkit.js';
-import { type Client, code, committeeOfNoMeeting, data, signIn } from '../../meetings/testkit.js';
+import { type Client, code, committeeOfNoMeeting, data, useClients } from '../../meetings/testkit.js';
 import { seedDemoCompetition } from './testkit.js';
 
 /**
@@ -13,8 +13,7 @@ import { seedDemoCompetition } from './testkit.js';
  * heats, draws, moves, settings, publishing, the log, and who may do what.
  */
 const t = useTestApp();
-let committee: Client;
-let referee: Client;
+const { committee, referee } = useClients(t, 'committee', 'referee');
 let outsider: Client;
 let groups: Map<string, DemoGroup>;
 
@@ -49,8 +48,6 @@ const byHeat = (rows: StartRow[]) => {
 
 beforeAll(async () => {
   groups = await seedDemoCompetition(t);
-  committee = await signIn(t, 'committee');
-  referee = await signIn(t, 'referee');
   outsider = await committeeOfNoMeeting(t, 'committee2');
 });
 
