@@ -8,7 +8,7 @@ import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { type Client, demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { generateAllDone } from '../startlists/testkit.js';
-import { type ReadPdf, readPdf } from './testkit.js';
+import { addSession, type ReadPdf, readPdf } from './testkit.js';
 
 /**
  * Issue 24 through the real app, on the demo meeting: "Generate all" and publishing tell how many
@@ -221,16 +221,7 @@ describe("judges' cards", () => {
 
   it("prints a session's cards, its rounds by time; lists the sessions for referees; refuses others", async () => {
     const db = t.database.db;
-    const [session] = await db
-      .insert(compSession)
-      .values({
-        meetingId,
-        name: '第一单元',
-        nameEn: 'Session 1',
-        day: '2030-05-01',
-        startsAt: new Date('2030-05-01T00:30:00Z'),
-      })
-      .returning({ id: compSession.id });
+    const sessionId = await addSession(t, meetingId);
     const [empty] = await db
       .insert(compSession)
       .values({ meetingId, name: '空单元', day: '2030-05-02', startsAt: new Date('2030-05-02T00:30:00Z') })
@@ -240,14 +231,14 @@ describe("judges' cards", () => {
     for (const [key, time] of Object.entries(at) as [keyof typeof at, string][]) {
       await db
         .update(compRound)
-        .set({ sessionId: session!.id, scheduledAt: new Date(time) })
+        .set({ sessionId: sessionId, scheduledAt: new Date(time) })
         .where(eq(compRound.id, rounds[key]));
     }
     const sessions = dataOf<SessionVO[]>(await referee.get(`/api/v1/competition/meetings/${meetingId}/print-sessions`));
     expect(sessions.map((s) => s.nameEn)).toContain('Session 1');
-    expect(sessions.find((s) => s.id === session!.id)!.rounds).toBe(3);
+    expect(sessions.find((s) => s.id === sessionId)!.rounds).toBe(3);
 
-    const res = await referee.get(`/api/v1/competition/sessions/${session!.id}/pdf/judges-cards`);
+    const res = await referee.get(`/api/v1/competition/sessions/${sessionId}/pdf/judges-cards`);
     const pdf = await pdfOf(res);
     const loaded = await Promise.all([rounds.high, rounds.sprint, rounds.jump].map(getRound));
     const pages = loaded.reduce((n, r) => n + r.heats.length, 0);
@@ -264,7 +255,7 @@ describe("judges' cards", () => {
     expect((await committee.get('/api/v1/competition/sessions/999999/pdf/judges-cards')).statusCode).toBe(404);
     expect((await committee.get('/api/v1/competition/rounds/999999/pdf/judges-cards')).statusCode).toBe(404);
     for (const url of [
-      `/api/v1/competition/sessions/${session!.id}/pdf/judges-cards`,
+      `/api/v1/competition/sessions/${sessionId}/pdf/judges-cards`,
       `/api/v1/competition/rounds/${rounds.sprint}/pdf/judges-cards`,
       `/api/v1/competition/meetings/${meetingId}/print-sessions`,
     ]) {

@@ -23,7 +23,7 @@ import { useTestApp } from '../../../test/app.js';
 import { type DemoGroup, demoGroups } from '../../apply/testkit.js';
 import { demoMeetingId, useClients } from '../../meetings/testkit.js';
 import { publicOrigin } from './routes.js';
-import { type ReadPdf, readPdf } from './testkit.js';
+import { addSession, type ReadPdf, readPdf } from './testkit.js';
 
 /**
  * The printed documents through the real app: the demo schools enrol through the apply services
@@ -135,18 +135,7 @@ beforeAll(async () => {
     .where(eq(athlete.meetingId, meetingId));
   athleteNames = new Map(names.map((a) => [a.id, a.name]));
 
-  const [s] = await db
-    .insert(compSession)
-    .values({
-      meetingId,
-      name: '第一单元',
-      nameEn: 'Session 1',
-      day: '2030-05-01',
-      startsAt: new Date('2030-05-01T00:30:00Z'),
-      endsAt: new Date('2030-05-01T04:00:00Z'),
-    })
-    .returning({ id: compSession.id });
-  sessionId = s!.id;
+  sessionId = await addSession(t, meetingId, { endsAt: new Date('2030-05-01T04:00:00Z') });
 
   // U16 Boys 100 m final in two heats: heat 1 official, heat 2 published only.
   const sprint = await entriesOf(boys.items.get('100')!);

@@ -9,6 +9,8 @@ import {
   PDFRawStream,
   type PDFRef,
 } from 'pdf-lib';
+import { compSession } from '../../../db/schema/index.js';
+import type { TestApp } from '../../../test/app.js';
 
 /**
  * Reading back the PDFs the documents module writes, for its tests: the pages' text (through
@@ -119,4 +121,27 @@ export async function readPdf(bytes: Uint8Array | Buffer): Promise<ReadPdf> {
     text.push(lines.join('\n'));
   }
   return { pages: doc.getPageCount(), text, blank: [...blank], fonts: [...fontCache.values()].map((f) => f.name) };
+}
+
+/**
+ * A session of a meeting's programme written straight to the table: 第一单元 (Session 1), on 1 May 2030 from
+ * 00:30 UTC; `extra` adds to it (an end). Returns its id.
+ */
+export async function addSession(
+  t: TestApp,
+  meetingId: number,
+  extra: Partial<typeof compSession.$inferInsert> = {},
+): Promise<number> {
+  const [s] = await t.database.db
+    .insert(compSession)
+    .values({
+      meetingId,
+      name: '第一单元',
+      nameEn: 'Session 1',
+      day: '2030-05-01',
+      startsAt: new Date('2030-05-01T00:30:00Z'),
+      ...extra,
+    })
+    .returning({ id: compSession.id });
+  return s!.id;
 }
