@@ -17,6 +17,7 @@ import { type Client, code, copyMeeting, data, demoMeetingId, multipartFile, sig
 import { ensureRounds } from '../rounds.js';
 import { parseHytek } from './hytek.js';
 import { type LynxHeat, parseEvt, parsePpl, parseSch } from './lynx.js';
+import { enrolByCommittee } from './testkit.js';
 import { joinName } from './text.js';
 
 /**
@@ -48,27 +49,14 @@ beforeAll(async () => {
   // Six athletes of three delegations, each in the 100 m and the long jump; the fifth has no bib.
   for (let i = 0; i < 6; i++) {
     const d = dels[i % 3]!;
-    const form = athleteForm(u16b, { delegationId: d.id, name: `选手${'甲乙丙丁戊己'[i]}`, nameEn: `Runner ${i}` });
-    const res = await committee.post('/api/v1/apply/athletes', form);
-    expect(res.statusCode, res.body).toBe(200);
-    const a = data<{ id: number; name: string }>(res);
-    const e100 = await committee.post('/api/v1/apply/entries', {
-      delegationId: d.id,
-      athleteId: a.id,
-      groupItemId: groupItem100,
-      seedMark: `12.${30 + i}`,
-    });
-    expect(e100.statusCode, e100.body).toBe(200);
-    const lj = await committee.post('/api/v1/apply/entries', {
-      delegationId: d.id,
-      athleteId: a.id,
-      groupItemId: u16b.items.get('LJ')!,
-      seedMark: `5.${10 + i}`,
-    });
-    expect(lj.statusCode, lj.body).toBe(200);
+    const form = athleteForm(u16b, { name: `选手${'甲乙丙丁戊己'[i]}`, nameEn: `Runner ${i}` });
+    const a = await enrolByCommittee(committee, d.id, form, [
+      { groupItemId: groupItem100, seedMark: `12.${30 + i}` },
+      { groupItemId: u16b.items.get('LJ')!, seedMark: `5.${10 + i}` },
+    ]);
     const bib = i === 4 ? null : String(1001 + i);
     await t.database.db.update(athlete).set({ bib }).where(eq(athlete.id, a.id));
-    athletes.push({ id: a.id, name: a.name, bib, delegationId: d.id, entry100: data<{ id: number }>(e100).id });
+    athletes.push({ id: a.id, name: a.name, bib, delegationId: d.id, entry100: a.entryIds[0]! });
   }
   // A published heat of the 100 m heats (lanes 3–8), and a draft heat of the 200 m.
   const db = t.database.db;

@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { athlete, compHeat, compStart } from '../../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { athleteForm, demoDelegations, demoGroups } from '../../apply/testkit.js';
-import { type Client, code, data, demoMeetingId, signIn } from '../../meetings/testkit.js';
+import { type Client, code, demoMeetingId, signIn } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 import { parseEvt, parsePpl } from './lynx.js';
 import { raceDistance } from './service.js';
+import { enrolByCommittee } from './testkit.js';
 
 /**
  * The venue's FinishLynx files in the encoding the operator picks (issue 22): UTF-8 (default),
@@ -41,18 +42,10 @@ beforeAll(async () => {
   for (const [i, name] of names.entries()) {
     // One athlete per delegation (a delegation enters at most two in an event).
     const d = dels[i]!;
-    const res = await committee.post('/api/v1/apply/athletes', athleteForm(u16b, { delegationId: d.id, name }));
-    expect(res.statusCode, res.body).toBe(200);
-    const a = data<{ id: number; name: string }>(res);
+    const a = await enrolByCommittee(committee, d.id, athleteForm(u16b, { name }), [
+      { groupItemId: groupItem100, seedMark: `12.${40 + i}` },
+    ]);
     ids.push(a.id);
-    const er = await committee.post('/api/v1/apply/entries', {
-      delegationId: d.id,
-      athleteId: a.id,
-      groupItemId: groupItem100,
-      seedMark: `12.${40 + i}`,
-    });
-    expect(er.statusCode, er.body).toBe(200);
-    const e = data<{ id: number }>(er);
     await t.database.db
       .update(athlete)
       .set({ bib: String(2001 + i) })
@@ -61,7 +54,7 @@ beforeAll(async () => {
       meetingId,
       roundId: r1!.id,
       heatId: h!.id,
-      entryId: e.id,
+      entryId: a.entryIds[0]!,
       athleteId: a.id,
       delegationId: d.id,
       lane: i + 4,

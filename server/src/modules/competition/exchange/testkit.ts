@@ -1,7 +1,8 @@
+import { expect } from 'vitest';
 import { athlete, compHeat, compStart, delegation } from '../../../db/schema/index.js';
 import type { TestApp } from '../../../test/app.js';
 import type { DemoGroup } from '../../apply/testkit.js';
-import { demoMeetingId } from '../../meetings/testkit.js';
+import { type Client, data, demoMeetingId } from '../../meetings/testkit.js';
 import { ensureRounds } from '../rounds.js';
 
 /** Test helpers of the exchange module (the FinishLynx imports). */
@@ -73,4 +74,26 @@ export async function lynxHeats(
     );
   }
   return { meetingId, groupItemId, roundId, heats };
+}
+
+/**
+ * An athlete enrolled by the committee for delegation `delegationId` (`form`: an apply athlete form), entered
+ * in each of `events` with its seed mark. Returns the athlete and its entries' ids.
+ */
+export async function enrolByCommittee(
+  committee: Client,
+  delegationId: number,
+  form: Record<string, unknown>,
+  events: { groupItemId: number; seedMark: string }[],
+): Promise<{ id: number; name: string; entryIds: number[] }> {
+  const res = await committee.post('/api/v1/apply/athletes', { ...form, delegationId });
+  expect(res.statusCode, res.body).toBe(200);
+  const a = data<{ id: number; name: string }>(res);
+  const entryIds: number[] = [];
+  for (const e of events) {
+    const made = await committee.post('/api/v1/apply/entries', { delegationId, athleteId: a.id, ...e });
+    expect(made.statusCode, made.body).toBe(200);
+    entryIds.push(data<{ id: number }>(made).id);
+  }
+  return { id: a.id, name: a.name, entryIds };
 }
