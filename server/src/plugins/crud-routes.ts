@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import { parseIds } from '../lib/paging.js';
 import { note } from './oplog.js';
-import { routeKit } from './route-kit.js';
+import { noteWrite, routeKit } from './route-kit.js';
 
 /** The permission strings a route asks for (one of them is enough). */
 type Perm = string | readonly string[];
@@ -123,9 +123,8 @@ export function crudRoutes(
         answer: VO,
         run: async (req) => {
           const id = (req.params as { id: number }).id;
-          const { before, after } = await d.run(id, req.body as Static<B>, req);
-          note(req, { target: d.target ? d.target(after) : id, before, after });
-          return after;
+          const written = await d.run(id, req.body as Static<B>, req);
+          return noteWrite(req, d.target ? d.target(written.after) : id, written);
         },
       });
     },

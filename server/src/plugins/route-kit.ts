@@ -11,6 +11,7 @@ import type { Static, TSchema } from 'typebox';
 import { sendFile, XLSX_TYPE } from '../lib/excel.js';
 import type { RouteAuth } from './auth.js';
 import { ok } from './envelope.js';
+import { note } from './oplog.js';
 
 type Of<S> = S extends TSchema ? Static<S> : unknown;
 /** The request of a route declared with these schemas: its params, query string and body typed by them. */
@@ -146,6 +147,15 @@ export function routeKit(app: FastifyInstance, tags: string[]) {
       file(url, s, { type: PDF, schema: { produces: [PDF], response: { 200: pdfAnswer } } });
     },
   };
+}
+
+/**
+ * The answer of a write that tells what it changed: its record `after`, noted in the operation log
+ * with the record `before` under `target` (`run: async (req) => noteWrite(req, id, await write(…))`).
+ */
+export function noteWrite<A>(req: FastifyRequest, target: string | number, written: { before: unknown; after: A }): A {
+  note(req, { target, before: written.before, after: written.after });
+  return written.after;
 }
 
 /** What `routeKit` gives: the declaring functions of one set of tags. */

@@ -20,6 +20,7 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
 import { note } from '../../plugins/oplog.js';
+import { noteWrite } from '../../plugins/route-kit.js';
 import { batchDelegations, delegationsFromCustomers, delegationTemplate, importDelegations } from './bulk.js';
 import {
   createDelegation,
@@ -139,10 +140,7 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     params: MeetingIdParams,
     body: DelegationReviewBody,
     answer: DelegationVO,
-    run: async (req) => {
-      const { before, after } = await reviewDelegation(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await reviewDelegation(db, currentUser(req), req.params.id, req.body)),
   });
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
 import { note } from '../../plugins/oplog.js';
+import { noteWrite } from '../../plugins/route-kit.js';
 import { copyGroups } from './copy.js';
 import {
   createGroupItem,
@@ -112,11 +113,8 @@ export async function groupRoutes(app: FastifyInstance, deps: { db: Db }) {
     params: MeetingIdParams,
     body: FieldLinksBody,
     answer: Type.Array(FieldLinkVO),
-    run: async (req) => {
-      const { before, after } = await setGroupFields(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await setGroupFields(db, currentUser(req), req.params.id, req.body)),
   });
 
   // ─── Group items ─────────────────────────────────────────────────────────────────────

@@ -15,8 +15,7 @@ import { meetingOfficial, user } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
 import { likeAny } from '../../lib/sql.js';
 import { type CurrentUser, currentUser } from '../../plugins/auth.js';
-import { note } from '../../plugins/oplog.js';
-import { routeKit } from '../../plugins/route-kit.js';
+import { noteWrite, routeKit } from '../../plugins/route-kit.js';
 import { requireMeeting } from './access.js';
 import { existingUsers } from './settings.js';
 
@@ -118,16 +117,11 @@ export async function officialRoutes(app: FastifyInstance, deps: { db: Db }) {
     params: MeetingIdParams,
     body: MeetingOfficialsBody,
     answer: Type.Array(MeetingOfficialVO),
-    run: async (req) => {
-      const { before, after } = await setMeetingOfficials(
-        db,
-        currentUser(req),
+    run: async (req) =>
+      noteWrite(
+        req,
         req.params.id,
-        req.body.userIds,
-        req.body.duty,
-      );
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+        await setMeetingOfficials(db, currentUser(req), req.params.id, req.body.userIds, req.body.duty),
+      ),
   });
 }

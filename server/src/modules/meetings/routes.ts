@@ -28,6 +28,7 @@ import { cachedAnswer } from '../../plugins/answer-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
 import { note } from '../../plugins/oplog.js';
+import { noteWrite } from '../../plugins/route-kit.js';
 import { officialRoutes } from './officials.js';
 import { publicMeeting } from './public-meeting.js';
 import { exportMeetings, getMeetingForm, pageMeetings } from './service.js';
@@ -144,11 +145,8 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     params: MeetingIdParams,
     body: MeetingAdminsBody,
     answer: Type.Array(MeetingAdminVO),
-    run: async (req) => {
-      const { before, after } = await setMeetingAdmins(db, currentUser(req), req.params.id, req.body.userIds);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await setMeetingAdmins(db, currentUser(req), req.params.id, req.body.userIds)),
   });
 
   r.get('/api/v1/meetings/:id/fields', {
@@ -167,11 +165,12 @@ export async function meetingRoutes(app: FastifyInstance, deps: { db: Db }) {
     querystring: FieldTargetQuery,
     body: FieldLinksBody,
     answer: Type.Array(FieldLinkVO),
-    run: async (req) => {
-      const { before, after } = await setMeetingFields(db, currentUser(req), req.params.id, req.body, req.query.target);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(
+        req,
+        req.params.id,
+        await setMeetingFields(db, currentUser(req), req.params.id, req.body, req.query.target),
+      ),
   });
 
   // The two rich texts of a meeting, each on its own address: the remarks and the 竞赛规程.

@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
-import { note } from '../../plugins/oplog.js';
+import { noteWrite } from '../../plugins/route-kit.js';
 import {
   createNature,
   deleteNatures,
@@ -86,10 +86,11 @@ export async function natureRoutes(app: FastifyInstance, deps: { db: Db }) {
     querystring: FieldTargetQuery,
     body: FieldLinksBody,
     answer: Type.Array(FieldLinkVO),
-    run: async (req) => {
-      const { before, after } = await setNatureFields(db, currentUser(req), req.params.id, req.body, req.query.target);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(
+        req,
+        req.params.id,
+        await setNatureFields(db, currentUser(req), req.params.id, req.body, req.query.target),
+      ),
   });
 }

@@ -26,7 +26,7 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
 import { note } from '../../plugins/oplog.js';
-import { routeKit } from '../../plugins/route-kit.js';
+import { noteWrite, routeKit } from '../../plugins/route-kit.js';
 import { importTemplate, importUsers } from './importer.js';
 import {
   changePassword,
@@ -107,9 +107,7 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     answer: ProfileVO,
     run: async (req) => {
       const u = currentUser(req);
-      const { before, after } = await updateProfile(db, u, req.body, req.lang);
-      note(req, { target: u.username, before, after });
-      return after;
+      return noteWrite(req, u.username, await updateProfile(db, u, req.body, req.lang));
     },
   });
 

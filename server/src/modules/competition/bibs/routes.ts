@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/auth.js';
 import { note } from '../../../plugins/oplog.js';
-import { routeKit } from '../../../plugins/route-kit.js';
+import { noteWrite, routeKit } from '../../../plugins/route-kit.js';
 import type { CompetitionDeps } from '../routes.js';
 import {
   createSession,
@@ -104,11 +104,8 @@ export async function bibRoutes(app: FastifyInstance, deps: CompetitionDeps) {
     params: MeetingIdParams,
     body: SessionUpdateBody,
     answer: SessionVO,
-    run: async (req) => {
-      const { before, after } = await updateSession(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await updateSession(db, currentUser(req), req.params.id, req.body)),
   });
 
   r.delete('/api/v1/competition/sessions/:id', {
@@ -140,10 +137,7 @@ export async function bibRoutes(app: FastifyInstance, deps: CompetitionDeps) {
     params: RoundIdParams,
     body: RoundScheduleBody,
     answer: RoundScheduleVO,
-    run: async (req) => {
-      const { before, after } = await scheduleRound(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await scheduleRound(db, currentUser(req), req.params.id, req.body)),
   });
 }

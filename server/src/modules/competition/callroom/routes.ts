@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/auth.js';
 import { note } from '../../../plugins/oplog.js';
-import { routeKit } from '../../../plugins/route-kit.js';
+import { noteWrite, routeKit } from '../../../plugins/route-kit.js';
 import type { CompetitionDeps } from '../routes.js';
 import { callRoomRound } from './before-seeding.js';
 import { checkInEntry, checkInEntryByCode } from './entry-marks.js';
@@ -71,11 +71,8 @@ export async function callRoomRoutes(app: FastifyInstance, deps: CompetitionDeps
     params: MeetingIdParams,
     body: CallRoomSettingsBody,
     answer: CallRoomMeetingVO,
-    run: async (req) => {
-      const { before, after } = await setCallRoomSettings(db, currentUser(req), req.params.id, req.body);
-      note(req, { target: req.params.id, before, after });
-      return after;
-    },
+    run: async (req) =>
+      noteWrite(req, req.params.id, await setCallRoomSettings(db, currentUser(req), req.params.id, req.body)),
   });
 
   r.get('/api/v1/competition/heats/:id/call-room', {
