@@ -5,7 +5,7 @@ import {
   type AreaUserVO,
   USER_TYPE,
 } from '@baton/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   areaCode,
@@ -19,9 +19,10 @@ import {
 } from '../../db/schema/index.js';
 import { badInput, notFound, say } from '../../lib/errors.js';
 import { type Column, toXlsx } from '../../lib/excel.js';
-import { isUniqueViolation, likeAny } from '../../lib/sql.js';
+import { isUniqueViolation } from '../../lib/sql.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { areaCondition, areaScope, requireMeeting } from '../meetings/access.js';
+import { pickableUsers } from '../meetings/settings.js';
 
 const AREA_TYPES = [USER_TYPE.COUNTY, USER_TYPE.COUNTY_SUB];
 
@@ -52,16 +53,7 @@ export async function listAreaUsers(db: Db, u: CurrentUser, meetingId: number): 
 }
 
 /** County and county sub-unit users (enabled) that can be assigned. */
-export async function areaUserOptions(db: Db, keywords: string | undefined) {
-  return db
-    .select({ userId: user.id, username: user.username, nickname: user.nickname, userType: user.userType })
-    .from(user)
-    .where(
-      and(inArray(user.userType, AREA_TYPES), eq(user.status, 1), likeAny(keywords, [user.username, user.nickname])),
-    )
-    .orderBy(asc(user.username))
-    .limit(200);
-}
+export const areaUserOptions = (db: Db, keywords: string | undefined) => pickableUsers(db, AREA_TYPES, keywords);
 
 /** Assign a county (60) or sub-unit (70) user to one of the meeting's areas. */
 export async function assignAreaUser(db: Db, u: CurrentUser, body: AreaUserBody): Promise<AreaUserVO> {

@@ -13,11 +13,10 @@ import { Type } from 'typebox';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { meetingOfficial, user } from '../../db/schema/index.js';
 import { badInput } from '../../lib/errors.js';
-import { likeAny } from '../../lib/sql.js';
 import { type CurrentUser, currentUser } from '../../plugins/auth.js';
 import { noteWrite, routeKit } from '../../plugins/route-kit.js';
 import { requireMeeting } from './access.js';
-import { existingUsers } from './settings.js';
+import { existingUsers, pickableUsers } from './settings.js';
 
 /**
  * The officials assigned to a meeting (comp_official), each with a duty: `referee` enters its
@@ -78,16 +77,8 @@ export async function setMeetingOfficials(
 }
 
 /** Active official users (userType 40) to choose from, by username. */
-export async function officialOptions(db: Db, keywords: string | undefined) {
-  return db
-    .select({ userId: user.id, username: user.username, nickname: user.nickname, userType: user.userType })
-    .from(user)
-    .where(
-      and(eq(user.userType, USER_TYPE.REFEREE), eq(user.status, 1), likeAny(keywords, [user.username, user.nickname])),
-    )
-    .orderBy(asc(user.username))
-    .limit(200);
-}
+export const officialOptions = (db: Db, keywords: string | undefined) =>
+  pickableUsers(db, [USER_TYPE.REFEREE], keywords);
 
 const tags = ['meeting: meetings'];
 const ADMIN = { perm: 'meeting:trackmeet:admin' } as const;

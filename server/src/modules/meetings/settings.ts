@@ -32,21 +32,28 @@ export async function meetingAdmins(db: Db, u: CurrentUser, id: number) {
   return adminsOf(db, id);
 }
 
-/** Committee users (enabled) that can be chosen as admins. */
-export async function committeeOptions(db: Db, keywords: string | undefined): Promise<MeetingAdminVO[]> {
+/**
+ * Enabled users of these types whose username or nickname matches the keywords, the first 200
+ * by username: the users to choose from for a role in meetings (admins, officials, area users).
+ */
+export async function pickableUsers(
+  db: Db,
+  types: readonly number[],
+  keywords: string | undefined,
+): Promise<MeetingAdminVO[]> {
   return db
     .select({ userId: user.id, username: user.username, nickname: user.nickname, userType: user.userType })
     .from(user)
     .where(
-      and(
-        eq(user.userType, USER_TYPE.COMMITTEE),
-        eq(user.status, 1),
-        likeAny(keywords, [user.username, user.nickname]),
-      ),
+      and(inArray(user.userType, [...types]), eq(user.status, 1), likeAny(keywords, [user.username, user.nickname])),
     )
     .orderBy(asc(user.username))
     .limit(200);
 }
+
+/** Committee users (enabled) that can be chosen as admins. */
+export const committeeOptions = (db: Db, keywords: string | undefined) =>
+  pickableUsers(db, [USER_TYPE.COMMITTEE], keywords);
 
 /** The users of `ids` with their type, for a meeting's admins or officials; an unknown id is refused. */
 export async function existingUsers(tx: DbOrTx, ids: number[]) {
