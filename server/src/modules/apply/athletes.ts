@@ -10,17 +10,16 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import {
   type Acting,
   countInt,
-  delegationIdOf,
   delegationOfRecord,
   keepHistory,
   requireActing,
-  requireRecord,
   requireWriting,
   requireWritingFor,
   type Writing,
 } from './access.js';
 import { checkUploads, type Forms, loadForms } from './forms.js';
 import { relayHistoryAround } from './history.js';
+import { createPerson, readPerson } from './people.js';
 import {
   changeable,
   checkEligible,
@@ -95,12 +94,7 @@ export async function pageAthletes(db: Db, u: CurrentUser, q: AthletePageQuery) 
   return { list: rows.map(toAthleteVO), total: total?.n ?? 0 };
 }
 
-export async function getAthlete(db: Db, u: CurrentUser, id: number): Promise<AthleteVO> {
-  const vo = await athleteVO(db, id);
-  if (!vo) throw notFound();
-  await requireRecord(db, u, vo);
-  return vo;
-}
+export const getAthlete = (db: Db, u: CurrentUser, id: number) => readPerson(db, u, id, athleteVO);
 
 /** The athlete form checked against every rule that needs no count: group, person, eligibility, fields. */
 async function checkAthleteForm(
@@ -349,13 +343,8 @@ export async function addAthlete(
   return result!;
 }
 
-export async function createAthlete(db: Db, u: CurrentUser, body: AthleteBody): Promise<Written<AthleteVO>> {
-  return inTransaction(db, async (tx) => {
-    const w = await requireWriting(tx, u, delegationIdOf(u, body.delegationId));
-    const id = await addAthlete(tx, w, await loadForms(tx, w.m.id), body);
-    return { before: null, after: (await athleteVO(tx, id))!, override: w.override };
-  });
-}
+export const createAthlete = (db: Db, u: CurrentUser, body: AthleteBody) =>
+  createPerson(db, u, body, addAthlete, athleteVO);
 
 /**
  * Change an athlete: submitted ones are locked (A0461); a returned one stays returned until

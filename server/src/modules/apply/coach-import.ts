@@ -1,23 +1,15 @@
-import type { CoachBody, CoachRole, ImportMode, ImportReport, Lang } from '@baton/contracts';
+import type { CoachBody, CoachRole, ImportReport, Lang } from '@baton/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
-import {
-  headerKey,
-  type Mapping,
-  missingColumnsReport,
-  readImportSheet,
-  requireColumns,
-  rowProblems,
-  withSheet,
-} from '../../lib/sheet-import.js';
+import { headerKey, rowProblems } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { delegationIdOf, requireActing, requireWriting } from './access.js';
+import { requireActing } from './access.js';
 import { addCoach } from './coaches.js';
 import { type Forms, loadForms } from './forms.js';
 import { ID_NUMBER_SYNONYMS, ID_TYPES } from './importer.js';
+import { peopleImport } from './people.js';
 import { formFields, invalid, isUpload, RuleError } from './rules.js';
-import { inTransaction } from './tx.js';
 
 /**
  * Coaches and staff from a spreadsheet, on the same reader as the athletes (issue 22): the
@@ -112,79 +104,34 @@ function rowToBody(v: Record<string, string>, columns: ImportColumn[]): CoachBod
   return { name, gender, role, mobile: mobile || null, idType, idNumber: idNumber || null, fields };
 }
 
-class RolledBack extends Error {
-  constructor(readonly report: ImportReport & { override: boolean }) {
-    super('import rolled back');
+export const importCoaches = peopleImport(columnsOf, async ({ tx, w, forms, sheet, lang }) => {
+  const columns = columnsOf(forms);
+  const errors: ImportReport['errors'] = [];
+  let written = 0;
+  for (const r of sheet.rows) {
+    const problems = rowProblems(r, lang);
+    if (problems.length) {
+      errors.push(...problems);
+      continue;
+    }
+    try {
+      const body = rowToBody(r.values, columns);
+      await tx.transaction((sp) => addCoach(sp, w, forms, body));
+      written += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      errors.push({
+        row: r.row,
+        field: err instanceof RuleError ? err.field : 'name',
+        message: messageOf(err, lang),
+      });
+    }
   }
-}
-
-export async function importCoaches(
-  db: Db,
-  u: CurrentUser,
-  delegationId: number | undefined,
-  file: Buffer,
-  mode: ImportMode,
-  lang: Lang,
-  mapping?: Mapping,
-): Promise<ImportReport & { override: boolean }> {
-  const dId = delegationIdOf(u, delegationId);
-  const preview = mode === 'preview';
-  const a = await requireActing(db, u, dId);
-  const sheet = await readImportSheet(file, columnsOf(await loadForms(db, a.m.id)), { lang, mapping });
-  if (preview && sheet.missing.length) return { ...missingColumnsReport(sheet, lang), override: false };
-  requireColumns(sheet);
-  try {
-    return await inTransaction(db, async (tx) => {
-      const w = await requireWriting(tx, u, dId);
-      const forms = await loadForms(tx, w.m.id);
-      const columns = columnsOf(forms);
-      const errors: ImportReport['errors'] = [];
-      let written = 0;
-      for (const r of sheet.rows) {
-        const problems = rowProblems(r, lang);
-        if (problems.length) {
-          errors.push(...problems);
-          continue;
-        }
-        try {
-          const body = rowToBody(r.values, columns);
-          await tx.transaction((sp) => addCoach(sp, w, forms, body));
-          written += 1;
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push({
-            row: r.row,
-            field: err instanceof RuleError ? err.field : 'name',
-            message: messageOf(err, lang),
-          });
-        }
-      }
-      const invalidRows = new Set(errors.map((e) => e.row)).size;
-      const label = say(lang, '随队人员', 'Coaches');
-      const report: ImportReport & { override: boolean } = {
-        ...withSheet(
-          {
-            total: sheet.rows.length,
-            valid: written,
-            invalid: invalidRows,
-            imported: 0,
-            errors,
-            creates: [{ what: 'coaches', label, count: written }],
-          },
-          sheet,
-          preview,
-        ),
-        override: w.override,
-      };
-      if (preview) throw new RolledBack(report);
-      if (errors.length && mode !== 'valid-only') {
-        throw new RolledBack({ ...report, creates: [{ what: 'coaches', label, count: 0 }] });
-      }
-      report.imported = written;
-      return report;
-    });
-  } catch (err) {
-    if (err instanceof RolledBack) return err.report;
-    throw err;
-  }
-}
+  const label = say(lang, '随队人员', 'Coaches');
+  return {
+    errors,
+    valid: written,
+    written,
+    creates: (kept) => [{ what: 'coaches', label, count: kept ? written : 0 }],
+  };
+});

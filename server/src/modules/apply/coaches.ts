@@ -10,16 +10,15 @@ import type { CurrentUser } from '../../plugins/auth.js';
 import {
   type Acting,
   countInt,
-  delegationIdOf,
   delegationOfRecord,
   keepHistory,
   requireActing,
-  requireRecord,
   requireWriting,
   requireWritingFor,
   type Writing,
 } from './access.js';
 import { checkUploads, type Forms, loadForms } from './forms.js';
+import { createPerson, readPerson } from './people.js';
 import { changeable, checkFieldValues, checkPerson, cleanName, formFields, limitReached, locked } from './rules.js';
 import { blank, inTransaction, same, type Written } from './tx.js';
 import { coachSnapshot, coachVO, selectCoaches, toCoachVO } from './views.js';
@@ -40,12 +39,7 @@ export async function pageCoaches(db: Db, u: CurrentUser, q: CoachPageQuery) {
   return { list: rows.map(toCoachVO), total: total?.n ?? 0 };
 }
 
-export async function getCoach(db: Db, u: CurrentUser, id: number): Promise<CoachVO> {
-  const vo = await coachVO(db, id);
-  if (!vo) throw notFound();
-  await requireRecord(db, u, vo);
-  return vo;
-}
+export const getCoach = (db: Db, u: CurrentUser, id: number) => readPerson(db, u, id, coachVO);
 
 async function checkCoachForm(
   tx: DbOrTx,
@@ -97,13 +91,7 @@ export async function addCoach(tx: DbOrTx, w: Writing, forms: Forms, body: Coach
   return row!.id;
 }
 
-export async function createCoach(db: Db, u: CurrentUser, body: CoachBody): Promise<Written<CoachVO>> {
-  return inTransaction(db, async (tx) => {
-    const w = await requireWriting(tx, u, delegationIdOf(u, body.delegationId));
-    const id = await addCoach(tx, w, await loadForms(tx, w.m.id), body);
-    return { before: null, after: (await coachVO(tx, id))!, override: w.override };
-  });
-}
+export const createCoach = (db: Db, u: CurrentUser, body: CoachBody) => createPerson(db, u, body, addCoach, coachVO);
 
 export async function updateCoach(
   db: Db,

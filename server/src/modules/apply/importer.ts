@@ -1,27 +1,17 @@
-import type { AthleteBody, AthleteVO, IdType, ImportMode, ImportReport, Lang } from '@baton/contracts';
+import type { AthleteBody, AthleteVO, IdType, ImportReport, Lang } from '@baton/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, group, groupItem, item } from '../../db/schema/index.js';
 import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, excel, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
-import {
-  headerKey,
-  type ImportSheet,
-  type Mapping,
-  missingColumnsReport,
-  readImportSheet,
-  requireColumns,
-  rowProblems,
-  type SheetRow,
-  withSheet,
-} from '../../lib/sheet-import.js';
+import { headerKey, rowProblems, type SheetRow } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
-import { delegationIdOf, requireActing, requireWriting } from './access.js';
+import { requireActing } from './access.js';
 import { addAthletes } from './athletes.js';
 import { createEntry } from './entries.js';
 import { type Forms, loadForms } from './forms.js';
+import { peopleImport } from './people.js';
 import { checkPerson, eligibilityProblem, formFields, invalid, isUpload, notEligible, RuleError } from './rules.js';
-import { inTransaction } from './tx.js';
 import { selectAthletes, toAthleteVO } from './views.js';
 
 /** The headers an ID number column goes by (athletes and coaches). */
@@ -374,118 +364,71 @@ function eventsOf(
   return { found, errors };
 }
 
-/** Thrown to roll an import back (all-or-nothing with errors, or a preview), carrying its report. */
-class RolledBack extends Error {
-  constructor(readonly report: ImportReport & { override: boolean }) {
-    super('import rolled back');
-  }
-}
-
 const creates = (lang: Lang, athletes: number, entries: number): NonNullable<ImportReport['creates']> => [
   { what: 'athletes', label: say(lang, '运动员', 'Athletes'), count: athletes },
   { what: 'entries', label: say(lang, '报名项目', 'Entries'), count: entries },
 ];
 
-export async function importAthletes(
-  db: Db,
-  u: CurrentUser,
-  delegationId: number | undefined,
-  file: Buffer,
-  mode: ImportMode,
-  lang: Lang,
-  mapping?: Mapping,
-): Promise<ImportReport & { override: boolean }> {
-  const dId = delegationIdOf(u, delegationId);
-  const preview = mode === 'preview';
-  // The columns depend on the meeting's forms: read them (and check the caller reaches the delegation) first.
-  const a = await requireActing(db, u, dId);
-  const sheet: ImportSheet = await readImportSheet(file, columnsOf(await loadForms(db, a.m.id)), { lang, mapping });
-  if (preview && sheet.missing.length) return { ...missingColumnsReport(sheet, lang), override: false };
-  requireColumns(sheet);
-  try {
-    return await inTransaction(db, async (tx) => {
-      const w = await requireWriting(tx, u, dId);
-      const forms = await loadForms(tx, w.m.id);
-      const columns = columnsOf(forms);
-      const events = await groupEvents(tx, w.m.id);
-      const errors: ImportReport['errors'] = [];
-      // Each row read as its form; the rules that need the database then run over all of them
-      // at once (addAthletes), in row order, as if the rows were added one after the other.
-      const bodies: AthleteBody[] = [];
-      const bodyRows: SheetRow[] = [];
-      const rowEvents = new Map<number, { groupItemId: number; header: string }[]>();
-      for (const r of sheet.rows) {
-        const problems = rowProblems(r, lang);
-        if (problems.length) {
-          errors.push(...problems);
-          continue;
-        }
-        try {
-          const body = rowToBody(r.values, forms, columns);
-          const ev = eventsOf(r, body.groupId, events, forms, lang);
-          errors.push(...ev.errors);
-          rowEvents.set(r.row, ev.found);
-          bodies.push(body);
-          bodyRows.push(r);
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push({
-            row: r.row,
-            field: err instanceof RuleError ? err.field : 'idNumber',
-            message: messageOf(err, lang),
-          });
-        }
-      }
-      // The good rows are written (inside this transaction, undone below unless the import stands).
-      const results = await addAthletes(tx, w, forms, bodies, 'valid');
-      let athletes = 0;
-      let entries = 0;
-      for (const [i, result] of results.entries()) {
-        const r = bodyRows[i]!;
-        if (result instanceof AppError) {
-          const field = result instanceof RuleError ? result.field : 'idNumber';
-          errors.push({ row: r.row, field, message: messageOf(result, lang) });
-          continue;
-        }
-        if (typeof result !== 'number') continue;
-        athletes += 1;
-        // The row's events, through the entry form's rules (a savepoint each).
-        for (const ev of rowEvents.get(r.row) ?? []) {
-          try {
-            await createEntry(tx, u, { athleteId: result, groupItemId: ev.groupItemId, delegationId: dId });
-            entries += 1;
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            errors.push({ row: r.row, field: 'events', message: `${ev.header}: ${messageOf(err, lang)}` });
-          }
-        }
-      }
-      errors.sort((x, y) => x.row - y.row);
-      const invalidRows = new Set(errors.map((e) => e.row)).size;
-      const report: ImportReport & { override: boolean } = {
-        ...withSheet(
-          {
-            total: sheet.rows.length,
-            valid: sheet.rows.length - invalidRows,
-            invalid: invalidRows,
-            imported: 0,
-            errors,
-            creates: creates(lang, athletes, entries),
-          },
-          sheet,
-          preview,
-        ),
-        override: w.override,
-      };
-      if (preview) throw new RolledBack(report);
-      if (errors.length && mode !== 'valid-only') {
-        throw new RolledBack({ ...report, creates: creates(lang, 0, 0) });
-      }
-      report.imported = athletes;
-      return report;
-    });
-  } catch (err) {
-    if (err instanceof RolledBack) return err.report;
-    throw err;
+export const importAthletes = peopleImport(columnsOf, async ({ tx, u, w, forms, sheet, delegationId: dId, lang }) => {
+  const columns = columnsOf(forms);
+  const events = await groupEvents(tx, w.m.id);
+  const errors: ImportReport['errors'] = [];
+  // Each row read as its form; the rules that need the database then run over all of them
+  // at once (addAthletes), in row order, as if the rows were added one after the other.
+  const bodies: AthleteBody[] = [];
+  const bodyRows: SheetRow[] = [];
+  const rowEvents = new Map<number, { groupItemId: number; header: string }[]>();
+  for (const r of sheet.rows) {
+    const problems = rowProblems(r, lang);
+    if (problems.length) {
+      errors.push(...problems);
+      continue;
+    }
+    try {
+      const body = rowToBody(r.values, forms, columns);
+      const ev = eventsOf(r, body.groupId, events, forms, lang);
+      errors.push(...ev.errors);
+      rowEvents.set(r.row, ev.found);
+      bodies.push(body);
+      bodyRows.push(r);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      errors.push({
+        row: r.row,
+        field: err instanceof RuleError ? err.field : 'idNumber',
+        message: messageOf(err, lang),
+      });
+    }
   }
-}
+  // The good rows are written (inside the import's transaction, undone unless the import stands).
+  const results = await addAthletes(tx, w, forms, bodies, 'valid');
+  let athletes = 0;
+  let entries = 0;
+  for (const [i, result] of results.entries()) {
+    const r = bodyRows[i]!;
+    if (result instanceof AppError) {
+      const field = result instanceof RuleError ? result.field : 'idNumber';
+      errors.push({ row: r.row, field, message: messageOf(result, lang) });
+      continue;
+    }
+    if (typeof result !== 'number') continue;
+    athletes += 1;
+    // The row's events, through the entry form's rules (a savepoint each).
+    for (const ev of rowEvents.get(r.row) ?? []) {
+      try {
+        await createEntry(tx, u, { athleteId: result, groupItemId: ev.groupItemId, delegationId: dId });
+        entries += 1;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ row: r.row, field: 'events', message: `${ev.header}: ${messageOf(err, lang)}` });
+      }
+    }
+  }
+  errors.sort((x, y) => x.row - y.row);
+  return {
+    errors,
+    valid: sheet.rows.length - new Set(errors.map((e) => e.row)).size,
+    written: athletes,
+    creates: (kept) => (kept ? creates(lang, athletes, entries) : creates(lang, 0, 0)),
+  };
+});
