@@ -149,6 +149,9 @@ const linesOf = (page: string) => page.split('\n');
  * The contents (the pages after the cover headed `contents`): each entry is its numbered title
  * then its page number. Each must be the first page after the contents with that heading.
  */
+/** The numbered chapters of a contents list ('1 Results'…), without their sections. */
+const chapters = (entries: { title: string }[]) => entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title);
+
 function checkContents(pdf: ReadPdf, contents: string): { title: string; page: number }[] {
   const tocPages: number[] = [];
   for (let p = 1; p < pdf.pages && linesOf(pdf.text[p]!).includes(contents); p++) tocPages.push(p);
@@ -189,8 +192,14 @@ describe('programme book (秩序册)', () => {
     expect(coverLines).toContain('承办单位：瑞安市体育中心');
     expect(coverLines).toContain('比赛地点  瑞安市体育中心田径场');
     const entries = checkContents(pdf, '目录');
-    const chapters = entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title.replace(/^\d+ /, ''));
-    expect(chapters).toEqual(['竞赛规程', '大会官员', '竞赛日程', '代表队名单', '分组表', '大会纪录']);
+    expect(chapters(entries).map((c) => c.replace(/^\d+ /, ''))).toEqual([
+      '竞赛规程',
+      '大会官员',
+      '竞赛日程',
+      '代表队名单',
+      '分组表',
+      '大会纪录',
+    ]);
     // The 竞赛规程 the committee wrote: its headings, paragraphs and numbered items, in order.
     const rules = linesOf(pdf.text[entries[0]!.page - 1]!);
     const at = (line: string) => rules.findIndex((l) => l.includes(line));
@@ -222,7 +231,7 @@ describe('programme book (秩序册)', () => {
     const { width, height } = doc.getPage(1).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([420, 595]);
     const entries = checkContents(pdf, 'Contents');
-    expect(entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title)).toEqual([
+    expect(chapters(entries)).toEqual([
       '1 Competition regulations',
       '2 Officials',
       '3 Timetable',
@@ -238,7 +247,7 @@ describe('results book (成绩册)', () => {
   it('the English edition: every official round, records broken, team scores with the rules, medals, awards', async () => {
     const { pdf } = await makeBook('book=results&lang=en&paper=A4');
     const entries = checkContents(pdf, 'Contents');
-    expect(entries.filter((e) => /^\d+ /.test(e.title)).map((e) => e.title)).toEqual([
+    expect(chapters(entries)).toEqual([
       '1 Results',
       '2 Records broken',
       '3 Team points',
