@@ -87,48 +87,37 @@ interface Written<VO> {
   override: boolean;
 }
 
+/** How the services write one kind of the delegation's records: register, change, delete. */
+interface RecordWriters<VO, B, U> {
+  create: (db: Db, u: CurrentUser, body: B) => Promise<Written<VO>>;
+  update: (db: Db, u: CurrentUser, id: number, body: U) => Promise<Written<VO>>;
+  remove: (db: Db, u: CurrentUser, ids: number[]) => Promise<{ deleted: number; before?: unknown; override: boolean }>;
+}
+
 /**
- * The four routes of one kind of the delegation's people (athletes, coaches), declared on the
- * apply routes' kit: one record's form, register, change, delete — each with its permission
- * (`<perm>:query|add|edit|delete`, or the meeting's managers), and every write noted in the
- * operation log.
+ * The three writes of one kind of the delegation's records (athletes, coaches, entries, relay
+ * teams) on the apply routes' kit: register (`POST`), change (`PUT /:id`), delete (`DELETE /:ids`),
+ * each with its permission (`<perm>:add|edit|delete`, or the meeting's managers) and noted in
+ * the operation log.
  */
-export function personRoutes<VO extends { id: number }, B, U>(
+export function recordWrites<VO extends { id: number }, B, U>(
   r: RouteKit,
   db: Db,
-  p: {
-    /** `athletes` → `/api/v1/apply/athletes…` */
+  p: RecordWriters<VO, B, U> & {
+    /** `entries` → `/api/v1/apply/entries…` */
     path: string;
-    /** `apply:athlete` */
+    /** `apply:entry` */
     perm: string;
-    /** The record's name in the API's summaries: `athlete`, `coach`. */
-    noun: string;
     VO: TSchema;
     Body: TSchema;
     UpdateBody: TSchema;
-    get: (db: Db, u: CurrentUser, id: number) => Promise<VO>;
-    create: (db: Db, u: CurrentUser, body: B) => Promise<Written<VO>>;
-    update: (db: Db, u: CurrentUser, id: number, body: U) => Promise<Written<VO>>;
-    remove: (
-      db: Db,
-      u: CurrentUser,
-      ids: number[],
-    ) => Promise<{ deleted: number; before?: unknown; override: boolean }>;
+    summaries: { create: string; update: string; remove: string };
   },
 ) {
   const url = `/api/v1/apply/${p.path}`;
-  const a = /^[aeiou]/.test(p.noun) ? 'an' : 'a';
-  r.get(`${url}/:id/form`, {
-    auth: can(`${p.perm}:query`, 'query'),
-    summary: `One ${p.noun}`,
-    params: MeetingIdParams,
-    answer: p.VO,
-    run: (req) => p.get(db, currentUser(req), req.params.id),
-  });
-
   r.post(url, {
     auth: can(`${p.perm}:add`, 'edit'),
-    summary: `Register ${a} ${p.noun}`,
+    summary: p.summaries.create,
     body: p.Body,
     answer: p.VO,
     run: async (req) => {
@@ -140,7 +129,7 @@ export function personRoutes<VO extends { id: number }, B, U>(
 
   r.put(`${url}/:id`, {
     auth: can(`${p.perm}:edit`, 'edit'),
-    summary: `Change ${a} ${p.noun} (an approved one goes back to audit; submitted ones are locked)`,
+    summary: p.summaries.update,
     params: MeetingIdParams,
     body: p.UpdateBody,
     answer: p.VO,
@@ -153,13 +142,51 @@ export function personRoutes<VO extends { id: number }, B, U>(
 
   r.delete(`${url}/:ids`, {
     auth: can(`${p.perm}:delete`, 'edit'),
-    summary: `Delete draft or returned ${p.path}`,
+    summary: p.summaries.remove,
     params: IdsParams,
     answer: Deleted,
     run: async (req) => {
       const w = await p.remove(db, currentUser(req), parseIds(req.params.ids));
       noted(req, req.params.ids, w);
       return { deleted: w.deleted };
+    },
+  });
+}
+
+/**
+ * The four routes of one kind of the delegation's people (athletes, coaches): one record's form,
+ * then its three writes (recordWrites), with summaries made from its noun.
+ */
+export function personRoutes<VO extends { id: number }, B, U>(
+  r: RouteKit,
+  db: Db,
+  p: RecordWriters<VO, B, U> & {
+    /** `athletes` → `/api/v1/apply/athletes…` */
+    path: string;
+    /** `apply:athlete` */
+    perm: string;
+    /** The record's name in the API's summaries: `athlete`, `coach`. */
+    noun: string;
+    VO: TSchema;
+    Body: TSchema;
+    UpdateBody: TSchema;
+    get: (db: Db, u: CurrentUser, id: number) => Promise<VO>;
+  },
+) {
+  const a = /^[aeiou]/.test(p.noun) ? 'an' : 'a';
+  r.get(`/api/v1/apply/${p.path}/:id/form`, {
+    auth: can(`${p.perm}:query`, 'query'),
+    summary: `One ${p.noun}`,
+    params: MeetingIdParams,
+    answer: p.VO,
+    run: (req) => p.get(db, currentUser(req), req.params.id),
+  });
+  recordWrites(r, db, {
+    ...p,
+    summaries: {
+      create: `Register ${a} ${p.noun}`,
+      update: `Change ${a} ${p.noun} (an approved one goes back to audit; submitted ones are locked)`,
+      remove: `Delete draft or returned ${p.path}`,
     },
   });
 }
