@@ -10,10 +10,16 @@ import type {
   ImportMode,
   ImportReport,
 } from '@baton/contracts';
-import { blob, type ImportMapping, importSheet, type ListQuery, pageApi, recordApi, request } from './request';
-
-/** The batch and from-customers writes have no preview (their rows are not a sheet). */
-export type WriteMode = Exclude<ImportMode, 'preview'>;
+import {
+  blob,
+  type ImportMapping,
+  importSheet,
+  type ListQuery,
+  pageApi,
+  recordApi,
+  request,
+  type WriteMode,
+} from './request';
 
 export const delegationApi = {
   page: pageApi<DelegationVO, ListQuery<DelegationPageQuery>>('/api/v1/delegations'),

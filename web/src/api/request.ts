@@ -207,6 +207,9 @@ export function importForm(file: File, mapping: ImportMapping = {}): FormData {
   return data;
 }
 
+/** A write of rows (an import, a batch) as it is meant: all or nothing, or the valid rows only. */
+export type WriteMode = Exclude<ImportMode, 'preview'>;
+
 /**
  * A spreadsheet import (`POST url`): the file with its column re-map, the mode and the other
  * `params` in the query; answers the row-by-row report.

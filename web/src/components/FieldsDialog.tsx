@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { fieldQueries } from '../api/fields';
 import { useTranslation } from '../app/i18n';
 import { useBilingual } from '../hooks/language';
+import { useBusy } from '../hooks/useBusy';
 
 export interface FieldsDialogProps {
   /** Open while not null: the key of what is being edited (changes reload the dialog). */
@@ -30,7 +31,7 @@ export function FieldsDialog({ openKey, title, target, load, save, onClose }: Fi
   const [chosen, setChosen] = useState<number[]>([]);
   const [required, setRequired] = useState<Record<number, boolean>>({});
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const all = useQuery({ ...fieldQueries.picker(target), enabled: open });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when another record opens
@@ -49,17 +50,12 @@ export function FieldsDialog({ openKey, title, target, load, save, onClose }: Fi
   }, [openKey]);
 
   const ok = async () => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const order = (all.data?.list ?? []).map((f) => f.id).filter((id) => chosen.includes(id));
       await save(order.map((fieldId, sort) => ({ fieldId, required: Boolean(required[fieldId]), sort })));
       message.success(t('crud.saved'));
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<FieldVO> = [

@@ -54,6 +54,14 @@ export function useMeetingSelection(): MeetingSelection {
   };
 }
 
+/** The props of a dialog acting on the chosen meeting; `onDone` after it wrote (the page reloads). */
+export interface MeetingDialogProps {
+  meetingId: number | undefined;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /** The meeting chooser above a meeting-scoped page. */
 export function MeetingPicker({ selection }: { selection: MeetingSelection }) {
   const { t } = useTranslation();

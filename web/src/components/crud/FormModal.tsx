@@ -1,6 +1,7 @@
 import { Form, type FormInstance, type FormProps, Modal, Row, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { validValues } from '../../utils/form-values';
 
 export interface FormModalProps<V> {
   open: boolean;
@@ -40,12 +41,8 @@ export function FormModal<V>({
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const ok = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       await onSubmit({ ...(form.getFieldsValue(true) as V), ...values });

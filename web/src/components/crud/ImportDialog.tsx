@@ -1,17 +1,14 @@
 import { DownloadOutlined, InboxOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ImportMode, ImportReport } from '@baton/contracts';
-import { Alert, App, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import type { ImportMapping } from '../../api/request';
+import { App, Button, Flex, Modal, Space, Spin, Typography, Upload } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ImportMapping, WriteMode } from '../../api/request';
 import { useTranslation } from '../../app/i18n';
 import { useAppStore } from '../../stores/app';
-import { toImportLog } from '../Editor/importLog';
 import { ImportPasswords } from './ImportPasswords';
 import { ImportPreview, missingRequired } from './ImportPreview';
+import { canRetryValid, ReportFooter, ReportView, useReport } from './ReportView';
 import './ImportDialog.css';
-
-/** CodeMirror stays out of the page's chunk until a report is shown. */
-const Editor = lazy(() => import('../Editor').then((m) => ({ default: m.Editor })));
 
 export interface ImportDialogProps {
   open: boolean;
@@ -57,14 +54,13 @@ export function ImportDialog({
   onImported,
   accept = '.xlsx',
 }: ImportDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const phone = useAppStore((s) => s.device === 'mobile');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { report, setReport, busy, send: sendRows } = useReport(onImported);
   const [kept, setKept] = useState(false);
   const { modal } = App.useApp();
   // The pages pass `upload` as an inline arrow: a new one each render must not ask again.
@@ -138,23 +134,10 @@ export function ImportDialog({
     setMapping(next);
   };
 
-  const send = async (mode: Exclude<ImportMode, 'preview'>) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const answer = await upload(file, mode, mapping);
-      setReport(answer);
-      if (answer.imported > 0) onImported?.(answer);
-    } catch {
-      // The request layer showed the reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = (mode: WriteMode) => file && sendRows(() => upload(file, mode, mapping));
 
   const missing = missingRequired(preview?.sheet);
   const canImport = Boolean(file && ready && preview && !previewing && missing.length === 0);
-  const canRetryValid = Boolean(report && report.imported === 0 && report.invalid > 0 && report.valid > 0);
 
   return (
     <Modal
@@ -165,31 +148,15 @@ export function ImportDialog({
       mask={{ closable: false }}
       className={phone ? 'import-dialog import-dialog--phone' : 'import-dialog'}
       footer={
-        <Space wrap className="import-dialog-footer">
-          <Button onClick={close}>{report ? t('crud.importDialog.close') : t('common.cancel')}</Button>
-          {canRetryValid && (
-            <Button
-              type="primary"
-              danger
-              loading={busy}
-              onClick={() => send('valid-only')}
-              data-testid="import-valid-only"
-            >
-              {t('crud.importDialog.validOnly', { count: report?.valid ?? 0 })}
-            </Button>
-          )}
-          {!report && (
-            <Button
-              type="primary"
-              loading={busy}
-              disabled={!canImport}
-              onClick={() => send('all-or-nothing')}
-              data-testid="import-submit"
-            >
-              {t('crud.importDialog.submit')}
-            </Button>
-          )}
-        </Space>
+        <ReportFooter
+          report={report}
+          busy={busy}
+          onClose={close}
+          onSend={send}
+          submitDisabled={!canImport}
+          submitText={t('crud.importDialog.submit')}
+          testId="import"
+        />
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="import-dialog">
@@ -246,23 +213,17 @@ export function ImportDialog({
         )}
         {!report && preview && <ImportPreview report={preview} busy={previewing} onRemap={remap} />}
         {report && (
-          <div data-testid="import-report">
-            <Alert
-              showIcon
-              type={report.invalid === 0 && report.imported > 0 ? 'success' : report.imported > 0 ? 'info' : 'warning'}
-              title={t('crud.importDialog.summary', report)}
-              description={canRetryValid ? t('crud.importDialog.nothingWritten') : undefined}
-              style={{ marginBottom: 12 }}
-            />
+          <ReportView
+            report={report}
+            height={220}
+            description={canRetryValid(report) ? t('crud.importDialog.nothingWritten') : undefined}
+          >
             {report.passwords && report.passwords.length > 0 && (
               <div style={{ marginBottom: 12 }}>
                 <ImportPasswords passwords={report.passwords} onKept={() => setKept(true)} />
               </div>
             )}
-            <Suspense fallback={<Spin />}>
-              <Editor mode="log" value={toImportLog(report, i18n.language)} height={220} border readOnly />
-            </Suspense>
-          </div>
+          </ReportView>
         )}
       </Space>
     </Modal>

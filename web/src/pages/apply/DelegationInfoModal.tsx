@@ -1,8 +1,10 @@
 import { type ApplyContextVO, maskPhone } from '@baton/contracts';
 import { App, Col, Collapse, Form, Input, Row, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { applyApi } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
+import { useBusy } from '../../hooks/useBusy';
+import { validValues } from '../../utils/form-values';
 import { orNull } from '../../utils/options';
 import { ApplyModal } from './ApplyModal';
 import { FieldItems, fieldAnswers, mergeFields } from './FieldItems';
@@ -32,7 +34,7 @@ export function DelegationInfoModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const { delegation, meeting } = ctx;
   const readOnly = !ctx.writable;
   const fields = mergeFields(ctx.delegationFields);
@@ -48,14 +50,10 @@ export function DelegationInfoModal({
   }, [open, form, delegation]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const v = await validValues(form);
+    if (!v) return;
+    // A failed write is shown by the request layer; the dialog keeps the answers.
+    await run(async () => {
       await applyApi.saveDelegation({
         delegationId,
         leaderName: orNull(v.leaderName),
@@ -66,11 +64,7 @@ export function DelegationInfoModal({
       message.success(t('crud.saved'));
       refreshApply();
       onClose();
-    } catch {
-      // Shown by the request layer; the dialog keeps the answers.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -2,11 +2,11 @@ import { CloseCircleFilled, ExclamationCircleFilled, LockOutlined, RightOutlined
 import type { ApplyProblem } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Empty, Flex, List, Space, Spin, Tag, Typography, theme } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { applyApi, applyQueries } from '../../api/apply';
 import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
+import { useBusy } from '../../hooks/useBusy';
 import { ApplyModal } from './ApplyModal';
 import { refreshApply } from './shared';
 
@@ -40,23 +40,19 @@ export function SubmitModal({
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const summary = useQuery({ ...applyQueries.summary(delegationId), enabled: open });
   const data = summary.data;
   const toSubmit = data?.counts.toSubmit ?? 0;
 
   const submit = async () => {
-    setSaving(true);
-    try {
+    const done = await run(async () => {
       const { submitted } = await applyApi.submit(delegationId);
       message.success(t('apply.submit.done', { count: submitted }));
       refreshApply(applyQueries.athletes(), applyQueries.coaches(), applyQueries.items(), applyQueries.files());
       onClose();
-    } catch {
-      void summary.refetch();
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!done) void summary.refetch();
   };
 
   const go = (p: ApplyProblem) => {

@@ -1,21 +1,23 @@
 /**
  * What the delegation's record pages (athletes, coaches, files) and their forms share: the row
  * buttons, the toolbar buttons, the audit notes, the `?edit=` link, and the load-and-save cycle
- * of a record form.
+ * of a record form and its dialog.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { FieldLinkVO } from '@baton/contracts';
-import { ID_TYPE_LIST, type IdType } from '@baton/contracts';
+import { COACH_ROLE_LIST, ID_TYPE_LIST, type IdType } from '@baton/contracts';
 import {
   Alert,
   App,
   Button,
   type ButtonProps,
+  Flex,
   Form,
   type FormInstance,
   Input,
   Popconfirm,
   Space,
+  Spin,
   Tooltip,
   Typography,
 } from 'antd';
@@ -23,12 +25,15 @@ import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type TFunction, useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud';
+import { useBusy } from '../../hooks/useBusy';
 import { useMobile } from '../../hooks/useMobile';
 import { useSticky } from '../../hooks/useSticky';
+import { validValues } from '../../utils/form-values';
+import { ApplyModal } from './ApplyModal';
 import { FieldItems } from './FieldItems';
 import { idNumberProblem } from './rules';
 
-type AuditStatus = 'draft' | 'submitted' | 'returned' | 'approved';
+export type AuditStatus = 'draft' | 'submitted' | 'returned' | 'approved';
 
 /** A row's button: a link in the table, a full-width large button on a phone's card. */
 const rowButton = (block?: boolean): ButtonProps => ({
@@ -79,6 +84,47 @@ export function RowDeleteButton({
         {t('crud.delete')}
       </Button>
     </Popconfirm>
+  );
+}
+
+/**
+ * A record's buttons: edit — view when it is locked (under audit, or the delegation cannot write) —
+ * and delete, for a draft or returned record when `deletable` (the permission): an approved one is
+ * editable (back to audit) but not deletable. In a table's cell,
+ * or full width under a phone's card (`block`). Test ids `<testId>-edit`, `<testId>-delete`.
+ */
+export function RecordButtons({
+  record,
+  writable,
+  deletable,
+  onEdit,
+  onDelete,
+  testId,
+  block,
+}: {
+  record: { id: number; status: AuditStatus };
+  writable: boolean;
+  deletable: boolean;
+  onEdit: (id: number) => void;
+  onDelete: (id: number) => unknown;
+  testId: string;
+  block?: boolean;
+}) {
+  const { id, status } = record;
+  const locked = !writable || status === 'submitted';
+  const removable = deletable && writable && (status === 'draft' || status === 'returned');
+  const buttons = (
+    <>
+      <RowEditButton locked={locked} block={block} onClick={() => onEdit(id)} testId={`${testId}-edit`} />
+      {removable && <RowDeleteButton block={block} onConfirm={() => onDelete(id)} testId={`${testId}-delete`} />}
+    </>
+  );
+  return block ? (
+    <Flex gap={8} style={{ marginTop: 12 }}>
+      {buttons}
+    </Flex>
+  ) : (
+    <Space size={0}>{buttons}</Space>
   );
 }
 
@@ -234,7 +280,7 @@ export function useRecordForm<V, R extends FormRecord>({
   const { message } = App.useApp();
   const [loaded, setLoaded] = useState<R | null>(null);
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const isEdit = Boolean(useSticky(editing));
   const readOnly = !writable || loaded?.status === 'submitted';
 
@@ -256,25 +302,60 @@ export function useRecordForm<V, R extends FormRecord>({
 
   /** Validates, then runs `write` with the values (and the version read when editing). */
   const save = async (write: (values: V, version: number | null) => Promise<void>) => {
-    let v: V;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const v = await validValues(form);
+    if (!v) return;
+    // A failed write is shown by the request layer; the form keeps what was typed.
+    await run(async () => {
       await write(v, editing && loaded ? loaded.version : null);
       message.success(t('crud.saved'));
       onClose();
-    } catch {
-      // Shown by the request layer; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return { loaded, loading, saving, isEdit, readOnly, save };
+}
+
+/**
+ * A record form's dialog (`record` from `useRecordForm`): titled view, edit or add (`prefix` e.g.
+ * `apply.coach`), save unless read-only, a spinner while the record loads, the audit notes atop.
+ */
+export function RecordModal({
+  record: { loaded, loading, saving, isEdit, readOnly },
+  prefix,
+  open,
+  onClose,
+  onOk,
+  returnedTestId,
+  children,
+  'data-testid': testId,
+}: {
+  record: Pick<ReturnType<typeof useRecordForm>, 'loaded' | 'loading' | 'saving' | 'isEdit' | 'readOnly'>;
+  prefix: string;
+  open: boolean;
+  onClose: () => void;
+  onOk: () => void;
+  returnedTestId?: string;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ApplyModal
+      open={open}
+      title={recordTitle(t, prefix, readOnly, isEdit)}
+      onClose={onClose}
+      onOk={onOk}
+      saving={saving}
+      readOnly={readOnly}
+      okDisabled={loading}
+      data-testid={testId}
+    >
+      <Spin spinning={loading}>
+        <RecordNotes loaded={loaded} returnedTestId={returnedTestId} />
+        {children}
+      </Spin>
+    </ApplyModal>
+  );
 }
 
 /** The form's title: view (read-only record), edit or add; `prefix` is e.g. `apply.coach`. */
@@ -287,6 +368,12 @@ export function recordTitle(t: TFunction, prefix: string, readOnly: boolean, isE
 export function useIdTypeOptions() {
   const { t } = useTranslation();
   return ID_TYPE_LIST.map((v) => ({ value: v, label: t(`apply.idType.${v}`) }));
+}
+
+/** The coach role choice's options. */
+export function useCoachRoleOptions() {
+  const { t } = useTranslation();
+  return COACH_ROLE_LIST.map((r) => ({ value: r, label: t(`apply.coachRole.${r}`) }));
 }
 
 /** The gender choice's options. */

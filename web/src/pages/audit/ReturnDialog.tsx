@@ -3,6 +3,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { useBusy } from '../../hooks/useBusy';
+import { validValues } from '../../utils/form-values';
 
 export interface ReturnDialogProps {
   open: boolean;
@@ -27,12 +28,9 @@ export function ReturnDialog({ open, count, onSubmit, onClose }: ReturnDialogPro
   }, [open, form]);
 
   const ok = async () => {
-    let reason: string;
-    try {
-      reason = (await form.validateFields()).reason.trim();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
+    const reason = values.reason.trim();
     // A rejection has been shown by the request layer: the reason stays.
     if (await run(() => onSubmit(reason))) onClose();
   };

@@ -49,6 +49,7 @@ import { useTranslation } from '../../app/i18n';
 import { CaptchaCodeItems, confirmRules, newPasswordRules, useCaptchaCodeSend } from '../../components/auth/fields';
 import { useDict } from '../../components/crud/Dict';
 import { formatTime } from '../../components/crud/format';
+import { useBusy } from '../../hooks/useBusy';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
 
@@ -111,7 +112,7 @@ function Summary({ profile }: { profile: ProfileVO }) {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [uploading, setUploading] = useState(false);
+  const [uploading, run] = useBusy();
   const none = t('common.none');
 
   const beforeUpload = (file: File) => {
@@ -127,18 +128,13 @@ function Summary({ profile }: { profile: ProfileVO }) {
   };
 
   const upload = async (file: File) => {
-    setUploading(true);
-    try {
+    await run(async () => {
       const stored = await uploadFile(file);
       const { avatar } = await setAvatar({ fileId: stored.id });
       patchHeader({ avatar });
       queryClient.setQueryData(accountQueries.profile().queryKey, (old) => (old ? { ...old, avatar } : old));
       message.success(t('comm.profile.avatarDone'));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setUploading(false);
-    }
+    });
   };
 
   return (
@@ -232,7 +228,7 @@ function BasicForm({ profile }: { profile: ProfileVO }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ nickname: string; gender: number }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const gender = useDict('gender');
 
   useEffect(() => {
@@ -240,17 +236,12 @@ function BasicForm({ profile }: { profile: ProfileVO }) {
   }, [profile.nickname, profile.gender, form]);
 
   const onFinish = async (v: { nickname: string; gender: number }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const after = await updateProfile({ nickname: v.nickname.trim(), gender: v.gender });
       queryClient.setQueryData(accountQueries.profile().queryKey, after);
       patchHeader({ nickname: after.nickname });
       message.success(t('comm.profile.saved'));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const genderOptions = gender.items.length
@@ -283,21 +274,16 @@ function PasswordForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirm: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const [done, setDone] = useState(false);
 
   const onFinish = async (v: { oldPassword: string; newPassword: string }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword });
       form.resetFields();
       setDone(true);
       message.success(t('comm.password.changed'));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -351,7 +337,7 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ contact: string; code: string; captchaCode: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const isMobile = type === 'MOBILE';
   const pattern = new RegExp(isMobile ? MOBILE_NUMBER_PATTERN : EMAIL_ADDRESS_PATTERN);
   const { send, captchaProps } = useCaptchaCodeSend(
@@ -362,18 +348,13 @@ function BindForm({ type, current }: { type: ContactType; current: string | null
   );
 
   const onFinish = async (v: { contact: string; code: string }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       if (isMobile) await bindMobile({ mobile: v.contact.trim(), code: v.code.trim() });
       else await bindEmail({ email: v.contact.trim(), code: v.code.trim() });
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey });
       message.success(t('comm.profile.bound'));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const shown = current ? (isMobile ? maskPhone(current) : current) : t('comm.profile.notBound');

@@ -1,13 +1,13 @@
 import { MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { MOBILE_NUMBER_PATTERN, REGISTER_USERNAME_PATTERN } from '@baton/contracts';
 import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register, sendPublicCode } from '../../api/account';
 import { useTranslation } from '../../app/i18n';
 import { AuthCard, AuthFrame } from '../../components/auth/AuthFrame';
 import { AuthFormHeading } from '../../components/auth/AuthResult';
 import { CaptchaCodeItems, NewPasswordItems, useCaptchaCodeSend } from '../../components/auth/fields';
+import { useBusy } from '../../hooks/useBusy';
 
 interface Values {
   username: string;
@@ -27,7 +27,7 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, run] = useBusy();
   const { send, captchaProps } = useCaptchaCodeSend(
     form,
     'mobile',
@@ -36,8 +36,7 @@ export default function RegisterPage() {
   );
 
   const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const done = await register({
         username: v.username.trim(),
         nickname: v.nickname.trim(),
@@ -46,11 +45,7 @@ export default function RegisterPage() {
         code: v.code.trim(),
       });
       navigate(`/user/register-result?username=${encodeURIComponent(done.username)}`, { replace: true });
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

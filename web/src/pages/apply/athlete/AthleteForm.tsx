@@ -1,22 +1,13 @@
 import { type ApplyContextVO, type AthleteBody, type AthleteVO, type IdType, parseIdNumber } from '@baton/contracts';
-import { Alert, Col, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
+import { Alert, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
 import { orNull } from '../../../utils/options';
-import { ApplyModal } from '../ApplyModal';
 import { fieldAnswers, mergeFields, PHOTO_FIELD_KEY } from '../FieldItems';
 import { PhotoField } from '../PhotoField';
-import {
-  IdNumberItem,
-  MoreFields,
-  RecordNotes,
-  recordTitle,
-  useGenderOptions,
-  useIdTypeOptions,
-  useRecordForm,
-} from '../records';
+import { IdNumberItem, MoreFields, RecordModal, useGenderOptions, useIdTypeOptions, useRecordForm } from '../records';
 import { eligibleGroups, type Gender } from '../rules';
 
 interface Values {
@@ -49,7 +40,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
   const { t } = useTranslation();
   const bi = useBilingual();
   const [form] = Form.useForm<Values>();
-  const { loaded, loading, saving, isEdit, readOnly, save } = useRecordForm({
+  const record = useRecordForm({
     form,
     editing,
     delegationId,
@@ -68,6 +59,7 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
     writable: ctx.writable,
     onClose,
   });
+  const { loaded, readOnly, save } = record;
   const genders = useGenderOptions();
   const idTypes = useIdTypeOptions();
 
@@ -128,126 +120,117 @@ export function AthleteForm({ ctx, delegationId, editing, onClose, onSaved }: At
   const half = { xs: 24, sm: 12 };
 
   return (
-    <ApplyModal
+    <RecordModal
+      record={record}
+      prefix="apply.athlete"
       open={editing !== null}
-      title={recordTitle(t, 'apply.athlete', readOnly, isEdit)}
       onClose={onClose}
       onOk={submit}
-      saving={saving}
-      readOnly={readOnly}
-      okDisabled={loading}
+      returnedTestId="athlete-returned-reason"
       data-testid="athlete-form"
     >
-      <Spin spinning={loading}>
-        <RecordNotes loaded={loaded} returnedTestId="athlete-returned-reason" />
-        {loaded && loaded.idNumber === null && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('apply.noIdNumberHint')}
-            data-testid="athlete-no-id-number"
-          />
-        )}
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          disabled={readOnly}
-          initialValues={{ idType: '1', photoFileId: null }}
-          style={{ marginTop: 12 }}
-        >
-          <Row gutter={16}>
-            <Col xs={24} sm={16}>
-              <Row gutter={16}>
-                <Col {...half}>
-                  <Form.Item
-                    name="name"
-                    label={t('apply.athlete.name')}
-                    rules={[{ required: true, whitespace: true, message: t('apply.athlete.rules.name') }]}
-                  >
-                    <Input maxLength={50} data-testid="athlete-name" />
-                  </Form.Item>
-                </Col>
-                <Col {...half}>
-                  <Form.Item name="nameEn" label={t('apply.athlete.nameEn')}>
-                    <Input maxLength={100} data-testid="athlete-name-en" />
-                  </Form.Item>
-                </Col>
-                <Col {...half}>
-                  <Form.Item name="idType" label={t('apply.idTypeLabel')} rules={[{ required: true }]}>
-                    <Select options={idTypes} data-testid="athlete-id-type" />
-                  </Form.Item>
-                </Col>
-                <Col {...half}>
-                  <IdNumberItem required testId="athlete-id-number" />
-                </Col>
-                <Col {...half}>
-                  <Form.Item
-                    name="gender"
-                    label={t('apply.genderLabel')}
-                    tooltip={fromId ? t('apply.athlete.fromId') : undefined}
-                    rules={[{ required: !fromId, message: t('apply.athlete.rules.gender') }]}
-                  >
-                    <Radio.Group disabled={fromId || readOnly} options={genders} data-testid="athlete-gender" />
-                  </Form.Item>
-                </Col>
-                <Col {...half}>
-                  <Form.Item
-                    name="birthDate"
-                    label={t('apply.athlete.birthDate')}
-                    tooltip={fromId ? t('apply.athlete.fromId') : undefined}
-                    rules={[{ required: !fromId, message: t('apply.athlete.rules.birthDate') }]}
-                  >
-                    <Input
-                      type="date"
-                      readOnly={fromId}
-                      disabled={fromId || readOnly}
-                      data-testid="athlete-birth-date"
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Col>
-            <Col xs={24} sm={8}>
-              <Form.Item
-                name="photoFileId"
-                label={photoField ? bi(photoField.label, photoField.labelEn) : t('apply.athlete.photo')}
-                tooltip={t('apply.photo.hint')}
-                required={photoField?.required}
-              >
-                <PhotoField disabled={readOnly} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                name="groupId"
-                label={t('apply.athlete.group')}
-                rules={[{ required: true, message: t('apply.athlete.rules.group') }]}
-                extra={
-                  known && eligible.length === 0 ? (
-                    <Typography.Text type="danger" data-testid="athlete-no-group">
-                      {t('apply.athlete.noGroup')}
-                    </Typography.Text>
-                  ) : !known ? (
-                    t('apply.athlete.groupHint')
-                  ) : undefined
-                }
-              >
-                <Select
-                  options={eligible.map((g) => ({
-                    value: g.id,
-                    label: `${bi(g.name, g.nameEn)} (${g.birthFrom.slice(0, 10)} ~ ${g.birthTo.slice(0, 10)})`,
-                  }))}
-                  disabled={!known || readOnly}
-                  placeholder={t('apply.athlete.groupPlaceholder')}
-                  data-testid="athlete-group"
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <MoreFields fields={fields} disabled={readOnly} />
-        </Form>
-      </Spin>
-    </ApplyModal>
+      {loaded && loaded.idNumber === null && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('apply.noIdNumberHint')}
+          data-testid="athlete-no-id-number"
+        />
+      )}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={{ idType: '1', photoFileId: null }}
+        style={{ marginTop: 12 }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={16}>
+            <Row gutter={16}>
+              <Col {...half}>
+                <Form.Item
+                  name="name"
+                  label={t('apply.athlete.name')}
+                  rules={[{ required: true, whitespace: true, message: t('apply.athlete.rules.name') }]}
+                >
+                  <Input maxLength={50} data-testid="athlete-name" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <Form.Item name="nameEn" label={t('apply.athlete.nameEn')}>
+                  <Input maxLength={100} data-testid="athlete-name-en" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <Form.Item name="idType" label={t('apply.idTypeLabel')} rules={[{ required: true }]}>
+                  <Select options={idTypes} data-testid="athlete-id-type" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <IdNumberItem required testId="athlete-id-number" />
+              </Col>
+              <Col {...half}>
+                <Form.Item
+                  name="gender"
+                  label={t('apply.genderLabel')}
+                  tooltip={fromId ? t('apply.athlete.fromId') : undefined}
+                  rules={[{ required: !fromId, message: t('apply.athlete.rules.gender') }]}
+                >
+                  <Radio.Group disabled={fromId || readOnly} options={genders} data-testid="athlete-gender" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <Form.Item
+                  name="birthDate"
+                  label={t('apply.athlete.birthDate')}
+                  tooltip={fromId ? t('apply.athlete.fromId') : undefined}
+                  rules={[{ required: !fromId, message: t('apply.athlete.rules.birthDate') }]}
+                >
+                  <Input type="date" readOnly={fromId} disabled={fromId || readOnly} data-testid="athlete-birth-date" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="photoFileId"
+              label={photoField ? bi(photoField.label, photoField.labelEn) : t('apply.athlete.photo')}
+              tooltip={t('apply.photo.hint')}
+              required={photoField?.required}
+            >
+              <PhotoField disabled={readOnly} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="groupId"
+              label={t('apply.athlete.group')}
+              rules={[{ required: true, message: t('apply.athlete.rules.group') }]}
+              extra={
+                known && eligible.length === 0 ? (
+                  <Typography.Text type="danger" data-testid="athlete-no-group">
+                    {t('apply.athlete.noGroup')}
+                  </Typography.Text>
+                ) : !known ? (
+                  t('apply.athlete.groupHint')
+                ) : undefined
+              }
+            >
+              <Select
+                options={eligible.map((g) => ({
+                  value: g.id,
+                  label: `${bi(g.name, g.nameEn)} (${g.birthFrom.slice(0, 10)} ~ ${g.birthTo.slice(0, 10)})`,
+                }))}
+                disabled={!known || readOnly}
+                placeholder={t('apply.athlete.groupPlaceholder')}
+                data-testid="athlete-group"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <MoreFields fields={fields} disabled={readOnly} />
+      </Form>
+    </RecordModal>
   );
 }

@@ -1,30 +1,21 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UserOutlined } from '@ant-design/icons';
 import { type AthletePageQuery, type AthleteVO, maskIdNumber } from '@baton/contracts';
-import { App, Avatar, Button, Card, Flex, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { Avatar, Button, Card, Flex, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { applyApi, applyQueries } from '../../../api/apply';
 import type { ListQuery } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
-import { cleanParams, DictSelect, DictTag, downloadFrom, ImportDialog, SearchForm } from '../../../components/crud';
+import { DictTag, downloadFrom, keywordsField } from '../../../components/crud';
 import { useBilingual, useEn } from '../../../hooks/language';
 import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
-import { ApplyHeader } from '../ApplyHeader';
-import { ApplyList } from '../ApplyList';
-import { HeadroomNote, useHeadroom } from '../Headroom';
-import { ReturnedAlert, RowDeleteButton, RowEditButton, StatusCell, ToolbarButton, useEditParam } from '../records';
-import { readOnlyReason, refreshApply, useApplyContext } from '../shared';
+import { RecordPage, useRecordList } from '../RecordPage';
+import { ReturnedAlert } from '../records';
 import { AthleteForm } from './AthleteForm';
 import '../apply.css';
 import { NoIdNumberTag } from '../../../components/NoIdNumberTag';
 import { useFileObjectUrl } from '../../../components/PrivateFile';
 
 type Filters = Omit<ListQuery<AthletePageQuery>, 'pageNum' | 'pageSize'>;
-interface SearchValues {
-  keywords?: string;
-  groupId?: number;
-  status?: AthleteVO['status'];
-}
 
 /** Sports apply → Athletes: the delegation's athletes, the form, Excel import and export. */
 export default function ApplyAthletePage() {
@@ -33,39 +24,15 @@ export default function ApplyAthletePage() {
   const en = useEn();
   const mobile = useMobile();
   const can = usePerm();
-  const { message } = App.useApp();
-  const { ctx, delegationId } = useApplyContext();
-  const [search, setSearch] = useState<SearchValues>({});
-  const [editing, setEditing] = useState<number | null>(null);
-  const [importing, setImporting] = useState(false);
-  const filters: Filters = { ...search, delegationId };
-  const writable = Boolean(ctx?.writable);
-  const reason = readOnlyReason(ctx, t);
-  // The meeting's cap on athletes per delegation: adding is disabled at it, with the reason.
-  const room = useHeadroom(ctx, 'athletes');
-
-  useEditParam(setEditing);
-
-  const closeForm = useCallback(() => setEditing(null), []);
-  const saved = useCallback(() => refreshApply(applyQueries.athletes(), applyQueries.items()), []);
-
-  const remove = async (ids: number[]) => {
-    await applyApi.athletes.remove(ids, delegationId);
-    message.success(t('crud.deleted'));
-    refreshApply(applyQueries.athletes(), applyQueries.items());
-  };
-
-  /** Under audit: read-only. Approved: editable (back to audit) but not deletable. */
-  const locked = (a: AthleteVO) => !writable || a.status === 'submitted';
-  const removable = (a: AthleteVO) => writable && (a.status === 'draft' || a.status === 'returned');
+  const list = useRecordList<AthleteVO, Filters>({
+    api: applyApi.athletes,
+    kind: 'athletes',
+    name: 'athlete',
+    deletable: can('apply:athlete:delete'),
+    alsoRefresh: [applyQueries.items()],
+  });
+  const { ctx, delegationId } = list;
   const groupName = (a: AthleteVO) => bi(a.groupName, a.groupNameEn);
-
-  const editButton = (a: AthleteVO, block?: boolean) => (
-    <RowEditButton locked={locked(a)} block={block} onClick={() => setEditing(a.id)} testId="athlete-edit" />
-  );
-  const deleteButton = (a: AthleteVO, block?: boolean) =>
-    can('apply:athlete:delete') &&
-    removable(a) && <RowDeleteButton block={block} onConfirm={() => remove([a.id])} testId="athlete-delete" />;
 
   const photo = (a: AthleteVO, size: number) => <AthletePhoto fileId={a.photoFileId} size={size} />;
   const entries = (a: AthleteVO) =>
@@ -102,23 +69,6 @@ export default function ApplyAthletePage() {
       render: (v: string | null) => (v === null ? <NoIdNumberTag /> : maskIdNumber(v)),
     },
     { title: t('apply.athlete.entries'), key: 'entries', render: (_, a) => entries(a) },
-    {
-      title: t('crud.status'),
-      key: 'status',
-      sorter: true,
-      render: (_, a) => <StatusCell {...a} testId="athlete-reason" />,
-    },
-    {
-      title: t('crud.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, a) => (
-        <Space size={0}>
-          {editButton(a)}
-          {deleteButton(a)}
-        </Space>
-      ),
-    },
   ];
 
   const card = (a: AthleteVO) => (
@@ -145,35 +95,8 @@ export default function ApplyAthletePage() {
         </Flex>
       </Flex>
       <ReturnedAlert {...a} style={{ marginTop: 8 }} testId="athlete-reason" />
-      <Flex gap={8} style={{ marginTop: 12 }}>
-        {editButton(a, true)}
-        {deleteButton(a, true)}
-      </Flex>
+      {list.buttons(a, true)}
     </Card>
-  );
-
-  const addButton = can('apply:athlete:add') && (
-    <ToolbarButton
-      primary
-      reason={reason ?? room.reason}
-      disabled={!writable || room.full}
-      icon={<PlusOutlined />}
-      onClick={() => setEditing(0)}
-      testId="athlete-add"
-    >
-      {t('crud.add')}
-    </ToolbarButton>
-  );
-  const importButton = can('apply:athlete:import') && (
-    <ToolbarButton
-      reason={reason ?? room.reason}
-      disabled={!writable || room.full}
-      icon={<UploadOutlined />}
-      onClick={() => setImporting(true)}
-      testId="athlete-import"
-    >
-      {t('crud.import')}
-    </ToolbarButton>
   );
 
   // Reading, not writing: offered also while the delegation is under audit or registration is closed.
@@ -190,65 +113,33 @@ export default function ApplyAthletePage() {
   );
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} className="apply-page">
-      <ApplyHeader />
-      <SearchForm<SearchValues>
-        data-testid="athlete-search"
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('apply.athlete.keywords')} data-testid="athlete-keywords" />,
-          },
-          {
-            name: 'groupId',
-            label: t('apply.athlete.group'),
-            node: (
-              <Select
-                allowClear
-                options={(ctx?.groups ?? []).map((g) => ({ value: g.id, label: bi(g.name, g.nameEn) }))}
-              />
-            ),
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="audit_status" /> },
-        ]}
-        onSearch={(v) => setSearch(cleanParams(v))}
-      />
-      {ctx && (
-        <ApplyList<AthleteVO, Filters>
-          queryKey={applyQueries.athletes()}
-          request={applyApi.athletes.page}
-          params={filters}
-          columns={columns}
-          card={card}
-          rowKey="id"
-          title={t('apply.athlete.title')}
-          data-testid="athlete-table"
-          toolbar={() => (
-            <>
-              <HeadroomNote text={room.text} full={room.full} />
-              {addButton}
-              {importButton}
-              {exportButton}
-            </>
-          )}
-        />
-      )}
-      {ctx && (
-        <AthleteForm ctx={ctx} delegationId={delegationId} editing={editing} onClose={closeForm} onSaved={saved} />
-      )}
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        title={t('apply.athlete.importTitle')}
-        onTemplate={() => downloadFrom(() => applyApi.athletes.template(delegationId), 'athletes-template.xlsx')}
-        onSchoolTemplate={() =>
-          downloadFrom(() => applyApi.athletes.template(delegationId, 'school'), 'athletes-school-template.xlsx')
-        }
-        upload={(file, mode, mapping) => applyApi.athletes.import(file, mode, delegationId, mapping)}
-        onImported={() => refreshApply(applyQueries.athletes())}
-      />
-    </Space>
+    <RecordPage<AthleteVO, Filters>
+      list={list}
+      search={[
+        keywordsField(t('apply.athlete.keywords'), 'athlete-keywords'),
+        {
+          name: 'groupId',
+          label: t('apply.athlete.group'),
+          node: (
+            <Select
+              allowClear
+              options={(ctx?.groups ?? []).map((g) => ({ value: g.id, label: bi(g.name, g.nameEn) }))}
+            />
+          ),
+        },
+      ]}
+      columns={columns}
+      sortable
+      card={card}
+      canAdd={can('apply:athlete:add')}
+      canImport={can('apply:athlete:import')}
+      toolbar={exportButton}
+      form={AthleteForm}
+      importing={{
+        onSchoolTemplate: () =>
+          downloadFrom(() => applyApi.athletes.template(delegationId, 'school'), 'athletes-school-template.xlsx'),
+      }}
+    />
   );
 }
 

@@ -1,23 +1,15 @@
-import {
-  type ApplyContextVO,
-  COACH_ROLE_LIST,
-  type CoachBody,
-  type CoachRole,
-  type IdType,
-  parseIdNumber,
-} from '@baton/contracts';
-import { Col, Form, Input, Radio, Row, Select, Spin } from 'antd';
+import { type ApplyContextVO, type CoachBody, type CoachRole, type IdType, parseIdNumber } from '@baton/contracts';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { orNull } from '../../../utils/options';
-import { ApplyModal } from '../ApplyModal';
 import { fieldAnswers, mergeFields } from '../FieldItems';
 import {
   IdNumberItem,
   MoreFields,
-  RecordNotes,
-  recordTitle,
+  RecordModal,
+  useCoachRoleOptions,
   useGenderOptions,
   useIdTypeOptions,
   useRecordForm,
@@ -52,7 +44,7 @@ export function CoachForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { loaded, loading, saving, isEdit, readOnly, save } = useRecordForm({
+  const record = useRecordForm({
     form,
     editing,
     delegationId,
@@ -69,10 +61,12 @@ export function CoachForm({
     writable: ctx.writable,
     onClose,
   });
+  const { readOnly, save } = record;
   const idType = Form.useWatch('idType', form);
   const idNumber = Form.useWatch('idNumber', form);
   const fields = mergeFields(ctx.coachFields);
   const genders = useGenderOptions();
+  const roles = useCoachRoleOptions();
   const idTypes = useIdTypeOptions();
 
   // A valid mainland ID number gives the gender.
@@ -100,71 +94,63 @@ export function CoachForm({
 
   const half = { xs: 24, sm: 12 };
   return (
-    <ApplyModal
+    <RecordModal
+      record={record}
+      prefix="apply.coach"
       open={editing !== null}
-      title={recordTitle(t, 'apply.coach', readOnly, isEdit)}
       onClose={onClose}
       onOk={submit}
-      saving={saving}
-      readOnly={readOnly}
-      okDisabled={loading}
       data-testid="coach-form"
     >
-      <Spin spinning={loading}>
-        <RecordNotes loaded={loaded} />
-        <Form<Values> form={form} layout="vertical" disabled={readOnly} initialValues={{ idType: '1' }}>
-          <Row gutter={16}>
-            <Col {...half}>
-              <Form.Item
-                name="name"
-                label={t('apply.coach.name')}
-                rules={[{ required: true, whitespace: true, message: t('apply.coach.rules.name') }]}
-              >
-                <Input maxLength={50} data-testid="coach-name" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="role"
-                label={t('apply.coach.role')}
-                rules={[{ required: true, message: t('apply.coach.rules.role') }]}
-              >
-                <Select
-                  options={COACH_ROLE_LIST.map((r) => ({ value: r, label: t(`apply.coachRole.${r}`) }))}
-                  data-testid="coach-role"
-                />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="gender"
-                label={t('apply.genderLabel')}
-                rules={[{ required: true, message: t('apply.athlete.rules.gender') }]}
-              >
-                <Radio.Group options={genders} data-testid="coach-gender" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="mobile"
-                label={t('apply.coach.mobile')}
-                rules={[{ pattern: MOBILE, message: t('apply.field.mobile') }]}
-              >
-                <Input maxLength={11} inputMode="tel" data-testid="coach-mobile" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="idType" label={t('apply.idTypeLabel')}>
-                <Select options={idTypes} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <IdNumberItem testId="coach-id-number" />
-            </Col>
-          </Row>
-          <MoreFields fields={fields} disabled={readOnly} />
-        </Form>
-      </Spin>
-    </ApplyModal>
+      <Form<Values> form={form} layout="vertical" disabled={readOnly} initialValues={{ idType: '1' }}>
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="name"
+              label={t('apply.coach.name')}
+              rules={[{ required: true, whitespace: true, message: t('apply.coach.rules.name') }]}
+            >
+              <Input maxLength={50} data-testid="coach-name" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="role"
+              label={t('apply.coach.role')}
+              rules={[{ required: true, message: t('apply.coach.rules.role') }]}
+            >
+              <Select options={roles} data-testid="coach-role" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="gender"
+              label={t('apply.genderLabel')}
+              rules={[{ required: true, message: t('apply.athlete.rules.gender') }]}
+            >
+              <Radio.Group options={genders} data-testid="coach-gender" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="mobile"
+              label={t('apply.coach.mobile')}
+              rules={[{ pattern: MOBILE, message: t('apply.field.mobile') }]}
+            >
+              <Input maxLength={11} inputMode="tel" data-testid="coach-mobile" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="idType" label={t('apply.idTypeLabel')}>
+              <Select options={idTypes} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <IdNumberItem testId="coach-id-number" />
+          </Col>
+        </Row>
+        <MoreFields fields={fields} disabled={readOnly} />
+      </Form>
+    </RecordModal>
   );
 }

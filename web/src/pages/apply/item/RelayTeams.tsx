@@ -6,6 +6,7 @@ import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
 import { DictTag } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 import {
   isSeedMarkValid,
@@ -76,7 +77,7 @@ function RelayTeam({
   const [legs, setLegs] = useState<Slot[]>(initial.legs);
   const [subs, setSubs] = useState<Slot[]>(initial.subs);
   const [mark, setMark] = useState(relay?.seedMark ?? '');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   useEffect(() => {
     setLegs(initial.legs);
     setSubs(initial.subs);
@@ -120,8 +121,8 @@ function RelayTeam({
       ...legs.flatMap((a, i) => (a === null ? [] : [{ athleteId: a, leg: i + 1 }])),
       ...subs.flatMap((a) => (a === null ? [] : [{ athleteId: a, leg: null }])),
     ];
-    setSaving(true);
-    try {
+    // Shown by the request layer (limits in the user's language); the choices stay.
+    await run(async () => {
       if (relay) {
         await applyApi.relays.update(relay.id, { members, seedMark: normalised, version: relay.version }, delegationId);
       } else {
@@ -135,11 +136,7 @@ function RelayTeam({
       }
       message.success(t('crud.saved'));
       onChanged();
-    } catch {
-      // Shown by the request layer (limits in the user's language); the choices stay.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const remove = async () => {

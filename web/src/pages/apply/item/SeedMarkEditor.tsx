@@ -4,6 +4,7 @@ import { App, Button, Flex, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyApi } from '../../../api/apply';
 import { useTranslation } from '../../../app/i18n';
+import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 import { isSeedMarkValid, normaliseSeedMark, SEED_MARK_EXAMPLE } from '../rules';
 
@@ -23,7 +24,7 @@ export function SeedMarkEditor({ entry, format, disabled, delegationId, onSaved 
   const mobile = useMobile();
   const [mark, setMark] = useState(entry.seedMark ?? '');
   const [date, setDate] = useState(entry.seedDate?.slice(0, 10) ?? '');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     setMark(entry.seedMark ?? '');
@@ -38,8 +39,8 @@ export function SeedMarkEditor({ entry, format, disabled, delegationId, onSaved 
 
   const save = async () => {
     if (invalid || badDate) return;
-    setSaving(true);
-    try {
+    // Shown by the request layer; the typed mark stays for a correction.
+    await run(async () => {
       await applyApi.entries.update(
         entry.id,
         { seedMark: normalised, seedDate: date || null, version: entry.version },
@@ -47,11 +48,7 @@ export function SeedMarkEditor({ entry, format, disabled, delegationId, onSaved 
       );
       message.success(t('apply.item.seedSaved'));
       onSaved();
-    } catch {
-      // Shown by the request layer; the typed mark stays for a correction.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -32,6 +32,7 @@ import { feedback } from '../../../app/feedback';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { usePerm } from '../../../hooks/usePerm';
 import { MeetingSelect, NoCompetitionMeeting, useCompetitionSelection } from '../shared';
 
@@ -93,21 +94,17 @@ function BibCell({ row, meetingId, onSaved }: { row: BibVO; meetingId: number; o
   const can = usePerm();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(row.bib ?? '');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const valid = value.trim() === '' || BIB_RE.test(value.trim());
   const save = async () => {
     if (!valid) return;
-    setSaving(true);
-    try {
+    // The request layer has shown the reason (taken, stale…); the editor stays open.
+    await run(async () => {
       await bibsApi.update(meetingId, { athleteId: row.athleteId, bib: value.trim() || null, version: row.version });
       feedback.message.success(t('bibs.saved'));
       setEditing(false);
       onSaved();
-    } catch {
-      // The request layer has shown the reason (taken, stale…); the editor stays open.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   if (!editing)
     return (
@@ -206,7 +203,7 @@ export default function BibsPage() {
   const kind = Form.useWatch('kind', form);
   const [summary, setSummary] = useState<Omit<BibPageVO, 'list' | 'total'> | null>(null);
   const [preview, setPreview] = useState<BibAssignResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const [filters, setFilters] = useState<{ keywords?: string; hasBib?: boolean }>({});
   const table = useRef<CrudTableHandle<BibVO>>(null);
 
@@ -234,8 +231,8 @@ export default function BibsPage() {
   const run = async (dryRun: boolean) => {
     const values = await form.validateFields();
     const body = bodyFrom({ ...formFrom(null, groups), ...values });
-    setBusy(true);
-    try {
+    // Shown by the request layer (an overflowing range names the block).
+    await whileBusy(async () => {
       const result = await bibsApi.assign(meetingId, { ...body, dryRun: true });
       setPreview(result);
       if (dryRun) return;
@@ -249,11 +246,7 @@ export default function BibsPage() {
           reloadList();
         },
       });
-    } catch {
-      // Shown by the request layer (an overflowing range names the block).
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<BibVO> = [

@@ -3,6 +3,7 @@ import { App, Button, InputNumber, Popover, Space, Switch, Tag, Typography } fro
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { callRoomApi } from '../../../api/competition-callroom';
 import { useTranslation } from '../../../app/i18n';
+import { useBusy } from '../../../hooks/useBusy';
 import { meetingTime } from '../../../utils/meeting-format';
 import { useEventLabel } from '../shared';
 import type { CallPhase } from './state';
@@ -131,12 +132,11 @@ export function CallRoomSettings({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [value, setValue] = useState<number | null>(lead);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const switchId = useId();
   useEffect(() => setValue(lead), [lead]);
   const save = async (body: { leadMinutes?: number; beforeSeeding?: boolean }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const m = await callRoomApi.settings(meetingId, body);
       message.success(
         body.beforeSeeding === undefined
@@ -144,11 +144,7 @@ export function CallRoomSettings({
           : t(m.beforeSeeding ? 'callroom.before.on' : 'callroom.before.off'),
       );
       onSaved();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Popover

@@ -1,12 +1,14 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CustomerVO, DelegationBatchRow, DelegationVO, ImportReport } from '@baton/contracts';
+import type { CustomerVO, DelegationBatchRow, DelegationVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Radio, Space, Spin, Tree, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Form, Input, Modal, type ModalProps, Radio, Space, Spin, Tree, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { customerQueries } from '../../../api/customers';
-import { delegationApi, type WriteMode } from '../../../api/delegations';
+import { delegationApi } from '../../../api/delegations';
+import type { WriteMode } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
-import { canRetryValid, ReportView } from '../../../components/crud/ReportView';
+import { ReportFooter, ReportView, useReport } from '../../../components/crud/ReportView';
+import type { MeetingDialogProps } from '../../../components/MeetingPicker';
 import { useBilingual } from '../../../hooks/language';
 import { useBusy } from '../../../hooks/useBusy';
 import { useSticky } from '../../../hooks/useSticky';
@@ -27,150 +29,119 @@ export function parseLines(text: string): DelegationBatchRow[] {
     });
 }
 
-/** The footer of a dialog that sends rows and shows the server's report. */
-function ReportFooter({
-  report,
-  busy,
+/** A dialog that sends rows to the meeting and shows the server's report under what was sent. */
+function ReportModal({
   onClose,
+  rows,
   onSend,
   submitDisabled,
-}: {
-  report: ImportReport | null;
-  busy: boolean;
+  children,
+  'data-testid': testId,
+  ...modal
+}: Pick<ModalProps, 'open' | 'title' | 'width'> & {
   onClose: () => void;
+  rows: ReturnType<typeof useReport>;
   onSend: (mode: WriteMode) => void;
   submitDisabled?: boolean;
+  children: ReactNode;
+  'data-testid'?: string;
 }) {
-  const { t } = useTranslation();
+  const { report, busy } = rows;
+  const footer = { report, busy, onClose, onSend, submitDisabled };
   return (
-    <Space wrap style={{ justifyContent: 'flex-end' }}>
-      <Button onClick={onClose}>{report ? t('crud.importDialog.close') : t('common.cancel')}</Button>
-      {canRetryValid(report) && (
-        <Button
-          type="primary"
-          danger
-          loading={busy}
-          onClick={() => onSend('valid-only')}
-          data-testid="batch-valid-only"
-        >
-          {t('crud.importDialog.validOnly', { count: report?.valid ?? 0 })}
-        </Button>
-      )}
-      {!report && (
-        <Button
-          type="primary"
-          loading={busy}
-          disabled={submitDisabled}
-          onClick={() => onSend('all-or-nothing')}
-          data-testid="batch-submit"
-        >
-          {t('common.confirm')}
-        </Button>
-      )}
-    </Space>
+    <Modal {...modal} onCancel={onClose} maskClosable={false} footer={<ReportFooter {...footer} testId="batch" />}>
+      <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>
+        {children}
+        {report && <ReportView report={report} />}
+      </Space>
+    </Modal>
   );
 }
 
 /** Batch add: an editable grid of rows, filled by hand or from pasted lines; the server reports row by row. */
-export function BatchDialog({
-  meetingId,
-  open,
-  onClose,
-  onDone,
-}: {
-  meetingId: number | undefined;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function BatchDialog({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ rows: DelegationBatchRow[] }>();
   const [paste, setPaste] = useState('');
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, run] = useBusy();
+  const sent = useReport(onDone);
+  const { setReport } = sent;
 
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue({ rows: [{ ...EMPTY_ROW }, { ...EMPTY_ROW }, { ...EMPTY_ROW }] });
     setPaste('');
     setReport(null);
-  }, [open, form]);
+  }, [open, form, setReport]);
 
   const send = async (mode: WriteMode) => {
     const rows = (form.getFieldValue('rows') as DelegationBatchRow[]).filter(
       (r) => r.name?.trim() || r.contactMobile?.trim() || r.areaCode?.trim(),
     );
     if (!meetingId || rows.length === 0) return;
-    await run(async () => reported(await delegationApi.batch(meetingId, rows, mode)));
-  };
-  const reported = (r: ImportReport) => {
-    setReport(r);
-    if (r.imported > 0) onDone();
+    await sent.send(() => delegationApi.batch(meetingId, rows, mode));
   };
 
   return (
-    <Modal
-      open={open}
+    <ReportModal
       title={t('meeting.delegation.batchTitle')}
-      onCancel={onClose}
       width={820}
-      maskClosable={false}
-      footer={<ReportFooter report={report} busy={busy} onClose={onClose} onSend={send} />}
+      open={open}
+      onClose={onClose}
+      rows={sent}
+      onSend={send}
+      data-testid="batch-dialog"
     >
-      <Space orientation="vertical" style={{ width: '100%' }} data-testid="batch-dialog">
-        <Typography.Text type="secondary">{t('meeting.delegation.pasteHint')}</Typography.Text>
-        <Input.TextArea
-          value={paste}
-          onChange={(e) => setPaste(e.target.value)}
-          rows={3}
-          placeholder={t('meeting.delegation.pastePlaceholder')}
-          data-testid="batch-paste"
-        />
-        <Button
-          size="small"
-          disabled={!paste.trim()}
-          onClick={() => {
-            form.setFieldsValue({ rows: parseLines(paste) });
-            setReport(null);
-          }}
-          data-testid="batch-parse"
-        >
-          {t('meeting.delegation.pasteApply')}
-        </Button>
-        <Form form={form} component={false}>
-          <Form.List name="rows">
-            {(fields, { add, remove }) => (
-              <div style={{ overflowX: 'auto' }}>
-                {fields.map(({ key, name }, i) => (
-                  <Space key={key} align="baseline" style={{ display: 'flex', marginBottom: 4 }}>
-                    <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
-                      {i + 1}
-                    </Typography.Text>
-                    <Form.Item name={[name, 'name']} noStyle>
-                      <Input placeholder={t('meeting.delegation.name')} style={{ width: 200 }} />
-                    </Form.Item>
-                    <Form.Item name={[name, 'contactMobile']} noStyle>
-                      <Input placeholder={t('meeting.delegation.mobile')} style={{ width: 140 }} />
-                    </Form.Item>
-                    <Form.Item name={[name, 'areaCode']} noStyle>
-                      <Input placeholder={t('meeting.delegation.areaCode')} style={{ width: 110 }} />
-                    </Form.Item>
-                    <Form.Item name={[name, 'contactName']} noStyle>
-                      <Input placeholder={t('meeting.delegation.contact')} style={{ width: 110 }} />
-                    </Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(name)} aria-label={t('crud.delete')} />
-                  </Space>
-                ))}
-                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ ...EMPTY_ROW })}>
-                  {t('meeting.delegation.addRow')}
-                </Button>
-              </div>
-            )}
-          </Form.List>
-        </Form>
-        {report && <ReportView report={report} />}
-      </Space>
-    </Modal>
+      <Typography.Text type="secondary">{t('meeting.delegation.pasteHint')}</Typography.Text>
+      <Input.TextArea
+        value={paste}
+        onChange={(e) => setPaste(e.target.value)}
+        rows={3}
+        placeholder={t('meeting.delegation.pastePlaceholder')}
+        data-testid="batch-paste"
+      />
+      <Button
+        size="small"
+        disabled={!paste.trim()}
+        onClick={() => {
+          form.setFieldsValue({ rows: parseLines(paste) });
+          setReport(null);
+        }}
+        data-testid="batch-parse"
+      >
+        {t('meeting.delegation.pasteApply')}
+      </Button>
+      <Form form={form} component={false}>
+        <Form.List name="rows">
+          {(fields, { add, remove }) => (
+            <div style={{ overflowX: 'auto' }}>
+              {fields.map(({ key, name }, i) => (
+                <Space key={key} align="baseline" style={{ display: 'flex', marginBottom: 4 }}>
+                  <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
+                    {i + 1}
+                  </Typography.Text>
+                  <Form.Item name={[name, 'name']} noStyle>
+                    <Input placeholder={t('meeting.delegation.name')} style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name={[name, 'contactMobile']} noStyle>
+                    <Input placeholder={t('meeting.delegation.mobile')} style={{ width: 140 }} />
+                  </Form.Item>
+                  <Form.Item name={[name, 'areaCode']} noStyle>
+                    <Input placeholder={t('meeting.delegation.areaCode')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name={[name, 'contactName']} noStyle>
+                    <Input placeholder={t('meeting.delegation.contact')} style={{ width: 110 }} />
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(name)} aria-label={t('crud.delete')} />
+                </Space>
+              ))}
+              <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ ...EMPTY_ROW })}>
+                {t('meeting.delegation.addRow')}
+              </Button>
+            </div>
+          )}
+        </Form.List>
+      </Form>
+    </ReportModal>
   );
 }
 
@@ -181,29 +152,19 @@ interface CustomerNode {
 }
 
 /** Choose delegation: pick customers; one delegation each, with its name, area and contact. */
-export function ChooseDialog({
-  meetingId,
-  open,
-  onClose,
-  onDone,
-}: {
-  meetingId: number | undefined;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function ChooseDialog({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
   const { t } = useTranslation();
   const pick = useBilingual();
   const [checked, setChecked] = useState<number[]>([]);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, run] = useBusy();
+  const sent = useReport(onDone);
+  const { setReport } = sent;
   const customers = useQuery({ ...customerQueries.tree(), enabled: open });
 
   useEffect(() => {
     if (!open) return;
     setChecked([]);
     setReport(null);
-  }, [open]);
+  }, [open, setReport]);
 
   const toNodes = (list: readonly CustomerVO[]): CustomerNode[] =>
     list.map((c) => ({
@@ -216,45 +177,37 @@ export function ChooseDialog({
 
   const send = async (mode: WriteMode) => {
     if (!meetingId || checked.length === 0) return;
-    await run(async () => reported(await delegationApi.fromCustomers(meetingId, checked, mode)));
-  };
-  const reported = (r: ImportReport) => {
-    setReport(r);
-    if (r.imported > 0) onDone();
+    await sent.send(() => delegationApi.fromCustomers(meetingId, checked, mode));
   };
 
   return (
-    <Modal
-      open={open}
+    <ReportModal
       title={t('meeting.delegation.chooseTitle')}
-      onCancel={onClose}
       width={640}
-      maskClosable={false}
-      footer={
-        <ReportFooter report={report} busy={busy} onClose={onClose} onSend={send} submitDisabled={!checked.length} />
-      }
+      open={open}
+      onClose={onClose}
+      rows={sent}
+      onSend={send}
+      submitDisabled={!checked.length}
     >
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('meeting.delegation.chooseHint')}</Typography.Text>
-        <Spin spinning={customers.isFetching}>
-          <div style={{ maxHeight: 360, overflow: 'auto' }} data-testid="choose-tree">
-            <Tree
-              checkable
-              checkStrictly
-              defaultExpandAll
-              checkedKeys={checked}
-              onCheck={(keys) => {
-                const list = Array.isArray(keys) ? keys : keys.checked;
-                setChecked(list.map(Number));
-                setReport(null);
-              }}
-              treeData={toNodes(customers.data ?? [])}
-            />
-          </div>
-        </Spin>
-        {report && <ReportView report={report} />}
-      </Space>
-    </Modal>
+      <Typography.Text type="secondary">{t('meeting.delegation.chooseHint')}</Typography.Text>
+      <Spin spinning={customers.isFetching}>
+        <div style={{ maxHeight: 360, overflow: 'auto' }} data-testid="choose-tree">
+          <Tree
+            checkable
+            checkStrictly
+            defaultExpandAll
+            checkedKeys={checked}
+            onCheck={(keys) => {
+              const list = Array.isArray(keys) ? keys : keys.checked;
+              setChecked(list.map(Number));
+              setReport(null);
+            }}
+            treeData={toNodes(customers.data ?? [])}
+          />
+        </div>
+      </Spin>
+    </ReportModal>
   );
 }
 

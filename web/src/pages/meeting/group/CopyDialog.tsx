@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { groupApi, groupQueries } from '../../../api/groups';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 
 interface Props {
   open: boolean;
@@ -22,7 +23,7 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
   const pick = useBilingual();
   const [from, setFrom] = useState<number | undefined>();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const groups = useQuery({ ...groupQueries.ofMeeting(from), enabled: open && Boolean(from) });
 
   useEffect(() => {
@@ -37,17 +38,12 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
 
   const ok = async () => {
     if (!from || !toMeetingId || chosen.length === 0) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const r = await groupApi.copy({ fromMeetingId: from, toMeetingId, groupIds: chosen });
       message.success(t('meeting.group.copied', r));
       onCopied();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const sources = meetings.filter((m) => m.id !== toMeetingId);

@@ -7,6 +7,7 @@ import { fieldQueries } from '../../../api/fields';
 import { natureApi, natureQueries } from '../../../api/natures';
 import { useTranslation } from '../../../app/i18n';
 import { useBilingual } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 
 interface Chosen {
@@ -39,7 +40,7 @@ export function NatureFieldsDrawer({ nature, editable, onClose, onSaved }: Props
   const open = nature !== null;
   const [target, setTarget] = useState<FieldTarget>('athlete');
   const [chosen, setChosen] = useState<ByTarget>(empty);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   const links = useQuery({
     ...natureQueries.fields(nature?.id),
@@ -107,17 +108,12 @@ export function NatureFieldsDrawer({ nature, editable, onClose, onSaved }: Props
     const body: FieldLinksBody = FIELD_TARGET_LIST.flatMap((tg) =>
       chosen[tg].map((c, i) => ({ fieldId: c.fieldId, required: c.required, sort: (i + 1) * 10 })),
     );
-    setSaving(true);
-    try {
+    await run(async () => {
       await natureApi.setFields(nature.id, body);
       message.success(t('crud.saved'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -6,7 +6,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { areaApi, areaQueries } from '../../../api/areas';
 import { useTranslation } from '../../../app/i18n';
 import { CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../../components/crud';
-import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
+import {
+  type MeetingDialogProps,
+  MeetingPicker,
+  NoMeeting,
+  useMeetingSelection,
+} from '../../../components/MeetingPicker';
 import { Perm } from '../../../components/Perm';
 import { useBilingual } from '../../../hooks/language';
 import { useAreaTree } from '../../../hooks/useAreaTree';
@@ -108,17 +113,7 @@ export default function TrackAreaUserPage() {
   );
 }
 
-function AssignModal({
-  meetingId,
-  open,
-  onClose,
-  onDone,
-}: {
-  meetingId: number | undefined;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function AssignModal({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number; areaCodeId: number }>();

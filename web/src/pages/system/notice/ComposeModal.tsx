@@ -27,6 +27,7 @@ import { HtmlEditor } from '../../../components/HtmlEditor';
 import { NoticeContent } from '../../../components/NoticeContent';
 import { usePerm } from '../../../hooks/usePerm';
 import { useAppStore } from '../../../stores/app';
+import { validValues } from '../../../utils/form-values';
 
 type Values = NoticeForm;
 
@@ -114,12 +115,8 @@ export function ComposeModal({
 
   /** Create or update; answers the server's copy (sanitised content, new version). */
   const save = async (): Promise<NoticeFormVO | null> => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return null;
-    }
+    const values = await validValues(form);
+    if (!values) return null;
     const body: Values = {
       ...values,
       title: values.title.trim(),

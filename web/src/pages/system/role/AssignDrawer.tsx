@@ -7,6 +7,7 @@ import { menuQueries } from '../../../api/menus';
 import { roleApi, roleQueries } from '../../../api/roles';
 import { useTranslation } from '../../../app/i18n';
 import { useEn } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 import { usePerm } from '../../../hooks/usePerm';
 
@@ -38,7 +39,7 @@ export function AssignDrawer({ role, onClose }: { role: RoleVO | null; onClose: 
   const [half, setHalf] = useState<Key[]>([]);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [filter, setFilter] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   const nodes = useMemo<Node[]>(() => {
     const fromMenu = (list: MenuVO[]): Node[] =>
@@ -99,16 +100,11 @@ export function AssignDrawer({ role, onClose }: { role: RoleVO | null; onClose: 
 
   const save = async () => {
     if (!role) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await roleApi.assignMenus(role.id, [...new Set([...checked, ...half].map(Number))]);
       message.success(t('system.role.assigned'));
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const name = role ? (en ? role.nameEn || role.name : role.name) : '';

@@ -1,11 +1,11 @@
 import type { UserCreateBody, UserForm, UserUpdateBody } from '@baton/contracts';
 import { PASSWORD_MIN_LENGTH, roleFitsUserType } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { Form, type FormRule, Input, Select } from 'antd';
 import { deptQueries } from '../../../api/depts';
 import { roleQueries } from '../../../api/roles';
 import { userApi } from '../../../api/users';
-import { useTranslation } from '../../../app/i18n';
+import { type TFunction, useTranslation } from '../../../app/i18n';
 import { type CrudFormProps, DictSelect, Field, FormModal, useCrudForm, useDict } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';
 import { orNull, toOptions, toTreeData } from '../../../utils/options';
@@ -19,6 +19,12 @@ interface Props extends CrudFormProps {
 
 const MOBILE = /^1\d{10}$/;
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,49}$/;
+
+/** A user's new password: required, long enough (the form's and the reset-password prompt's). */
+export const passwordRules = (t: TFunction): FormRule[] => [
+  { required: true, message: t('system.user.rules.password') },
+  { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
+];
 
 /** Create / edit a user; the password only on create; the loaded version travels with the edit. */
 export function UserFormModal({ defaultDeptId, ...props }: Props) {
@@ -84,14 +90,7 @@ export function UserFormModal({ defaultDeptId, ...props }: Props) {
         testId="user-nickname"
       />
       {!isEdit && (
-        <Field
-          name="password"
-          label={t('system.user.password')}
-          rules={[
-            { required: true, message: t('system.user.rules.password') },
-            { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
-          ]}
-        >
+        <Field name="password" label={t('system.user.password')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" maxLength={64} data-testid="user-password" />
         </Field>
       )}

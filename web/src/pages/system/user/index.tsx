@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { UserPageQuery, UserPageVO } from '@baton/contracts';
-import { maskPhone, PASSWORD_MIN_LENGTH } from '@baton/contracts';
+import { maskPhone } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, DatePicker, Form, Input, Modal, Row, Switch, type TableColumnsType, TreeSelect } from 'antd';
 import { useState } from 'react';
@@ -20,11 +20,12 @@ import {
   useCrudPage,
 } from '../../../components/crud';
 import { useEn } from '../../../hooks/language';
+import { useBusy } from '../../../hooks/useBusy';
 import { usePerm } from '../../../hooks/usePerm';
 import { useUserStore } from '../../../stores/user';
 import { toTreeData } from '../../../utils/options';
 import { DeptTree } from './DeptTree';
-import { UserFormModal } from './UserFormModal';
+import { passwordRules, UserFormModal } from './UserFormModal';
 
 type Filters = Partial<Omit<UserPageQuery, 'pageNum' | 'pageSize' | 'sortKey' | 'sortDir'>>;
 interface SearchValues {
@@ -187,21 +188,16 @@ function ResetPasswordModal({ user, onClose }: { user: UserPageVO | null; onClos
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
   const ok = async () => {
     const { password } = await form.validateFields();
     if (!user) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await userApi.resetPassword(user.id, password);
       message.success(t('system.user.passwordReset'));
       form.resetFields();
       onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal
@@ -219,14 +215,7 @@ function ResetPasswordModal({ user, onClose }: { user: UserPageVO | null; onClos
       width={420}
     >
       <Form form={form} layout="vertical" onFinish={ok}>
-        <Form.Item
-          name="password"
-          label={t('system.user.newPassword')}
-          rules={[
-            { required: true, message: t('system.user.rules.password') },
-            { min: PASSWORD_MIN_LENGTH, message: t('system.user.rules.passwordMin') },
-          ]}
-        >
+        <Form.Item name="password" label={t('system.user.newPassword')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" maxLength={64} data-testid="reset-password-input" />
         </Form.Item>
       </Form>
