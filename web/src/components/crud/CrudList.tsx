@@ -1,5 +1,5 @@
 import { Input, Space } from 'antd';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import i18n from '../../app/i18n';
 import { usePerm } from '../../hooks/usePerm';
 import { CrudTable, type CrudTableProps } from './CrudTable';
@@ -8,7 +8,7 @@ import { DictSelect } from './Dict';
 import { type SearchField, SearchForm } from './SearchForm';
 import type { CrudPage } from './useCrudPage';
 
-export interface CrudListProps<T extends object, F extends object, E, S extends object = F> {
+export interface CrudListProps<T extends { id: Key }, F extends object, E, S extends object = F> {
   /** The page's state (`useCrudPage`): filters, the table handle, add / edit / delete. */
   page: CrudPage<T, F, E>;
   /** The capability's name: test ids `<name>-search`, `<name>-table` and the toolbar's `<name>-add`… */
@@ -23,9 +23,11 @@ export interface CrudListProps<T extends object, F extends object, E, S extends 
    * The table: its query, columns, title… (the handle and the toolbar are wired here; `params`, the
    * filters it loads with, default to the search's).
    */
-  table: Omit<CrudTableProps<T, F>, 'ref' | 'toolbar' | 'data-testid' | 'selectable'> & {
+  table: Omit<CrudTableProps<T, F>, 'ref' | 'toolbar' | 'data-testid' | 'selectable' | 'rowKey'> & {
     /** Default: rows are selectable for the batch delete when the user may delete. */
     selectable?: CrudTableProps<T, F>['selectable'];
+    /** Default: the record's `id`. */
+    rowKey?: CrudTableProps<T, F>['rowKey'];
   };
   /**
    * The toolbar's buttons beyond the defaults — add opens the form on a new record (`page.edit(0)`),
@@ -41,7 +43,7 @@ export interface CrudListProps<T extends object, F extends object, E, S extends 
  * batch delete, import, export, by permission), then the page's dialogs. A page gives what is its
  * own — columns, filters, its form — and nothing of the wiring.
  */
-export function CrudList<T extends object, F extends object, E = number, S extends object = F>({
+export function CrudList<T extends { id: Key }, F extends object, E = number, S extends object = F>({
   page,
   name,
   perm,
@@ -64,6 +66,7 @@ export function CrudList<T extends object, F extends object, E = number, S exten
       <CrudTable<T, F>
         selectable={can(`${perm}:delete`)}
         params={page.filters}
+        rowKey={'id' as Extract<keyof T, string>}
         {...table}
         ref={page.table}
         data-testid={`${name}-table`}

@@ -119,7 +119,7 @@ function ThingPage() {
           />
         )}
       />
-      <ThingForm editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <ThingForm {...page.form} />
     </>
   );
 }

@@ -27,6 +27,11 @@ export interface CrudPage<T, F, E> {
   edit: (what: E) => void;
   /** Closes the form dialog (stable, for the dialog's effects). */
   closeForm: () => void;
+  /**
+   * The props of the page's form dialog (`CrudFormProps`): `editing`, `onClose` (`closeForm`) and
+   * `onSaved` (`changed`) — `<ThingFormModal {...page.form} />`.
+   */
+  form: { editing: E | null; onClose: () => void; onSaved: () => void };
   /** Reloads the table, refreshes the `refresh` queries and runs `onChanged` (stable). */
   changed: () => void;
   /** Deletes, says so, clears the selection and calls `changed`. */
@@ -71,5 +76,6 @@ export function useCrudPage<T, F extends object = Record<string, never>, E = num
     [message, t, changed],
   );
 
-  return { table, filters, search, editing, edit, closeForm, changed, remove };
+  const form = { editing, onClose: closeForm, onSaved: changed };
+  return { table, filters, search, editing, edit, closeForm, form, changed, remove };
 }

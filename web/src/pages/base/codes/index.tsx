@@ -65,7 +65,6 @@ export default function CodesPage() {
         queryKey: codeQueries.list(),
         request: (q) => codeApi.tree({ keywords: q.keywords }),
         columns,
-        rowKey: 'id',
         title: t('base.codes.title'),
         defaultExpandAll: true,
       }}
@@ -76,7 +75,7 @@ export default function CodesPage() {
         expandToggle: true,
       }}
     >
-      <CodeFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} label={bi} />
+      <CodeFormModal {...page.form} label={bi} />
       <ImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}

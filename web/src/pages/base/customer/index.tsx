@@ -119,7 +119,6 @@ export default function CustomerPage() {
         queryKey: customerQueries.list(),
         request: (q) => customerApi.tree({ keywords: q.keywords, areaCodeId: q.areaCodeId, status: q.status }),
         columns,
-        rowKey: 'id',
         title: t('base.customer.title'),
         defaultExpandAll: true,
       }}
@@ -129,7 +128,7 @@ export default function CustomerPage() {
         expandToggle: true,
       }}
     >
-      <CustomerFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <CustomerFormModal {...page.form} />
     </CrudList>
   );
 }

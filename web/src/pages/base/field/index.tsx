@@ -105,13 +105,12 @@ export default function FieldPage() {
         queryKey: fieldQueries.list(),
         request: fieldApi.page,
         columns,
-        rowKey: 'id',
         title: t('base.field.title'),
         defaultPageSize: 20,
       }}
       toolbar={{ onExport: () => downloadFrom(() => fieldApi.export(page.filters), 'fields.xlsx') }}
     >
-      <FieldFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <FieldFormModal {...page.form} />
     </CrudList>
   );
 }

@@ -79,13 +79,12 @@ export default function ItemPage() {
         queryKey: itemQueries.list(),
         request: itemApi.page,
         columns,
-        rowKey: 'id',
         title: t('base.item.title'),
         defaultPageSize: 20,
       }}
       toolbar={{ onExport: () => downloadFrom(() => itemApi.export(page.filters), 'items.xlsx') }}
     >
-      <ItemFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <ItemFormModal {...page.form} />
     </CrudList>
   );
 }

@@ -165,7 +165,7 @@ export default function DelegationPage() {
         <NoMeeting loading={selection.loading} />
       )}
 
-      <DelegationFormModal meetingId={meetingId} editing={page.editing} onClose={page.closeForm} onSaved={reload} />
+      <DelegationFormModal meetingId={meetingId} {...page.form} />
       <BatchDialog meetingId={meetingId} open={dialog === 'batch'} onClose={closeDialog} onDone={reload} />
       <ChooseDialog meetingId={meetingId} open={dialog === 'choose'} onClose={closeDialog} onDone={reload} />
       <ReviewModal delegation={reviewing} onClose={() => setReviewing(null)} onDone={reload} />

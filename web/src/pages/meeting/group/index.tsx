@@ -133,7 +133,7 @@ export default function GroupPage() {
         <NoMeeting loading={selection.loading} />
       )}
 
-      <GroupFormModal meetingId={meetingId} editing={page.editing} onClose={page.closeForm} onSaved={reload} />
+      <GroupFormModal meetingId={meetingId} {...page.form} />
       <CopyDialog
         open={copyOpen}
         toMeetingId={meetingId}

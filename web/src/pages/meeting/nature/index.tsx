@@ -63,12 +63,11 @@ export default function NaturePage() {
         queryKey: natureQueries.list(),
         request: natureApi.page,
         columns,
-        rowKey: 'id',
         title: t('base.nature.title'),
       }}
       toolbar={{ onExport: () => downloadFrom(() => natureApi.export(page.filters), 'natures.xlsx') }}
     >
-      <NatureFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <NatureFormModal {...page.form} />
       <NatureFieldsDrawer
         nature={fieldsOf}
         editable={can('meeting:nature:edit')}

@@ -197,7 +197,7 @@ export default function TrackmeetPage() {
         )}
       />
 
-      <MeetingFormModal editing={page.editing} onClose={page.closeForm} onSaved={reload} />
+      <MeetingFormModal {...page.form} />
       <StatusModal
         meeting={statusOf?.meeting ?? null}
         readOnly={statusOf?.readOnly}

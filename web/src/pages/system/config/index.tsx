@@ -117,7 +117,6 @@ export default function ConfigPage() {
         queryKey: configQueries.list(),
         request: configApi.page,
         columns,
-        rowKey: 'id',
         title: t('system.config.title'),
         selectable: can('sys:config:delete') ? (c) => c.builtin : false,
       }}
@@ -131,7 +130,7 @@ export default function ConfigPage() {
         ),
       }}
     >
-      <ConfigFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <ConfigFormModal {...page.form} />
     </CrudList>
   );
 }

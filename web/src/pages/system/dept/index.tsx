@@ -57,14 +57,13 @@ export default function DeptPage() {
         queryKey: deptQueries.list(),
         request: (q) => deptApi.tree({ keywords: q.keywords, status: q.status }),
         columns,
-        rowKey: 'id',
         title: t('system.dept.title'),
         defaultExpandAll: true,
         selectable: true,
       }}
       toolbar={{ onAdd: () => page.edit({ id: 0 }), expandToggle: true }}
     >
-      <DeptFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <DeptFormModal {...page.form} />
     </CrudList>
   );
 }

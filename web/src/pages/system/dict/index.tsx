@@ -81,11 +81,10 @@ export default function DictPage() {
         queryKey: dictQueries.list(),
         request: dictApi.page,
         columns,
-        rowKey: 'id',
         title: t('system.dict.title'),
       }}
     >
-      <DictFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <DictFormModal {...page.form} />
     </CrudList>
   );
 }

@@ -96,7 +96,7 @@ export default function MenuPage() {
           <CrudToolbar table={table} perm="sys:menu" testId="menu" onAdd={() => page.edit({ id: 0 })} expandToggle />
         )}
       />
-      <MenuFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <MenuFormModal {...page.form} />
     </Space>
   );
 }

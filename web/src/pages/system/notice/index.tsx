@@ -197,7 +197,7 @@ export default function NoticeAdminPage() {
         )}
       />
 
-      <ComposeModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <ComposeModal {...page.form} />
 
       <Drawer
         open={viewing !== null}

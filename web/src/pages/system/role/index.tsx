@@ -78,12 +78,11 @@ export default function RolePage() {
         queryKey: roleQueries.list(),
         request: roleApi.page,
         columns,
-        rowKey: 'id',
         title: t('system.role.title'),
         selectable: can('sys:role:delete') ? (r) => r.code === ROOT : false,
       }}
     >
-      <RoleFormModal editing={page.editing} onClose={page.closeForm} onSaved={page.changed} />
+      <RoleFormModal {...page.form} />
       <AssignDrawer role={assigning} onClose={() => setAssigning(null)} />
     </CrudList>
   );

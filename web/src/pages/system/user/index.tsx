@@ -139,7 +139,6 @@ export default function UserPage() {
             request: userApi.page,
             params: filters,
             columns,
-            rowKey: 'id',
             title: t('system.user.title'),
             selectable: can('sys:user:delete') ? (r) => r.id === me : false,
           }}
@@ -153,7 +152,7 @@ export default function UserPage() {
         />
       </Col>
 
-      <UserFormModal editing={page.editing} defaultDeptId={deptId} onClose={page.closeForm} onSaved={reload} />
+      <UserFormModal {...page.form} defaultDeptId={deptId} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <ImportDialog
         open={importOpen}

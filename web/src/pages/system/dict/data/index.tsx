@@ -106,12 +106,11 @@ export default function DictDataPage() {
         request: dictDataApi.page,
         params: { ...page.filters, dictCode: dictCode || undefined },
         columns,
-        rowKey: 'id',
         title,
       }}
       toolbar={{ addDisabled: !current }}
     >
-      <DictDataFormModal editing={page.editing} dictCode={dictCode} onClose={page.closeForm} onSaved={page.changed} />
+      <DictDataFormModal {...page.form} dictCode={dictCode} />
     </CrudList>
   );
 }
