@@ -142,31 +142,25 @@ export async function startListRoutes(app: FastifyInstance, deps: CompetitionDep
     },
   });
 
-  r.post('/api/v1/competition/rounds/:id/publish', {
-    auth: PUBLISH,
-    summary: 'Publish the start list of a round (draft → set)',
-    params: RoundIdParams,
-    body: RoundPublishBody,
-    answer: RoundVO,
-    run: async (req) => {
-      const round = await publishRound(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: round.id });
-      return round;
-    },
-  });
-
-  r.post('/api/v1/competition/rounds/:id/unpublish', {
-    auth: PUBLISH,
-    summary: 'Take a published start list back to draft (no result entered yet)',
-    params: RoundIdParams,
-    body: RoundPublishBody,
-    answer: RoundVO,
-    run: async (req) => {
-      const round = await unpublishRound(db, hub, currentUser(req), req.params.id, req.body);
-      note(req, { target: round.id });
-      return round;
-    },
-  });
+  // Publishing and taking back differ only in their direction: both answer the round, noted under its id.
+  const switches = [
+    ['publish', 'Publish the start list of a round (draft → set)', publishRound],
+    ['unpublish', 'Take a published start list back to draft (no result entered yet)', unpublishRound],
+  ] as const;
+  for (const [action, summary, change] of switches) {
+    r.post(`/api/v1/competition/rounds/:id/${action}`, {
+      auth: PUBLISH,
+      summary,
+      params: RoundIdParams,
+      body: RoundPublishBody,
+      answer: RoundVO,
+      run: async (req) => {
+        const round = await change(db, hub, currentUser(req), req.params.id, req.body);
+        note(req, { target: round.id });
+        return round;
+      },
+    });
+  }
 
   r.get('/api/v1/competition/rounds/:id/log', {
     auth: { perm: 'comp:startlist:query' },
