@@ -159,7 +159,7 @@ export async function buildApp(
     });
     logConnectionErrors(app, database.onConnectionError);
   }
-  await app.register(authPlugin, { db, tokens: () => tokens });
+  await app.register(authPlugin, { db, tokens: () => tokens, version: database.version });
   await app.register(oplogPlugin, { db });
   // Settings (sys_config) in memory; the captcha switch takes effect without a restart.
   const settings = new ConfigCache(db);

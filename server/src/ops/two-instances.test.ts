@@ -11,6 +11,7 @@ import { connect, latestCode } from '../modules/account/testkit.js';
 import {
   awayFromWindowEdge,
   bearer,
+  login,
   makeTestApp,
   multipart,
   publicKey,
@@ -152,6 +153,36 @@ describe.runIf(process.env.BATON_TEST_DB === 'postgres' && process.env.TEST_DATA
       }
       expect(seen).toBe('Renamed on A');
       await a.database.db.update(meeting).set({ name: original }).where(eq(meeting.code, 'wrj2025'));
+    });
+
+    it('a sign-out on A refuses the session on B at once, though B kept its user', async () => {
+      const pair = await login(a);
+      const meOnB = async () => {
+        const before = dbB.stats.statements;
+        const code = (
+          await b.inject({ method: 'GET', url: '/api/v1/userProps/me', headers: bearer(pair.accessToken) })
+        ).json().code as string;
+        return { code, statements: dbB.stats.statements - before };
+      };
+      const first = await meOnB();
+      const second = await meOnB();
+      expect([first.code, second.code]).toEqual(['00000', '00000']);
+      // B kept the user: the second request did not read it again.
+      expect(second.statements).toBe(first.statements - 1);
+      const out = await a.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/logout',
+        headers: bearer(pair.accessToken),
+      });
+      expect(out.json().code).toBe('00000');
+      // The signal crosses Redis in a few milliseconds; until it has, B may still answer from its kept user.
+      const deadline = Date.now() + 2000;
+      let seen = await meOnB();
+      while (seen.code === '00000' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await meOnB();
+      }
+      expect(seen.code).toBe('A0230');
     });
 
     it('delivers a public frame published on A to anonymous sockets on B, once each', async () => {

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changesData, DataVersion } from '../db/data-version.js';
+import { CHANGES, changesData, changesOf, DataVersion } from '../db/data-version.js';
 import { meeting, oplog } from '../db/schema/index.js';
 import { awayFromWindowEdge, useTestApp } from '../test/app.js';
 import { AnswerCache } from './answer-cache.js';
 
-describe('changesData', () => {
+describe('changesData, changesOf', () => {
   it('tells data changes from reads, transaction control and volatile tables', () => {
     expect(changesData('select * from "meet_meeting"')).toBe(false);
     expect(changesData('begin')).toBe(false);
@@ -19,6 +19,42 @@ describe('changesData', () => {
     // Anything else (DDL, a statement whose table cannot be read off) counts as a change.
     expect(changesData('alter table "meet_meeting" add column x int')).toBe(true);
     expect(changesData('with moved as (update "reg_entry" set "status" = 1) select 1')).toBe(true);
+    // A script: its first statement says nothing of the rest.
+    expect(changesData('begin; update "reg_entry" set "status" = 1; commit')).toBe(true);
+  });
+
+  it('tells, besides, the changes to who a session speaks for (CHANGES.AUTH)', () => {
+    const { NONE, DATA, AUTH, ALL } = CHANGES;
+    expect(changesOf('select 1')).toBe(NONE);
+    expect(changesOf('insert into "reg_entry" ("id") values (default)')).toBe(DATA);
+    expect(changesOf('insert into "sys_oplog" ("module") values ($1)')).toBe(NONE);
+    // A sign-in or sign-out: no public answer moves, the kept signed-in users do.
+    expect(changesOf('update "auth_session" set "revoked_at" = now()')).toBe(AUTH);
+    for (const table of [
+      'sys_user',
+      'sys_user_role',
+      'sys_role',
+      'sys_role_menu',
+      'sys_menu',
+      'meet_delegation',
+      'meet_meeting',
+    ]) {
+      expect(changesOf(`update "${table}" set "status" = $1`)).toBe(DATA | AUTH);
+    }
+    expect(changesOf('alter table "sys_user" add column x int')).toBe(ALL);
+    expect(changesOf('select 1; delete from "sys_user_role"')).toBe(ALL);
+  });
+
+  it('bumps only the counters a change moves, and tells listeners what moved', () => {
+    const version = new DataVersion();
+    const heard: number[] = [];
+    version.onLocalChange((kinds) => heard.push(kinds));
+    version.bump('local', CHANGES.DATA);
+    version.bump('local', CHANGES.AUTH);
+    version.bump('remote', CHANGES.AUTH);
+    version.bump();
+    expect([version.value, version.auth]).toEqual([2, 3]);
+    expect(heard).toEqual([CHANGES.DATA, CHANGES.AUTH, CHANGES.ALL]);
   });
 });
 

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import type { RawData, WebSocket } from 'ws';
 import { randomSecret } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { DataVersion } from '../db/data-version.js';
+import { CHANGES, type DataVersion } from '../db/data-version.js';
 import { session } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import { REDIS_COMMAND_TIMEOUT_MS, redisStore, useRateLimitStore } from '../lib/rate-limit.js';
@@ -73,9 +73,13 @@ interface Wire {
   audience: Audience;
 }
 
-/** On the same channel: an instance committed a data change (see `DataVersion`). */
+/**
+ * On the same channel: an instance committed a data change (see `DataVersion`), of `kinds`
+ * (`CHANGES` bits: public data, signed-in users; all of them when absent).
+ */
 interface DataChanged {
   dataChanged: string;
+  kinds?: number;
 }
 
 /** Close codes: the token was refused (the client should refresh it), or the client misbehaved. */
@@ -113,7 +117,7 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
    */
   let down = false;
   let recovering = false;
-  const signal = JSON.stringify({ dataChanged: origin } satisfies DataChanged);
+  const signal = (kinds: number = CHANGES.ALL) => JSON.stringify({ dataChanged: origin, kinds } satisfies DataChanged);
 
   const deliverLocal = (wire: Wire) => {
     const text = JSON.stringify({ topic: wire.topic, data: wire.data });
@@ -143,7 +147,7 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
       // Data changes of the other instances during the outage never arrived here: nothing kept is trusted.
       version.bump('remote');
       // And this instance's changes never reached them: they drop theirs too.
-      r.pub.publish(r.channel, signal).catch((err) => markDown(err));
+      r.pub.publish(r.channel, signal()).catch((err) => markDown(err));
       log.info('redis reachable again: kept answers dropped, realtime channel resubscribed');
     } catch (err) {
       markDown(err);
@@ -245,7 +249,7 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
         try {
           const wire = JSON.parse(message) as Wire | DataChanged;
           if ('dataChanged' in wire) {
-            if (wire.dataChanged !== origin) version.bump('remote');
+            if (wire.dataChanged !== origin) version.bump('remote', wire.kinds ?? CHANGES.ALL);
           } else deliverLocal(wire);
         } catch (err) {
           log.warn({ err }, 'realtime: unreadable message on the channel');
@@ -268,15 +272,18 @@ function createHub(db: Db, version: DataVersion, log: FastifyBaseLogger) {
         }),
       );
       // Data changed here: other instances drop their cached answers (one signal per burst of commits).
-      let queued = false;
-      stopSignals = version.onLocalChange(() => {
-        if (queued) return;
-        queued = true;
+      // What the burst changed (`CHANGES` bits), sent once it is over; 0 while nothing is queued.
+      let queued = 0;
+      stopSignals = version.onLocalChange((kinds) => {
+        const first = queued === 0;
+        queued |= kinds;
+        if (!first) return;
         setImmediate(() => {
-          queued = false;
+          const burst = queued;
+          queued = 0;
           const r = redis;
           if (!r || down || r.pub.status !== 'ready') return;
-          r.pub.publish(channel, signal).catch((err) => markDown(err));
+          r.pub.publish(channel, signal(burst)).catch((err) => markDown(err));
         });
       });
     },

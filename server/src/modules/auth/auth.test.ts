@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
-import { captcha, loginLog, session, user } from '../../db/schema/index.js';
+import { CHANGES, DataVersion } from '../../db/data-version.js';
+import { captcha, loginLog, session, user, userRole } from '../../db/schema/index.js';
+import { SignedInUsers } from '../../plugins/auth.js';
 import {
   awayFromWindowEdge,
   bearer,
@@ -242,6 +244,85 @@ describe('tokens', () => {
     } finally {
       await short.close();
     }
+  });
+});
+
+describe('signed-in users kept per session (SignedInUsers)', () => {
+  /** The statements one request ran. */
+  const statementsOf = async (run: () => Promise<unknown>) => {
+    const before = t.database.stats.statements;
+    await run();
+    return t.database.stats.statements - before;
+  };
+  const adminId = async () =>
+    (await t.database.db.select({ id: user.id }).from(user).where(eq(user.username, 'admin')))[0]!.id;
+  /** A route only a permission opens (the user list). */
+  const users = (accessToken: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/users/page?pageNum=1&pageSize=1', headers: bearer(accessToken) });
+
+  it("a session's next request does not read its user again while nothing about it changed", async () => {
+    const pair = await login(t);
+    const first = await statementsOf(() => meWith(pair.accessToken));
+    const second = await statementsOf(() => meWith(pair.accessToken));
+    expect(second).toBe(first - 1);
+    // A write that cannot change who the session is (an operation log line, a visit) keeps it kept.
+    await t.database.db.execute(sql`update sys_oplog set path = path where false`);
+    expect(await statementsOf(() => meWith(pair.accessToken))).toBe(second);
+    // Another session of the same user is read once for itself.
+    const other = await login(t);
+    expect(await statementsOf(() => meWith(other.accessToken))).toBe(first);
+  });
+
+  it('a role taken from the user is felt at the very next request, and given back too', async () => {
+    const pair = await login(t);
+    expect((await users(pair.accessToken)).json().code).toBe('00000');
+    const uid = await adminId();
+    const held = await t.database.db.select().from(userRole).where(eq(userRole.userId, uid));
+    expect(held.length).toBeGreaterThan(0);
+    await t.database.db.delete(userRole).where(eq(userRole.userId, uid));
+    try {
+      expectRefusal(await users(pair.accessToken), 403, 'A0301');
+    } finally {
+      await t.database.db.insert(userRole).values(held);
+    }
+    expect((await users(pair.accessToken)).json().code).toBe('00000');
+  });
+
+  it("another instance's change to users or sessions (its signal through Redis) drops the kept users; a change of other data does not", async () => {
+    const pair = await login(t);
+    await meWith(pair.accessToken);
+    const kept = await statementsOf(() => meWith(pair.accessToken));
+    t.database.version.bump('remote', CHANGES.DATA);
+    expect(await statementsOf(() => meWith(pair.accessToken))).toBe(kept);
+    t.database.version.bump('remote', CHANGES.AUTH);
+    expect(await statementsOf(() => meWith(pair.accessToken))).toBe(kept + 1);
+  });
+});
+
+describe('SignedInUsers, alone', () => {
+  it('reads every request afresh while told to (Redis down), keeps nothing then, and is bounded', async () => {
+    const version = new DataVersion();
+    let down = true;
+    const cache = new SignedInUsers(version, () => down, 2);
+    const tokens = t.app.baton.tokens;
+    const pairs = [await login(t), await login(t), await login(t)];
+    const ran = async (token: string) => {
+      const before = t.database.stats.statements;
+      const u = await cache.authenticate(t.database.db, tokens, token);
+      expect(u.username).toBe('admin');
+      return t.database.stats.statements - before;
+    };
+    expect(await ran(pairs[0]!.accessToken)).toBe(1);
+    expect(await ran(pairs[0]!.accessToken)).toBe(1);
+    expect(cache.size).toBe(0);
+    down = false;
+    for (const p of pairs) expect(await ran(p.accessToken)).toBe(1);
+    expect(cache.size).toBe(2);
+    // The oldest went first; the two latest are kept.
+    expect(await ran(pairs[2]!.accessToken)).toBe(0);
+    expect(await ran(pairs[0]!.accessToken)).toBe(1);
+    // A refusal is not kept: a garbage token is refused each time, before any statement.
+    await expect(cache.authenticate(t.database.db, tokens, 'x.y.z')).rejects.toMatchObject({ code: 'A0230' });
   });
 });
 
