@@ -36,6 +36,8 @@ export interface CrudListProps<T extends { id: Key }, F extends object, E, S ext
   toolbar?: Partial<Omit<CrudToolbarProps, 'table' | 'perm' | 'testId'>>;
   /** The page's dialogs and drawers (its form first). */
   children?: ReactNode;
+  /** On the page's outer box, for the page's own styles. */
+  className?: string;
 }
 
 /**
@@ -52,10 +54,11 @@ export function CrudList<T extends { id: Key }, F extends object, E = number, S 
   table,
   toolbar,
   children,
+  className,
 }: CrudListProps<T, F, E, S>) {
   const can = usePerm();
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} className={className}>
       {search && (
         <SearchForm<S>
           data-testid={`${name}-search`}
@@ -93,9 +96,12 @@ export const keywordsField = (placeholder: string, testId?: string): SearchField
   node: <Input allowClear placeholder={placeholder} data-testid={testId} />,
 });
 
-/** The enabled / disabled filter of a list. */
-export const statusField = (): SearchField => ({
+/**
+ * The status filter of a list: enabled / disabled, or the statuses of another dictionary (text
+ * values), e.g. `statusField('meeting_status')`.
+ */
+export const statusField = (dictCode?: string): SearchField => ({
   name: 'status',
   label: i18n.t('crud.status'),
-  node: <DictSelect dictCode="status" numeric />,
+  node: dictCode ? <DictSelect dictCode={dictCode} /> : <DictSelect dictCode="status" numeric />,
 });

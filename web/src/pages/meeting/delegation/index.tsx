@@ -1,7 +1,7 @@
 import { AuditOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { DelegationPageQuery, DelegationVO } from '@baton/contracts';
 import { maskPhone } from '@baton/contracts';
-import { Button, Input, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { delegationApi, delegationQueries } from '../../../api/delegations';
 import type { ListQuery } from '../../../api/request';
@@ -9,12 +9,13 @@ import { useTranslation } from '../../../app/i18n';
 import {
   CrudTable,
   CrudToolbar,
-  DictSelect,
   DictTag,
   downloadFrom,
   ImportDialog,
+  keywordsField,
   rowActions,
   SearchForm,
+  statusField,
   useCrudPage,
 } from '../../../components/crud';
 import { MeetingPicker, NoMeeting, useMeetingSelection } from '../../../components/MeetingPicker';
@@ -100,12 +101,8 @@ export default function DelegationPage() {
       <SearchForm<SearchValues>
         data-testid="delegation-search"
         fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('meeting.delegation.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="delegation_status" /> },
+          keywordsField(t('meeting.delegation.keywordsPlaceholder')),
+          statusField('delegation_status'),
           {
             name: 'areaCodeId',
             label: t('meeting.delegation.area'),

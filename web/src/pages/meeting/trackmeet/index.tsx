@@ -2,19 +2,18 @@ import { MoreOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { FieldTarget, MeetingPageQuery, MeetingTextKind, MeetingVO } from '@baton/contracts';
 import { FIELD_TARGET_LIST, MEETING_TEXTS } from '@baton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown, Input, InputNumber, type MenuProps, Space, type TableColumnsType } from 'antd';
+import { Dropdown, InputNumber, type MenuProps, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { meetingApi, meetingQueries } from '../../../api/meetings';
 import type { ListQuery } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
 import {
-  CrudTable,
-  CrudToolbar,
-  DictSelect,
+  CrudList,
   DictTag,
   downloadFrom,
+  keywordsField,
   rowActions,
-  SearchForm,
+  statusField,
   useCrudPage,
 } from '../../../components/crud';
 import { RowAction } from '../../../components/crud/actions';
@@ -157,46 +156,30 @@ export default function TrackmeetPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} className="meeting-trackmeet">
-      <SearchForm<SearchValues>
-        data-testid="meeting-search"
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('meeting.trackmeet.keywordsPlaceholder')} />,
-          },
-          { name: 'status', label: t('crud.status'), node: <DictSelect dictCode="meeting_status" /> },
-          {
-            name: 'year',
-            label: t('meeting.trackmeet.year'),
-            node: <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} />,
-          },
-        ]}
-        onSearch={(v) => page.search(v as Filters)}
-      />
-      <CrudTable<MeetingVO, Filters>
-        ref={page.table}
-        queryKey={meetingQueries.list()}
-        request={meetingApi.page}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('meeting.trackmeet.title')}
-        selectable={can('meeting:trackmeet:delete') ? (r) => r.access !== 'manage' : false}
-        data-testid="meeting-table"
-        toolbar={(table) => (
-          <CrudToolbar
-            table={table}
-            perm="meeting:trackmeet"
-            testId="meeting"
-            onAdd={() => page.edit(0)}
-            onDelete={page.remove}
-            onExport={() => downloadFrom(() => meetingApi.export(page.filters), 'meetings.xlsx')}
-          />
-        )}
-      />
-
+    <CrudList<MeetingVO, Filters, number, SearchValues>
+      page={page}
+      name="meeting"
+      perm="meeting:trackmeet"
+      className="meeting-trackmeet"
+      search={[
+        keywordsField(t('meeting.trackmeet.keywordsPlaceholder')),
+        statusField('meeting_status'),
+        {
+          name: 'year',
+          label: t('meeting.trackmeet.year'),
+          node: <InputNumber min={1900} max={2999} precision={0} style={{ width: '100%' }} />,
+        },
+      ]}
+      onSearch={(v) => page.search(v as Filters)}
+      table={{
+        queryKey: meetingQueries.list(),
+        request: meetingApi.page,
+        columns,
+        title: t('meeting.trackmeet.title'),
+        selectable: can('meeting:trackmeet:delete') ? (r) => r.access !== 'manage' : false,
+      }}
+      toolbar={{ onExport: () => downloadFrom(() => meetingApi.export(page.filters), 'meetings.xlsx') }}
+    >
       <MeetingFormModal {...page.form} />
       <StatusModal
         meeting={statusOf?.meeting ?? null}
@@ -223,6 +206,6 @@ export default function TrackmeetPage() {
         save={(links) => meetingApi.setFields(fieldsOf!.meeting.id, fieldsOf!.target, links)}
         onClose={() => setFieldsOf(null)}
       />
-    </Space>
+    </CrudList>
   );
 }
