@@ -25,12 +25,14 @@ const IdsParams = Type.Object({ ids: IdList });
  * - `r.create` POST `url`: `run(body)`'s record, noted `{ target: after.id (or target(after)), after }`;
  * - `r.update` PUT `url/:id`: `run(id, body)`'s `after`, noted `{ target: id (or target(after)), before, after }`;
  * - `r.remove` DELETE `url/:ids` (comma-separated): null, noted `{ target: ids (or target(before)), before }`.
+ * Where the log names the records by a key of theirs rather than their id, `named` says it once for
+ * the three writes (the deleted records' names joined by commas); a write's own `target` still wins.
  * Each `run` also gets the request, for the caller (`currentUser(req)`) and the language. Built on
  * `routeKit` (route-kit.ts), the one way a route is declared: `r.get`, `r.post`, `r.xlsx`… (the
  * kit's own, with these tags) declare the resource's other routes, in between the standard ones
  * so that the OpenAPI document keeps its order.
  */
-export function crudRoutes(
+export function crudRoutes<N = unknown>(
   app: FastifyInstance,
   base: {
     url: string;
@@ -39,9 +41,11 @@ export function crudRoutes(
     params: TSchema;
     /** The record a form, a create and an update answer. */
     VO: TSchema;
+    /** The operation log's name for a record (e.g. a setting's key) when it is not the id. */
+    named?: (record: N) => Target;
   },
 ) {
-  const { url, tags, params, VO } = base;
+  const { url, tags, params, VO, named } = base;
   const r = routeKit(app, tags);
   const auth = (perm: Perm) => ({ perm });
   return {
@@ -88,7 +92,7 @@ export function crudRoutes(
       });
     },
 
-    create<B extends TSchema, A extends { id: number }>(d: {
+    create<B extends TSchema, A extends { id: number } & N>(d: {
       perm: Perm;
       summary: string;
       body: B;
@@ -102,13 +106,13 @@ export function crudRoutes(
         answer: VO,
         run: async (req) => {
           const after = await d.run(req.body as Static<B>, req);
-          note(req, { target: d.target ? d.target(after) : after.id, after });
+          note(req, { target: d.target ? d.target(after) : named ? named(after) : after.id, after });
           return after;
         },
       });
     },
 
-    update<B extends TSchema, A>(d: {
+    update<B extends TSchema, A extends N>(d: {
       perm: Perm;
       summary: string;
       body: B;
@@ -124,12 +128,13 @@ export function crudRoutes(
         run: async (req) => {
           const id = (req.params as { id: number }).id;
           const written = await d.run(id, req.body as Static<B>, req);
-          return noteWrite(req, d.target ? d.target(written.after) : id, written);
+          const { after } = written;
+          return noteWrite(req, d.target ? d.target(after) : named ? named(after) : id, written);
         },
       });
     },
 
-    remove<R>(d: {
+    remove<R extends unknown extends N ? unknown : readonly N[]>(d: {
       perm: Perm;
       summary: string;
       run: (ids: number[], req: FastifyRequest) => Promise<R>;
@@ -143,7 +148,8 @@ export function crudRoutes(
         run: async (req) => {
           const ids = (req.params as { ids: string }).ids;
           const before = await d.run(parseIds(ids), req);
-          note(req, { target: d.target ? d.target(before) : ids, before });
+          const target = d.target ? d.target(before) : named ? (before as readonly N[]).map(named).join(',') : ids;
+          note(req, { target, before });
           return null;
         },
       });

@@ -24,6 +24,8 @@ import {
 } from './service.js';
 
 const tags = ['config'];
+/** The operation log names a setting by its key. */
+const named = (setting: { key: string }) => setting.key;
 
 export interface ConfigDeps {
   db: Db;
@@ -44,7 +46,7 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
     await cache.invalidate();
     return written;
   };
-  const r = crudRoutes(app, { url: '/api/v1/config', tags, params: IdParams, VO: ConfigForm });
+  const r = crudRoutes(app, { url: '/api/v1/config', tags, params: IdParams, VO: ConfigForm, named });
 
   r.get('/api/v1/config/public', {
     auth: 'public',
@@ -71,20 +73,17 @@ export async function configRoutes(app: FastifyInstance, deps: ConfigDeps) {
     summary: 'Add a setting (the value is checked against its type)',
     body: ConfigBody,
     run: (body) => createConfig(db, body, production).then(invalidated),
-    target: (created) => created.key,
   });
   r.update({
     perm: 'sys:config:edit',
     summary: 'Update a setting (optimistic locking); takes effect at once',
     body: ConfigUpdateBody,
     run: (id, body) => updateConfig(db, id, body, production).then(invalidated),
-    target: (after) => after.key,
   });
   r.remove({
     perm: 'sys:config:delete',
     summary: 'Delete settings (not the built-in ones)',
     run: (ids) => deleteConfigs(db, ids).then(invalidated),
-    target: (removed) => removed.map((setting) => setting.key).join(','),
   });
 
   r.post('/api/v1/config/refresh', {

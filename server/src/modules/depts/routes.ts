@@ -6,11 +6,13 @@ import { crudRoutes } from '../../plugins/crud-routes.js';
 import { createDept, deleteDepts, deptForm, deptOptions, deptTree, updateDept } from './service.js';
 
 const tags = ['dept'];
+/** The operation log names a department by its id and name (a deletion by the names only). */
+const named = (d: { id: number; name: string }) => `${d.id} ${d.name}`;
 
 export async function deptRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  const r = crudRoutes(app, { url: '/api/v1/dept', tags, params: IdParams, VO: DeptForm });
+  const r = crudRoutes(app, { url: '/api/v1/dept', tags, params: IdParams, VO: DeptForm, named });
   r.list({
     perm: 'sys:dept:query',
     summary: 'The department tree (filters keep matches and their ancestors)',
@@ -36,14 +38,12 @@ export async function deptRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Create a department',
     body: DeptBody,
     run: (body) => createDept(db, body),
-    target: (created) => `${created.id} ${created.name}`,
   });
   r.update({
     perm: 'sys:dept:edit',
     summary: 'Update a department (optimistic locking; no cycles)',
     body: DeptUpdateBody,
     run: (id, body) => updateDept(db, id, body),
-    target: (after) => `${after.id} ${after.name}`,
   });
   r.remove({
     perm: 'sys:dept:delete',

@@ -34,10 +34,13 @@ import {
 } from './service.js';
 
 const tags = ['dict'];
+/** The operation log names a dictionary by its code, an entry by its dictionary's code and its value. */
+const dictNamed = (d: { dictCode: string }) => d.dictCode;
+const entryNamed = (d: { dictCode: string; value: string }) => `${d.dictCode}:${d.value}`;
 
 export async function dictRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  const dict = crudRoutes(app, { url: '/api/v1/dict', tags, params: IdParams, VO: DictForm });
+  const dict = crudRoutes(app, { url: '/api/v1/dict', tags, params: IdParams, VO: DictForm, named: dictNamed });
 
   dict.get('/api/v1/dict/list', {
     auth: 'public',
@@ -71,23 +74,26 @@ export async function dictRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Create a dictionary',
     body: DictBody,
     run: (body) => createDict(db, body),
-    target: (created) => created.dictCode,
   });
   dict.update({
     perm: 'sys:dict:edit',
     summary: 'Update a dictionary (optimistic locking)',
     body: DictUpdateBody,
     run: (id, body) => updateDict(db, id, body),
-    target: (after) => after.dictCode,
   });
   dict.remove({
     perm: 'sys:dict:delete',
     summary: 'Delete dictionaries with their entries',
     run: (ids) => deleteDicts(db, ids),
-    target: (removed) => removed.map((d) => d.dictCode).join(','),
   });
 
-  const entry = crudRoutes(app, { url: '/api/v1/dict-data', tags, params: IdParams, VO: DictDataForm });
+  const entry = crudRoutes(app, {
+    url: '/api/v1/dict-data',
+    tags,
+    params: IdParams,
+    VO: DictDataForm,
+    named: entryNamed,
+  });
   entry.list({
     path: '/page',
     perm: 'sys:dict-data:query',
@@ -106,19 +112,16 @@ export async function dictRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Add an entry to a dictionary (value unique in it)',
     body: DictDataBody,
     run: (body) => createDictData(db, body),
-    target: (created) => `${created.dictCode}:${created.value}`,
   });
   entry.update({
     perm: 'sys:dict-data:edit',
     summary: 'Update a dictionary entry (optimistic locking)',
     body: DictDataUpdateBody,
     run: (id, body) => updateDictData(db, id, body),
-    target: (after) => `${after.dictCode}:${after.value}`,
   });
   entry.remove({
     perm: 'sys:dict-data:delete',
     summary: 'Delete dictionary entries',
     run: (ids) => deleteDictData(db, ids),
-    target: (removed) => removed.map((d) => `${d.dictCode}:${d.value}`).join(','),
   });
 }

@@ -19,10 +19,12 @@ import { routesFor } from './route-tree.js';
 import { createMenu, deleteMenu, menuForm, menuOptions, menuTree, updateMenu } from './service.js';
 
 const tags = ['menu'];
+/** The operation log names a menu by its id and title. */
+const named = (m: { id: number; title: string }) => `${m.id} ${m.title}`;
 
 export async function menuRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  const r = crudRoutes(app, { url: '/api/v1/menus', tags, params: IdParams, VO: MenuForm });
+  const r = crudRoutes(app, { url: '/api/v1/menus', tags, params: IdParams, VO: MenuForm, named });
 
   r.get('/api/v1/menus/routes', {
     auth: 'user',
@@ -53,14 +55,12 @@ export async function menuRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Create a catalogue, page or button',
     body: MenuBody,
     run: (body) => createMenu(db, body),
-    target: (created) => `${created.id} ${created.title}`,
   });
   r.update({
     perm: 'sys:menu:edit',
     summary: 'Update a menu (optimistic locking; never under itself)',
     body: MenuUpdateBody,
     run: (id, body) => updateMenu(db, id, body),
-    target: (after) => `${after.id} ${after.title}`,
   });
 
   r.delete('/api/v1/menus/:id', {
@@ -70,7 +70,7 @@ export async function menuRoutes(app: FastifyInstance, deps: { db: Db }) {
     answer: Type.Null(),
     run: async (req) => {
       const { before, ids } = await deleteMenu(db, req.params.id);
-      note(req, { target: `${before.id} ${before.title}`, before: { ...before, deletedIds: ids } });
+      note(req, { target: named(before), before: { ...before, deletedIds: ids } });
       return null;
     },
   });

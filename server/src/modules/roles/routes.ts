@@ -27,11 +27,13 @@ import {
 } from './service.js';
 
 const tags = ['roles'];
+/** The operation log names a role by its code. */
+const named = (role: { code: string }) => role.code;
 
 export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
-  const r = crudRoutes(app, { url: '/api/v1/roles', tags, params: IdParams, VO: RoleForm });
+  const r = crudRoutes(app, { url: '/api/v1/roles', tags, params: IdParams, VO: RoleForm, named });
   r.list({
     path: '/page',
     perm: 'sys:role:query',
@@ -58,20 +60,17 @@ export async function roleRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Create a role',
     body: RoleBody,
     run: (body) => createRole(db, body),
-    target: (created) => created.code,
   });
   r.update({
     perm: 'sys:role:edit',
     summary: 'Update a role (optimistic locking)',
     body: RoleUpdateBody,
     run: (id, body, req) => updateRole(db, currentUser(req), id, body),
-    target: (after) => after.code,
   });
   r.remove({
     perm: 'sys:role:delete',
     summary: 'Delete roles (not ROOT, not roles held by users)',
     run: (ids) => deleteRoles(db, ids),
-    target: (removed) => removed.map((role) => role.code).join(','),
   });
 
   r.get('/api/v1/roles/:id/menuIds', {
