@@ -1,7 +1,7 @@
-import { Form, type FormInstance, type FormProps, Modal, Row, Spin } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { useTranslation } from '../../app/i18n';
+import { Form, type FormInstance, type FormProps, Row, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { validValues } from '../../utils/form-values';
+import { ActionModal } from './ActionModal';
 
 export interface FormModalProps<V> {
   open: boolean;
@@ -38,34 +38,22 @@ export function FormModal<V>({
   formProps,
   'data-testid': testId,
 }: FormModalProps<V>) {
-  const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
-  const ok = async () => {
+  const submit = async () => {
     const values = await validValues(form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await onSubmit({ ...(form.getFieldsValue(true) as V), ...values });
-      onClose();
-    } catch {
-      // The request layer has shown the server's message; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+    if (!values) return false;
+    await onSubmit({ ...(form.getFieldsValue(true) as V), ...values });
   };
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={title}
       width={width}
-      onOk={ok}
-      onCancel={onClose}
-      okText={t('crud.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      onOk={submit}
+      onClose={onClose}
       forceRender
       maskClosable={false}
-      okButtonProps={{ disabled: loading, ...({ 'data-testid': 'modal-ok' } as Record<string, string>) }}
+      okDisabled={loading}
+      okTestId="modal-ok"
     >
       <Spin spinning={Boolean(loading)}>
         <Form
@@ -78,6 +66,6 @@ export function FormModal<V>({
           {grid ? <Row gutter={16}>{children}</Row> : children}
         </Form>
       </Spin>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -3,8 +3,9 @@
  * other console page:
  * - `SearchForm` — filter bar (responsive grid, folds on phones); `cleanParams`, `rangeParams`.
  * - `CrudTable` — server-paged / sorted antd Table in a card with toolbar, selection, tree rows.
- * - `FormModal` — create / edit dialog that stays open when the save is rejected; `useCrudForm` wires it
- *   (reset, defaults or the loaded record, save, "saved").
+ * - `ActionModal` — a dialog whose OK runs one write (spinning meanwhile), closing once it succeeds.
+ * - `FormModal` — create / edit dialog (an `ActionModal` around a Form) that stays open when the save is
+ *   rejected; `useCrudForm` wires it (reset, defaults or the loaded record, save, "saved").
  * - `useCrudPage` — a list page's state: table handle, filters, the record in the form, delete-then-reload.
  * - `CrudToolbar` — add, batch delete (confirmed, with the count), import, export, by permission.
  * - `rowActions` — the actions column: edit, delete (confirmed), other links, by permission.
@@ -27,6 +28,7 @@
  * and its dialog `useCrudForm` + `<FormModal grid>` over the fields.
  */
 
+export { ActionModal, type ActionModalProps } from './ActionModal';
 export { CrudList, type CrudListProps, keywordsField, statusField } from './CrudList';
 export {
   CrudTable,

@@ -7,10 +7,10 @@ import { customerQueries } from '../../../api/customers';
 import { delegationApi } from '../../../api/delegations';
 import type { WriteMode } from '../../../api/request';
 import { useTranslation } from '../../../app/i18n';
+import { ActionModal } from '../../../components/crud';
 import { ReportFooter, ReportView, useReport } from '../../../components/crud/ReportView';
 import type { MeetingDialogProps } from '../../../components/MeetingPicker';
 import { useBilingual } from '../../../hooks/language';
-import { useBusy } from '../../../hooks/useBusy';
 import { useSticky } from '../../../hooks/useSticky';
 
 const EMPTY_ROW: DelegationBatchRow = { name: '', contactMobile: '', areaCode: '', contactName: '' };
@@ -225,7 +225,6 @@ export function ReviewModal({
   const { message } = App.useApp();
   const shown = useSticky(delegation);
   const [form] = Form.useForm<{ decision: 'approve' | 'return'; reason?: string }>();
-  const [saving, run] = useBusy();
   const decision = Form.useWatch('decision', form);
 
   useEffect(() => {
@@ -237,23 +236,18 @@ export function ReviewModal({
   const ok = async () => {
     if (!delegation) return;
     const v = await form.validateFields();
-    await run(async () => {
-      await delegationApi.review(delegation.id, { decision: v.decision, reason: v.reason?.trim() || null });
-      message.success(t('meeting.delegation.reviewed'));
-      onDone();
-      onClose();
-    });
+    await delegationApi.review(delegation.id, { decision: v.decision, reason: v.reason?.trim() || null });
+    message.success(t('meeting.delegation.reviewed'));
+    onDone();
   };
 
   return (
-    <Modal
+    <ActionModal
       open={Boolean(delegation)}
       title={t('meeting.delegation.reviewTitle', { name: shown?.name ?? '' })}
       onOk={ok}
-      onCancel={onClose}
+      onClose={onClose}
       okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
       forceRender
       width={480}
     >
@@ -274,6 +268,6 @@ export function ReviewModal({
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,11 +1,11 @@
 import type { MeetingVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
+import { App, Checkbox, Empty, Form, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { groupApi, groupQueries } from '../../../api/groups';
 import { useTranslation } from '../../../app/i18n';
+import { ActionModal } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
-import { useBusy } from '../../../hooks/useBusy';
 
 interface Props {
   open: boolean;
@@ -23,7 +23,6 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
   const pick = useBilingual();
   const [from, setFrom] = useState<number | undefined>();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [saving, run] = useBusy();
   const groups = useQuery({ ...groupQueries.ofMeeting(from), enabled: open && Boolean(from) });
 
   useEffect(() => {
@@ -37,29 +36,22 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
   }, [groups.data]);
 
   const ok = async () => {
-    if (!from || !toMeetingId || chosen.length === 0) return;
-    await run(async () => {
-      const r = await groupApi.copy({ fromMeetingId: from, toMeetingId, groupIds: chosen });
-      message.success(t('meeting.group.copied', r));
-      onCopied();
-      onClose();
-    });
+    if (!from || !toMeetingId || chosen.length === 0) return false;
+    const r = await groupApi.copy({ fromMeetingId: from, toMeetingId, groupIds: chosen });
+    message.success(t('meeting.group.copied', r));
+    onCopied();
   };
 
   const sources = meetings.filter((m) => m.id !== toMeetingId);
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={t('meeting.group.copyTitle')}
       onOk={ok}
-      onCancel={onClose}
+      onClose={onClose}
       okText={t('meeting.group.copy')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{
-        disabled: !from || chosen.length === 0,
-        ...({ 'data-testid': 'copy-ok' } as Record<string, string>),
-      }}
+      okDisabled={!from || chosen.length === 0}
+      okTestId="copy-ok"
       width={560}
     >
       <Form layout="vertical" component="div">
@@ -92,6 +84,6 @@ export function CopyDialog({ open, toMeetingId, meetings, onClose, onCopied }: P
           </Spin>
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,11 +1,11 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AreaUserVO } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Modal, Popconfirm, Select, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { App, Button, Form, Popconfirm, Select, Space, type TableColumnsType, TreeSelect } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { areaApi, areaQueries } from '../../../api/areas';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../../components/crud';
+import { ActionModal, CrudTable, type CrudTableHandle, DictTag, downloadFrom } from '../../../components/crud';
 import {
   type MeetingDialogProps,
   MeetingPicker,
@@ -15,7 +15,6 @@ import {
 import { Perm } from '../../../components/Perm';
 import { useBilingual } from '../../../hooks/language';
 import { useAreaTree } from '../../../hooks/useAreaTree';
-import { useBusy } from '../../../hooks/useBusy';
 import { useMobile } from '../../../hooks/useMobile';
 
 type Filters = { meetingId: number };
@@ -117,7 +116,6 @@ function AssignModal({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: number; areaCodeId: number }>();
-  const [saving, run] = useBusy();
   const users = useQuery({ ...areaQueries.userOptions(), enabled: open });
   const areas = useAreaTree(open);
 
@@ -127,24 +125,18 @@ function AssignModal({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
 
   const ok = async () => {
     const v = await form.validateFields();
-    if (!meetingId) return;
-    await run(async () => {
-      await areaApi.assign({ meetingId, userId: v.userId, areaCodeId: v.areaCodeId });
-      message.success(t('crud.saved'));
-      onDone();
-      onClose();
-    });
+    if (!meetingId) return false;
+    await areaApi.assign({ meetingId, userId: v.userId, areaCodeId: v.areaCodeId });
+    message.success(t('crud.saved'));
+    onDone();
   };
 
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={t('meeting.areaUser.assignTitle')}
       onOk={ok}
-      onCancel={onClose}
-      okText={t('crud.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      onClose={onClose}
       forceRender
       width={520}
     >
@@ -175,6 +167,6 @@ function AssignModal({ meetingId, open, onClose, onDone }: MeetingDialogProps) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,15 +1,14 @@
 import type { MeetingStatus, MeetingStatusLogVO, MeetingTextKind, MeetingVO, OfficialDuty } from '@baton/contracts';
 import { MEETING_STATUS_LIST } from '@baton/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Form, Input, Select, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { meetingApi, meetingQueries } from '../../../api/meetings';
 import { useTranslation } from '../../../app/i18n';
-import { DictTag, useDict } from '../../../components/crud';
+import { ActionModal, DictTag, useDict } from '../../../components/crud';
 import { HtmlEditor } from '../../../components/HtmlEditor';
 import { ServerHtml } from '../../../components/ServerHtml';
 import { useBilingual } from '../../../hooks/language';
-import { useBusy } from '../../../hooks/useBusy';
 import { useSticky } from '../../../hooks/useSticky';
 import { meetingStamp } from '../../../utils/meeting-format';
 
@@ -66,7 +65,6 @@ export function StatusModal({
   const { label } = useDict('meeting_status');
   const shown = useSticky(meeting);
   const [form] = Form.useForm<{ to: MeetingStatus; reason?: string }>();
-  const [saving, run] = useBusy();
   const index = shown ? MEETING_STATUS_LIST.indexOf(shown.status) : -1;
   const later = MEETING_STATUS_LIST.slice(index + 1);
 
@@ -78,29 +76,22 @@ export function StatusModal({
   }, [meeting, form]);
 
   const ok = async () => {
-    if (readOnly || !meeting) return onClose();
+    if (readOnly || !meeting) return;
     const v = await form.validateFields();
-    await run(async () => {
-      await meetingApi.changeStatus(meeting.id, v.to, v.reason?.trim() || null);
-      message.success(t('meeting.status.changed'));
-      onSaved();
-      onClose();
-    });
+    await meetingApi.changeStatus(meeting.id, v.to, v.reason?.trim() || null);
+    message.success(t('meeting.status.changed'));
+    onSaved();
   };
 
   return (
-    <Modal
+    <ActionModal
       open={Boolean(meeting)}
       title={readOnly ? t('meeting.status.logTitle') : t('meeting.status.title')}
       onOk={ok}
-      onCancel={onClose}
+      onClose={onClose}
       okText={readOnly ? t('common.confirm') : t('meeting.status.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{
-        disabled: !readOnly && later.length === 0,
-        ...({ 'data-testid': 'status-ok' } as Record<string, string>),
-      }}
+      okDisabled={!readOnly && later.length === 0}
+      okTestId="status-ok"
       width={640}
       destroyOnHidden
     >
@@ -127,7 +118,7 @@ export function StatusModal({
           <StatusLog meetingId={shown.id} timeZone={shown.timeZone} />
         </Space>
       )}
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -139,7 +130,6 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
   const shown = useSticky(meeting);
   const [chosen, setChosen] = useState<number[]>([]);
   const [loading, setLoading] = useState(false);
-  const [saving, run] = useBusy();
   const options = useQuery({ ...meetingQueries.adminOptions(), enabled: Boolean(meeting) });
 
   useEffect(() => {
@@ -154,22 +144,16 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
 
   const ok = async () => {
     if (!meeting) return;
-    await run(async () => {
-      await meetingApi.setAdmins(meeting.id, chosen);
-      message.success(t('crud.saved'));
-      onClose();
-    });
+    await meetingApi.setAdmins(meeting.id, chosen);
+    message.success(t('crud.saved'));
   };
 
   return (
-    <Modal
+    <ActionModal
       open={Boolean(meeting)}
       title={t('meeting.admins.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
       onOk={ok}
-      onCancel={onClose}
-      okText={t('crud.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      onClose={onClose}
       width={560}
     >
       <Spin spinning={loading}>
@@ -186,7 +170,7 @@ export function AdminsModal({ meeting, onClose }: { meeting: MeetingVO | null; o
           data-testid="admins-select"
         />
       </Spin>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -201,7 +185,6 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
   const shown = useSticky(meeting);
   const [chosen, setChosen] = useState<Record<OfficialDuty, number[]>>({ referee: [], 'call-room': [] });
   const [loading, setLoading] = useState(false);
-  const [saving, run] = useBusy();
   const options = useQuery({ ...meetingQueries.officialOptions(), enabled: Boolean(meeting) });
 
   useEffect(() => {
@@ -221,12 +204,9 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
 
   const ok = async () => {
     if (!meeting) return;
-    await run(async () => {
-      await meetingApi.setOfficials(meeting.id, 'referee', chosen.referee);
-      await meetingApi.setOfficials(meeting.id, 'call-room', chosen['call-room']);
-      message.success(t('crud.saved'));
-      onClose();
-    });
+    await meetingApi.setOfficials(meeting.id, 'referee', chosen.referee);
+    await meetingApi.setOfficials(meeting.id, 'call-room', chosen['call-room']);
+    message.success(t('crud.saved'));
   };
 
   const choices = (options.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickname} (${u.username})` }));
@@ -249,15 +229,12 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
   );
 
   return (
-    <Modal
+    <ActionModal
       open={Boolean(meeting)}
       title={t('meeting.officials.title', { name: shown ? pick(shown.name, shown.nameEn) : '' })}
       onOk={ok}
-      onCancel={onClose}
-      okText={t('crud.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ ...({ 'data-testid': 'officials-ok' } as Record<string, string>) }}
+      onClose={onClose}
+      okTestId="officials-ok"
       width={560}
     >
       <Spin spinning={loading}>
@@ -267,7 +244,7 @@ export function OfficialsModal({ meeting, onClose }: { meeting: MeetingVO | null
           {duty('call-room', 'callRoom')}
         </Space>
       </Spin>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -292,7 +269,6 @@ export function MeetingTextModal({
   const [text, setText] = useState('');
   const [saved, setSaved] = useState('');
   const [loading, setLoading] = useState(false);
-  const [saving, run] = useBusy();
 
   useEffect(() => {
     if (!meeting) return;
@@ -311,25 +287,22 @@ export function MeetingTextModal({
 
   const save = async () => {
     if (!meeting) return;
-    await run(async () => {
-      const r = await meetingApi.setText(meeting.id, kind, text);
-      setSaved(r.html);
-      setText(r.html);
-      message.success(t('crud.saved'));
-    });
+    const r = await meetingApi.setText(meeting.id, kind, text);
+    setSaved(r.html);
+    setText(r.html);
+    message.success(t('crud.saved'));
   };
 
   return (
-    <Modal
+    <ActionModal
       open={Boolean(meeting)}
       title={t(`meeting.${kind}.title`, { name: shown ? pick(shown.name, shown.nameEn) : '' })}
       onOk={save}
-      onCancel={onClose}
-      okText={t('crud.save')}
+      onClose={onClose}
+      keepOpen
       cancelText={t('crud.importDialog.close')}
-      confirmLoading={saving}
       width={760}
-      okButtonProps={{ ...({ 'data-testid': `${kind}-ok` } as Record<string, string>) }}
+      okTestId={`${kind}-ok`}
     >
       <Spin spinning={loading}>
         <Space orientation="vertical" style={{ width: '100%' }}>
@@ -339,6 +312,6 @@ export function MeetingTextModal({
           <ServerHtml html={saved} testId={`${kind}-preview`} />
         </Space>
       </Spin>
-    </Modal>
+    </ActionModal>
   );
 }
