@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuVO } from '@baton/contracts';
-import { Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { menuApi, menuQueries } from '../../../api/menus';
 import { useTranslation } from '../../../app/i18n';
-import { CrudTable, CrudToolbar, rowActions, SearchForm, useCrudPage } from '../../../components/crud';
+import { CrudList, column, keywordsField, rowActions, useCrudPage } from '../../../components/crud';
 import { useBilingual } from '../../../hooks/language';
 import { MenuIcon } from '../../../layouts/admin/icons';
 import { type MenuEditing, MenuFormModal } from './MenuFormModal';
@@ -39,7 +39,7 @@ export default function MenuPage() {
       dataIndex: 'type',
       render: (v: MenuVO['type']) => <Tag color={TYPE_COLOR[v]}>{t(`system.menu.types.${v}`)}</Tag>,
     },
-    { title: t('crud.sort'), dataIndex: 'sort', align: 'right' },
+    column.sort<MenuVO>(),
     {
       title: t('system.menu.perm'),
       dataIndex: 'perm',
@@ -70,33 +70,24 @@ export default function MenuPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <SearchForm<Filters>
-        fields={[
-          {
-            name: 'keywords',
-            label: t('crud.keywords'),
-            node: <Input allowClear placeholder={t('system.menu.keywordsPlaceholder')} data-testid="menu-keywords" />,
-          },
-        ]}
-        onSearch={page.search}
-      />
-      <CrudTable<MenuVO, Filters>
-        ref={page.table}
-        queryKey={menuQueries.list()}
-        request={(q) => menuApi.tree({ keywords: q.keywords })}
-        params={page.filters}
-        columns={columns}
-        rowKey="id"
-        title={t('system.menu.title')}
-        defaultExpandAll={Boolean(page.filters.keywords)}
-        data-testid="menu-table"
-        tableProps={{ size: 'small' }}
-        toolbar={(table) => (
-          <CrudToolbar table={table} perm="sys:menu" testId="menu" onAdd={() => page.edit({ id: 0 })} expandToggle />
-        )}
-      />
+    <CrudList<MenuVO, Filters, MenuEditing>
+      page={page}
+      name="menu"
+      perm="sys:menu"
+      search={[keywordsField(t('system.menu.keywordsPlaceholder'), 'menu-keywords')]}
+      table={{
+        queryKey: menuQueries.list(),
+        request: (q) => menuApi.tree({ keywords: q.keywords }),
+        columns,
+        title: t('system.menu.title'),
+        defaultExpandAll: Boolean(page.filters.keywords),
+        tableProps: { size: 'small' },
+        // Deleted one at a time (a menu takes its subtree along): no selection, no batch delete.
+        selectable: false,
+      }}
+      toolbar={{ onAdd: () => page.edit({ id: 0 }), onDelete: undefined, expandToggle: true }}
+    >
       <MenuFormModal {...page.form} />
-    </Space>
+    </CrudList>
   );
 }
