@@ -8,12 +8,13 @@ import {
   DelegationReviewBody,
   DelegationUpdateBody,
   DelegationVO,
+  type ImportMode,
   ImportModeQuery,
   ImportReport,
   MeetingIdParams,
   Page,
 } from '@baton/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { uploadedFile } from '../../lib/excel.js';
 import { importMapping } from '../../lib/sheet-import.js';
@@ -35,8 +36,15 @@ import {
 const tags = ['meeting: delegations'];
 /** Area users read the delegations of their areas through the area summary's permission. */
 const VIEW = { perm: ['meeting:delegation:query', 'meeting:area-summary:query'] };
-/** The import's answer is noted with its first errors only. */
-const brief = (r: ImportReport) => ({ ...r, errors: r.errors.slice(0, 50) });
+
+/**
+ * A bulk add's answer (an import, pasted rows, chosen customers): its report, noted with its first
+ * errors only, unless it was a preview that wrote nothing.
+ */
+function reported(req: FastifyRequest, meetingId: number, mode: ImportMode, report: ImportReport) {
+  if (mode !== 'preview') note(req, { target: meetingId, after: { ...report, errors: report.errors.slice(0, 50) } });
+  return report;
+}
 
 /** Delegations of a meeting: `meeting:delegation:*`, scoped by meeting and (for area users) area. */
 export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -76,8 +84,7 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
       const file = uploadedFile(req.body);
       const mapping = importMapping(req.body);
       const report = await importDelegations(db, currentUser(req), meetingId, file, mode, req.lang, mapping);
-      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return report;
+      return reported(req, meetingId, mode, report);
     },
   });
 
@@ -89,10 +96,9 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     answer: ImportReport,
     run: async (req) => {
       const { meetingId, rows } = req.body;
-      const mode = req.query.mode ?? 'all-or-nothing';
+      const { mode = 'all-or-nothing' } = req.query;
       const report = await batchDelegations(db, currentUser(req), meetingId, rows, mode, req.lang);
-      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return report;
+      return reported(req, meetingId, mode, report);
     },
   });
 
@@ -104,10 +110,9 @@ export async function delegationRoutes(app: FastifyInstance, deps: { db: Db }) {
     answer: ImportReport,
     run: async (req) => {
       const { meetingId, customerIds } = req.body;
-      const mode = req.query.mode ?? 'all-or-nothing';
+      const { mode = 'all-or-nothing' } = req.query;
       const report = await delegationsFromCustomers(db, currentUser(req), meetingId, customerIds, mode, req.lang);
-      if (mode !== 'preview') note(req, { target: meetingId, after: brief(report) });
-      return report;
+      return reported(req, meetingId, mode, report);
     },
   });
 
