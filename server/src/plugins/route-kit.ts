@@ -1,4 +1,4 @@
-import { Envelope } from '@baton/contracts';
+import { Envelope, type Lang } from '@baton/contracts';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -55,6 +55,10 @@ export interface KitFile {
 export interface FileRoute<P, Q> extends RouteSpec<P, Q, undefined> {
   run: (req: KitRequest<P, Q, undefined>) => Promise<KitFile>;
 }
+
+/** An export's workbook name in the caller's language, dated: `users-20261129.xlsx`, `用户-20261129.xlsx`. */
+export const datedXlsxName = (lang: Lang, names: { en: string; zh: string }) =>
+  `${lang === 'en' ? names.en : names.zh}-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
 
 const PDF = 'application/pdf';
 const pdfAnswer = { description: 'A PDF (application/pdf), as an attachment', type: 'string', format: 'binary' };

@@ -12,13 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { exportJobRoutes } from '../../plugins/export-jobs.js';
-import { routeKit } from '../../plugins/route-kit.js';
+import { datedXlsxName, routeKit } from '../../plugins/route-kit.js';
 import { exportLoginLog, exportOplog, oplogDetail, pageLoginLog, pageOplog } from './service.js';
 
 const tags = ['logs'];
 // The log's ids are bigserial: any integer JavaScript holds exactly fits; a larger one is a 400, not a database error.
 const LogIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
-const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 /** Read-only: no route edits or deletes a log entry. */
 export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -41,7 +40,7 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Sign-in attempts of the current filter as .xlsx',
     querystring: LoginLogExportQuery,
     make: async (req, report) => ({
-      filename: `${req.lang === 'en' ? 'login-log' : '登录日志'}-${stamp()}.xlsx`,
+      filename: datedXlsxName(req.lang, { en: 'login-log', zh: '登录日志' }),
       bytes: await exportLoginLog(db, req.query, req.lang, report),
     }),
   });
@@ -61,7 +60,7 @@ export async function logRoutes(app: FastifyInstance, deps: { db: Db }) {
     summary: 'Operations of the current filter as .xlsx',
     querystring: OplogExportQuery,
     make: async (req, report) => ({
-      filename: `${req.lang === 'en' ? 'operation-log' : '操作日志'}-${stamp()}.xlsx`,
+      filename: datedXlsxName(req.lang, { en: 'operation-log', zh: '操作日志' }),
       bytes: await exportOplog(db, req.query, req.lang, report),
     }),
   });

@@ -26,7 +26,7 @@ import { importMapping } from '../../lib/sheet-import.js';
 import { currentUser } from '../../plugins/auth.js';
 import { crudRoutes } from '../../plugins/crud-routes.js';
 import { note } from '../../plugins/oplog.js';
-import { noteWrite, routeKit } from '../../plugins/route-kit.js';
+import { datedXlsxName, noteWrite, routeKit } from '../../plugins/route-kit.js';
 import { importTemplate, importUsers } from './importer.js';
 import {
   changePassword,
@@ -44,7 +44,6 @@ import {
 } from './service.js';
 
 const tags = ['users'];
-const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
@@ -140,7 +139,7 @@ export async function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     querystring: UserExportQuery,
     describeAnswer: true,
     run: async (req) => ({
-      filename: `${req.lang === 'en' ? 'users' : '用户'}-${stamp()}.xlsx`,
+      filename: datedXlsxName(req.lang, { en: 'users', zh: '用户' }),
       bytes: await exportUsers(db, currentUser(req), req.query, req.lang),
     }),
   });
