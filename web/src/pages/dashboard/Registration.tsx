@@ -9,7 +9,7 @@ import { useTranslation } from '../../app/i18n';
 import { DictTag } from '../../components/crud/Dict';
 import { useBilingual } from '../../hooks/language';
 import { usePerm } from '../../hooks/usePerm';
-import { EChart, type EChartOption } from './EChart';
+import { Chart, type ChartSpec } from './Chart';
 
 type MeetingStats = RegistrationStatsVO['meetings'][number];
 const FIGURES = ['delegations', 'athletes', 'coaches', 'entries', 'backlog'] as const;
@@ -143,102 +143,45 @@ export function RegistrationCharts({ state }: { state: RegistrationState }) {
   const { query, meetings, chosen, setMeetingId } = state;
   const data = query.data;
 
-  const axis = useMemo(
-    () => ({
-      label: { color: token.colorTextSecondary },
-      line: { lineStyle: { color: token.colorBorder } },
-      split: { lineStyle: { color: token.colorBorderSecondary } },
-    }),
-    [token],
-  );
-
-  const perDay = useMemo<EChartOption>(() => {
-    const athletes = t('audit.dashboard.perDayAthletes');
-    const entries = t('audit.dashboard.perDayEntries');
+  const perDay = useMemo<ChartSpec>(() => {
     const days = data?.perDay ?? [];
     return {
-      color: [token.colorPrimary, '#f59e0b'],
-      tooltip: { trigger: 'axis' },
-      legend: { data: [athletes, entries], top: 0, textStyle: { color: token.colorTextSecondary } },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-      xAxis: {
-        type: 'category',
-        boundaryGap: false,
-        data: days.map((d) => d.date.slice(5)),
-        axisLabel: axis.label,
-        axisLine: axis.line,
-      },
-      yAxis: { type: 'value', minInterval: 1, axisLabel: axis.label, splitLine: axis.split },
+      kind: 'line',
+      labels: days.map((d) => d.date.slice(5)),
+      legend: true,
+      points: days.length <= 31,
       series: [
         {
-          name: athletes,
-          type: 'line',
-          showSymbol: days.length <= 31,
-          areaStyle: { opacity: 0.12 },
+          name: t('audit.dashboard.perDayAthletes'),
           data: days.map((d) => d.athletes),
+          color: token.colorPrimary,
+          area: 0.12,
         },
-        {
-          name: entries,
-          type: 'line',
-          showSymbol: days.length <= 31,
-          areaStyle: { opacity: 0.08 },
-          data: days.map((d) => d.entries),
-        },
+        { name: t('audit.dashboard.perDayEntries'), data: days.map((d) => d.entries), color: '#f59e0b', area: 0.08 },
       ],
     };
-  }, [data, t, token, axis]);
+  }, [data, t, token.colorPrimary]);
 
-  const byGroup = useMemo<EChartOption>(() => {
+  const byGroup = useMemo<ChartSpec>(() => {
     const rows = data?.byGroup ?? [];
     return {
-      color: ['#14b8a6'],
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-      xAxis: {
-        type: 'category',
-        data: rows.map((r) => pick(r.name, r.nameEn)),
-        axisLabel: { ...axis.label, interval: 0, rotate: rows.length > 4 ? 30 : 0 },
-        axisLine: axis.line,
-      },
-      yAxis: { type: 'value', minInterval: 1, axisLabel: axis.label, splitLine: axis.split },
-      series: [
-        {
-          name: t('audit.dashboard.athletes'),
-          type: 'bar',
-          barMaxWidth: 36,
-          data: rows.map((r) => r.athletes),
-          itemStyle: { borderRadius: [4, 4, 0, 0] },
-        },
-      ],
+      kind: 'bar',
+      labels: rows.map((r) => pick(r.name, r.nameEn)),
+      series: [{ name: t('audit.dashboard.athletes'), data: rows.map((r) => r.athletes), color: '#14b8a6' }],
     };
-  }, [data, pick, t, axis]);
+  }, [data, pick, t]);
 
   const items = data?.byItem ?? [];
-  const byItem = useMemo<EChartOption>(() => {
+  const byItem = useMemo<ChartSpec>(() => {
     // Horizontal bars, most entries on top: long event names stay readable on a phone.
-    const rows = [...items].sort((a, b) => a.entries - b.entries);
+    const rows = [...items].sort((a, b) => b.entries - a.entries);
     return {
-      color: ['#8b5cf6'],
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-      yAxis: {
-        type: 'category',
-        data: rows.map((r) => pick(r.name, r.nameEn)),
-        axisLabel: { ...axis.label, width: 120, overflow: 'truncate' },
-        axisLine: axis.line,
-      },
-      xAxis: { type: 'value', minInterval: 1, axisLabel: axis.label, splitLine: axis.split },
-      series: [
-        {
-          name: t('audit.dashboard.entries'),
-          type: 'bar',
-          barMaxWidth: 18,
-          data: rows.map((r) => r.entries),
-          itemStyle: { borderRadius: [0, 4, 4, 0] },
-        },
-      ],
+      kind: 'bar',
+      horizontal: true,
+      labels: rows.map((r) => pick(r.name, r.nameEn)),
+      series: [{ name: t('audit.dashboard.entries'), data: rows.map((r) => r.entries), color: '#8b5cf6' }],
     };
-  }, [items, pick, t, axis]);
+  }, [items, pick, t]);
 
   if (!chosen) return null;
   const empty = (data?.perDay.length ?? 0) === 0 && (data?.byGroup.length ?? 0) === 0 && items.length === 0;
@@ -274,8 +217,8 @@ export function RegistrationCharts({ state }: { state: RegistrationState }) {
         <Row gutter={[16, 24]}>
           <Col xs={24} xl={12}>
             <Typography.Text strong>{t('audit.dashboard.perDay')}</Typography.Text>
-            <EChart
-              option={perDay}
+            <Chart
+              spec={perDay}
               height={280}
               loading={query.isFetching}
               testId="reg-per-day"
@@ -284,8 +227,8 @@ export function RegistrationCharts({ state }: { state: RegistrationState }) {
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Text strong>{t('audit.dashboard.byGroup')}</Typography.Text>
-            <EChart
-              option={byGroup}
+            <Chart
+              spec={byGroup}
               height={280}
               loading={query.isFetching}
               testId="reg-by-group"
@@ -294,8 +237,8 @@ export function RegistrationCharts({ state }: { state: RegistrationState }) {
           </Col>
           <Col xs={24}>
             <Typography.Text strong>{t('audit.dashboard.byItem')}</Typography.Text>
-            <EChart
-              option={byItem}
+            <Chart
+              spec={byItem}
               height={Math.max(200, items.length * 26 + 24)}
               loading={query.isFetching}
               testId="reg-by-item"

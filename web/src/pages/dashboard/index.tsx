@@ -15,7 +15,7 @@ import { useTranslation } from '../../app/i18n';
 import { usePerm } from '../../hooks/usePerm';
 import { useUserStore } from '../../stores/user';
 import { userTypeKey } from '../../utils/userType';
-import { EChart, type EChartOption } from './EChart';
+import { Chart, type ChartSpec } from './Chart';
 import { DelegationCard, RegistrationCharts, RegistrationMeetingsCard, useRegistrationStats } from './Registration';
 
 function greetingKey(hour: number): string {
@@ -106,49 +106,20 @@ export default function DashboardPage() {
   const trend = useQuery({ ...statsQueries.visitTrend(days), enabled: !delegation });
   const o = overview.data;
 
-  const option = useMemo<EChartOption>(() => {
+  const spec = useMemo<ChartSpec>(() => {
     const d = trend.data;
-    const pv = t('comm.dashboard.pv');
-    const uv = t('comm.dashboard.uv');
     return {
-      color: [token.colorPrimary, '#14b8a6'],
-      tooltip: { trigger: 'axis' },
-      legend: { data: [pv, uv], top: 0, textStyle: { color: token.colorTextSecondary } },
-      grid: { left: 8, right: 16, top: 36, bottom: days > 30 ? 40 : 8, containLabel: true },
-      xAxis: {
-        type: 'category',
-        boundaryGap: false,
-        data: (d?.dates ?? []).map((s) => s.slice(5)),
-        axisLabel: { color: token.colorTextSecondary },
-        axisLine: { lineStyle: { color: token.colorBorder } },
-      },
-      yAxis: {
-        type: 'value',
-        minInterval: 1,
-        axisLabel: { color: token.colorTextSecondary },
-        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-      },
-      dataZoom: days > 30 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
+      kind: 'line',
+      labels: (d?.dates ?? []).map((s) => s.slice(5)),
+      legend: true,
+      smooth: true,
+      points: days <= 30,
       series: [
-        {
-          name: pv,
-          type: 'line',
-          smooth: true,
-          showSymbol: days <= 30,
-          areaStyle: { opacity: 0.12 },
-          data: d?.pv ?? [],
-        },
-        {
-          name: uv,
-          type: 'line',
-          smooth: true,
-          showSymbol: days <= 30,
-          areaStyle: { opacity: 0.08 },
-          data: d?.uv ?? [],
-        },
+        { name: t('comm.dashboard.pv'), data: d?.pv ?? [], color: token.colorPrimary, area: 0.12 },
+        { name: t('comm.dashboard.uv'), data: d?.uv ?? [], color: '#14b8a6', area: 0.08 },
       ],
     };
-  }, [trend.data, days, t, token]);
+  }, [trend.data, days, t, token.colorPrimary]);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="dashboard">
@@ -266,8 +237,8 @@ export default function DashboardPage() {
                   />
                 }
               >
-                <EChart
-                  option={option}
+                <Chart
+                  spec={spec}
                   loading={trend.isFetching}
                   height={320}
                   testId="visit-trend-chart"
