@@ -10,7 +10,7 @@ import {
   RegisterResult,
   SendBindCodeQuery,
 } from '@baton/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
@@ -91,18 +91,21 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   });
 
+  /** Binds a contact to the caller's account with the code sent to it; noted with the contact before and after. */
+  const bind = async (req: FastifyRequest, contactType: 'MOBILE' | 'EMAIL', contact: string, code: string) => {
+    const u = currentUser(req);
+    const change = await bindContact(db, u.id, contactType, contact, code);
+    const action = contactType === 'MOBILE' ? 'bind mobile' : 'bind email';
+    note(req, { module: 'users', action, target: u.id, before: change.before, after: change.after });
+    return null;
+  };
+
   me.put('/api/v1/users/mobile', {
     auth: 'user',
     summary: 'Bind a mobile number to my account (verification code)',
     body: BindMobileBody,
     answer: Type.Null(),
-    run: async (req) => {
-      const u = currentUser(req);
-      const mobile = normaliseContact(req.body.mobile, 'MOBILE');
-      const change = await bindContact(db, u.id, 'MOBILE', mobile, req.body.code);
-      note(req, { module: 'users', action: 'bind mobile', target: u.id, before: change.before, after: change.after });
-      return null;
-    },
+    run: (req) => bind(req, 'MOBILE', normaliseContact(req.body.mobile, 'MOBILE'), req.body.code),
   });
 
   me.put('/api/v1/users/email', {
@@ -111,12 +114,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     body: BindEmailBody,
     answer: Type.Null(),
     run: async (req) => {
-      const u = currentUser(req);
       const email = normaliseContact(req.body.email, 'EMAIL');
       checkContact(email, 'EMAIL');
-      const change = await bindContact(db, u.id, 'EMAIL', email, req.body.code);
-      note(req, { module: 'users', action: 'bind email', target: u.id, before: change.before, after: change.after });
-      return null;
+      return bind(req, 'EMAIL', email, req.body.code);
     },
   });
 
