@@ -64,6 +64,10 @@ export const loadShedPlugin = fp(async (app: FastifyInstance, opts: LoadShedOpti
       sendError(reply, 503, 'B0210', formatMessage('B0210', req.lang));
       return;
     }
+    // A socket's upgrade is refused like a request when the server is saturated, but once open the
+    // socket is no request in flight: its response closes only with it, and a meet's 5,000 phones on
+    // a live page would otherwise hold the count at its limit and every request would be shed.
+    if (req.headers.upgrade?.toLowerCase() === 'websocket') return next();
     inFlight += 1;
     if (inFlight > peak) peak = inFlight;
     reply.raw.once('close', done);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { DB_DEFAULTS, loadConfig } from '../../config.js';
 import { WS_CLOSE } from '../../plugins/realtime.js';
 import { bearer, login, makeTestApp, TEST_ENV, type TestApp, useTestApp } from '../../test/app.js';
 import { connect, createUser, listen, sleep, type TestSocket, useSockets } from '../account/testkit.js';
@@ -81,6 +81,22 @@ describe('realtime channel (one instance)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ws' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe.runIf(process.env.BATON_TEST_DB === 'postgres')('open sockets and load shedding (PostgreSQL)', () => {
+  // Five requests in flight at most: far fewer than the sockets a meet's phones keep open.
+  const t = useTestApp({ db: { ...DB_DEFAULTS, maxInFlight: 5 } });
+  const { open } = useSockets(t);
+
+  it('an open socket is not a request in flight: 12 sockets past a limit of 5, and requests still served', async () => {
+    const sockets = Array.from({ length: 12 }, () => open());
+    const welcomes = await Promise.all(sockets.map((s) => s.next('welcome')));
+    expect(welcomes).toHaveLength(12);
+    expect(t.app.realtime.stats().sockets).toBe(12);
+    expect(t.app.load.inFlight).toBe(0);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/dict/list' });
+    expect(res.statusCode).toBe(200);
   });
 });
 
