@@ -43,16 +43,21 @@ export const CHANGES = { NONE: 0, DATA: 1, AUTH: 2, ALL: 3 } as const;
 
 const READ_ONLY = /^\s*(select|begin|start transaction|commit|end|rollback|savepoint|release|show|set|explain)\b/i;
 const SCRIPT = /;\s*\S/;
+const WITH = /^\s*with\b/i;
+const WRITES = /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate)\b/i;
 const TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
 /**
  * What a statement (text the project's own code or Drizzle wrote) can change, as `CHANGES` bits:
- * nothing for a read; everything when its table cannot be read off (DDL, a data-changing `with`).
+ * nothing for a read (also a `with` query that only reads); everything when its table cannot be read
+ * off (DDL, a data-modifying `with`).
  */
 export function changesOf(text: string): number {
   // A script of several statements (`exec`): whatever its first one is, the rest may change anything.
   if (SCRIPT.test(text)) return CHANGES.ALL;
   if (READ_ONLY.test(text)) return CHANGES.NONE;
+  // A `with` query reads unless one of its parts writes (a data-modifying CTE: then anything).
+  if (WITH.test(text)) return WRITES.test(text) ? CHANGES.ALL : CHANGES.NONE;
   const table = TABLE.exec(text)?.[1]?.toLowerCase();
   if (table === undefined) return CHANGES.ALL;
   return (VOLATILE_TABLES.has(table) ? 0 : CHANGES.DATA) | (AUTH_TABLES.has(table) ? CHANGES.AUTH : 0);

@@ -19,6 +19,10 @@ describe('changesData, changesOf', () => {
     // Anything else (DDL, a statement whose table cannot be read off) counts as a change.
     expect(changesData('alter table "meet_meeting" add column x int')).toBe(true);
     expect(changesData('with moved as (update "reg_entry" set "status" = 1) select 1')).toBe(true);
+    // A `with` query that only reads (the audit overview's) changes nothing.
+    expect(changesData('with a as (select 1 from "reg_athlete") select * from a')).toBe(false);
+    expect(changesData('with a as (select "updated_at" from "reg_athlete") select * from a')).toBe(false);
+    expect(changesData('with gone as (delete from "reg_entry" returning id) select count(*) from gone')).toBe(true);
     // A script: its first statement says nothing of the rest.
     expect(changesData('begin; update "reg_entry" set "status" = 1; commit')).toBe(true);
   });
