@@ -442,6 +442,14 @@ export function withSheet(report: ImportReport, sheet: ImportSheet, preview: boo
   return out;
 }
 
-/** The reader's problems of a row as row errors (field = key), in the request's language. */
-export const rowProblems = (r: SheetRow, lang: string): ImportReport['errors'] =>
-  r.problems.map((p) => ({ row: r.row, field: p.field, message: say(lang, p.zh, p.en) }));
+/**
+ * The rows the reader could read: a row with the reader's problems is left out, its problems added
+ * to `errors` as row errors (field = key) in the request's language.
+ */
+export function* readableRows(rows: SheetRow[], lang: string, errors: ImportReport['errors']): Generator<SheetRow> {
+  for (const r of rows) {
+    if (r.problems.length) {
+      errors.push(...r.problems.map((p) => ({ row: r.row, field: p.field, message: say(lang, p.zh, p.en) })));
+    } else yield r;
+  }
+}

@@ -2,7 +2,7 @@ import type { CoachBody, CoachRole, ImportReport, Lang } from '@baton/contracts'
 import type { Db } from '../../db/client.js';
 import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
-import { headerKey, rowProblems } from '../../lib/sheet-import.js';
+import { headerKey, readableRows } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { requireActing } from './access.js';
 import { addCoach } from './coaches.js';
@@ -108,12 +108,7 @@ export const importCoaches = peopleImport(columnsOf, async ({ tx, w, forms, shee
   const columns = columnsOf(forms);
   const errors: ImportReport['errors'] = [];
   let written = 0;
-  for (const r of sheet.rows) {
-    const problems = rowProblems(r, lang);
-    if (problems.length) {
-      errors.push(...problems);
-      continue;
-    }
+  for (const r of readableRows(sheet.rows, lang, errors)) {
     try {
       const body = rowToBody(r.values, columns);
       await tx.transaction((sp) => addCoach(sp, w, forms, body));

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { athlete, group, groupItem, item } from '../../db/schema/index.js';
 import { AppError, messageOf, say } from '../../lib/errors.js';
 import { type Column, EXPORT_MAX_ROWS, excel, type ImportColumn, templateColumns, toXlsx } from '../../lib/excel.js';
-import { headerKey, rowProblems, type SheetRow } from '../../lib/sheet-import.js';
+import { headerKey, readableRows, type SheetRow } from '../../lib/sheet-import.js';
 import type { CurrentUser } from '../../plugins/auth.js';
 import { requireActing } from './access.js';
 import { addAthletes } from './athletes.js';
@@ -378,12 +378,7 @@ export const importAthletes = peopleImport(columnsOf, async ({ tx, u, w, forms, 
   const bodies: AthleteBody[] = [];
   const bodyRows: SheetRow[] = [];
   const rowEvents = new Map<number, { groupItemId: number; header: string }[]>();
-  for (const r of sheet.rows) {
-    const problems = rowProblems(r, lang);
-    if (problems.length) {
-      errors.push(...problems);
-      continue;
-    }
+  for (const r of readableRows(sheet.rows, lang, errors)) {
     try {
       const body = rowToBody(r.values, forms, columns);
       const ev = eventsOf(r, body.groupId, events, forms, lang);
